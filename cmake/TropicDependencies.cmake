@@ -1,0 +1,26 @@
+# Third-party libraries, all from Debian packages (see scripts/setup).
+# On the GPU host, htslib comes from .deps/root/usr (scripts/gpu-deps) via CMAKE_PREFIX_PATH.
+set(THREADS_PREFER_PTHREAD_FLAG ON)
+find_package(Threads REQUIRED)
+find_package(fmt REQUIRED)
+find_package(CLI11 REQUIRED)
+find_package(nlohmann_json REQUIRED)
+
+find_path(HTSLIB_INCLUDE_DIR htslib/hts.h REQUIRED)
+find_library(HTSLIB_LIBRARY NAMES hts REQUIRED)
+add_library(tropic::htslib UNKNOWN IMPORTED)
+set_target_properties(tropic::htslib PROPERTIES
+  IMPORTED_LOCATION "${HTSLIB_LIBRARY}"
+  INTERFACE_SYSTEM_INCLUDE_DIRECTORIES "${HTSLIB_INCLUDE_DIR}"
+  INTERFACE_INCLUDE_DIRECTORIES "${HTSLIB_INCLUDE_DIR}")
+get_filename_component(HTSLIB_LIBRARY_DIR "${HTSLIB_LIBRARY}" DIRECTORY)
+# Binaries find a privately unpacked htslib (GPU host) without LD_LIBRARY_PATH.
+set(CMAKE_BUILD_RPATH "${HTSLIB_LIBRARY_DIR}")
+message(STATUS "tropic: htslib ${HTSLIB_LIBRARY}")
+
+if(TROPIC_BUILD_TESTS)
+  find_package(GTest REQUIRED)
+endif()
+if(TROPIC_BUILD_BENCH)
+  find_package(benchmark REQUIRED)
+endif()

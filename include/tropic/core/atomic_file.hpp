@@ -1,0 +1,28 @@
+#pragma once
+// Output that appears under its final name only when complete: data goes to a temporary file in
+// the same folder and is renamed over the target on commit(). Destroyed without commit(), the
+// temporary file is removed, so a failed run leaves no partial output behind.
+#include <cstdio>
+#include <string>
+
+namespace tropic {
+
+class AtomicFile {
+public:
+    // Throws InputError when the temporary file cannot be created.
+    explicit AtomicFile(std::string path);
+    ~AtomicFile();
+    AtomicFile(const AtomicFile&) = delete;
+    AtomicFile& operator=(const AtomicFile&) = delete;
+
+    std::FILE* stream() noexcept { return file_; }
+    // Flushes, closes and renames; throws ResourceError on a write or rename failure.
+    void commit();
+
+private:
+    std::string path_;
+    std::string temp_path_;
+    std::FILE* file_ = nullptr;
+};
+
+}  // namespace tropic

@@ -1,0 +1,27 @@
+#pragma once
+// Device query. Works in every build: without CUDA support it reports no devices.
+#include <cstddef>
+#include <optional>
+#include <string>
+
+namespace tropic {
+
+struct DeviceInfo {
+    int index = 0;
+    std::string name;
+    int compute_major = 0;
+    int compute_minor = 0;
+    int multiprocessors = 0;
+    std::size_t total_memory = 0;
+    std::size_t free_memory = 0;
+    std::size_t shared_memory_per_block_optin = 0;
+};
+
+// True when this build contains the CUDA backend.
+bool cuda_compiled() noexcept;
+// Number of usable CUDA devices (0 without CUDA support, a driver or a device).
+int cuda_device_count() noexcept;
+// Details of one device, or nullopt when it does not exist.
+std::optional<DeviceInfo> query_device(int index);
+
+}  // namespace tropic

@@ -1,0 +1,31 @@
+#pragma once
+// A progress bar on stderr for long runs. It draws only when enabled and stderr is a terminal,
+// at most a few times per second, and clears itself when finished.
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+namespace tropic {
+
+class ProgressBar {
+public:
+    // total == 0 means unknown: the bar shows a count instead of a percentage.
+    ProgressBar(std::string label, std::uint64_t total, bool enabled);
+    ~ProgressBar();
+    void advance(std::uint64_t amount = 1);
+    void finish();
+
+    // True when stderr is a terminal and the user did not ask for --quiet.
+    static bool wanted(bool quiet) noexcept;
+
+private:
+    void draw(bool force);
+    std::string label_;
+    std::uint64_t total_;
+    std::uint64_t done_ = 0;
+    bool enabled_;
+    bool drawn_ = false;
+    std::chrono::steady_clock::time_point last_draw_;
+};
+
+}  // namespace tropic

@@ -1,0 +1,71 @@
+#pragma once
+// Nussinov base-pair maximisation.
+//
+// Recurrence (0-based, m = min_loop, w = pair weight, N(i,j) = 0 whenever j - i <= m):
+//   N(i,j) = max( N(i+1,j-1) + w(i,j)            if w(i,j) > 0,
+//                 max_{i <= k < j} N(i,k) + N(k+1,j) )
+// The split with k = i or k = j-1 covers an unpaired first or last base.
+//
+// Traceback (identical on every backend, so structures are identical too): on an interval
+// (i,j) with j - i > m, if N(i,j) == N(i+1,j) base i stays unpaired; otherwise i pairs with
+// the smallest k (i+m < k <= j, w(i,k) > 0) for which N(i+1,k-1) + w(i,k) + N(k+1,j) == N(i,j),
+// and the intervals (i+1,k-1) and (k+1,j) are traced in turn. It is iterative (an explicit
+// stack), so its depth does not grow the call stack.
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "tropic/core/backend.hpp"
+#include "tropic/rna/pair_weights.hpp"
+
+namespace tropic {
+class ThreadPool;
+}
+
+namespace tropic::rna {
+
+struct NussinovParams {
+    int min_loop = 3;  // a pair (i,j) needs j - i > min_loop
+    PairWeights weights;
+};
+
+struct NussinovResult {
+    std::int64_t score = 0;
+    std::string structure;  // dot-bracket, one character per residue
+};
+
+// Encoded sequence: Base values as bytes (see alphabet.hpp).
+using EncodedSequence = std::vector<std::uint8_t>;
+
+struct NussinovOptions {
+    Backend backend = Backend::Auto;
+    int device = 0;
+    ThreadPool* pool = nullptr;  // CPU threads; nullptr runs on the calling thread only
+};
+
+// Folds one sequence (any length the memory allows). The single dispatch point of backends.
+NussinovResult fold_nussinov(std::span<const std::uint8_t> sequence, const NussinovParams& params,
+                             const NussinovOptions& options);
+
+// Folds many sequences; results are in input order. Short sequences run in GPU batch mode.
+std::vector<NussinovResult> fold_nussinov_many(const std::vector<EncodedSequence>& sequences,
+                                               const NussinovParams& params,
+                                               const NussinovOptions& options);
+
+// The backend that fold_nussinov_many would use for this batch (Auto resolved).
+Backend resolve_nussinov_backend(Backend requested, std::size_t longest, int device);
+
+// Validates params; throws InputError naming the bad value.
+void validate(const NussinovParams& params);
+
+// Score of a dot-bracket structure under params; throws InputError if it is unbalanced, pairs a
+// forbidden pair or breaks min_loop. Independent of any DP table: tests use it to re-score.
+std::int64_t score_structure(std::span<const std::uint8_t> sequence, const std::string& structure,
+                             const NussinovParams& params);
+
+// ---- CPU engine (used by the dispatcher, exposed for tests and benchmarks) ----
+NussinovResult fold_nussinov_cpu(std::span<const std::uint8_t> sequence,
+                                 const NussinovParams& params, ThreadPool* pool);
+
+}  // namespace tropic::rna

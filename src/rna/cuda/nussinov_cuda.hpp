@@ -1,0 +1,28 @@
+#pragma once
+// CUDA engines for Nussinov folding. A plain C++ interface: callers never see CUDA types.
+// In builds without CUDA, src/rna/no_cuda/ provides versions that throw ResourceError.
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "tropic/rna/nussinov.hpp"
+
+namespace tropic::rna::cuda {
+
+// Longest sequence that batch mode takes; longer ones go to long mode one at a time.
+inline constexpr std::size_t kBatchMaxLength = 1024;
+
+// Folds many short sequences (each at most kBatchMaxLength) at once; results in input order.
+std::vector<NussinovResult> fold_nussinov_batch(const std::vector<EncodedSequence>& sequences,
+                                                const NussinovParams& params, int device);
+
+// Folds one sequence with the tiled max-plus long mode. Checks device memory first and throws
+// ResourceError with the largest length that would fit.
+NussinovResult fold_nussinov_long(std::span<const std::uint8_t> sequence,
+                                  const NussinovParams& params, int device);
+
+// Device bytes that fold_nussinov_long needs for a sequence of length n.
+std::size_t nussinov_long_bytes(std::size_t n, const NussinovParams& params);
+
+}  // namespace tropic::rna::cuda
