@@ -15,9 +15,12 @@ Backend parse_backend(std::string_view text) {
 
 std::string_view to_string(Backend backend) noexcept {
     switch (backend) {
-        case Backend::Cpu: return "cpu";
-        case Backend::Cuda: return "cuda";
-        default: return "auto";
+        case Backend::Cpu:
+            return "cpu";
+        case Backend::Cuda:
+            return "cuda";
+        default:
+            return "auto";
     }
 }
 

@@ -51,7 +51,8 @@ std::vector<NussinovResult> fold_nussinov_many(const std::vector<EncodedSequence
     if (backend == Backend::Auto) {
         bool has_device =
             cuda_compiled() && options.device >= 0 && options.device < cuda_device_count();
-        backend = has_device && residues >= kAutoCudaMinBatchResidues ? Backend::Cuda : Backend::Cpu;
+        backend =
+            has_device && residues >= kAutoCudaMinBatchResidues ? Backend::Cuda : Backend::Cpu;
     }
     std::vector<NussinovResult> results(sequences.size());
     if (backend == Backend::Cuda) {
@@ -77,9 +78,9 @@ std::vector<NussinovResult> fold_nussinov_many(const std::vector<EncodedSequence
     // CPU: many sequences run one per thread; a single long one uses the threads inside.
     ThreadPool* pool = options.pool;
     if (pool && pool->size() > 1 && sequences.size() > 1) {
-        pool->parallel_for(
-            0, sequences.size(),
-            [&](std::size_t r) { results[r] = fold_nussinov_cpu(sequences[r], params, nullptr); });
+        pool->parallel_for(0, sequences.size(), [&](std::size_t r) {
+            results[r] = fold_nussinov_cpu(sequences[r], params, nullptr);
+        });
     } else {
         for (std::size_t r = 0; r < sequences.size(); ++r)
             results[r] = fold_nussinov_cpu(sequences[r], params, pool);

@@ -8,7 +8,7 @@
 namespace tropic {
 
 class AtomicFile {
-public:
+  public:
     // Throws InputError when the temporary file cannot be created.
     explicit AtomicFile(std::string path);
     ~AtomicFile();
@@ -19,7 +19,7 @@ public:
     // Flushes, closes and renames; throws ResourceError on a write or rename failure.
     void commit();
 
-private:
+  private:
     std::string path_;
     std::string temp_path_;
     std::FILE* file_ = nullptr;

@@ -5,33 +5,34 @@
 
 namespace tropic {
 
-// Exit codes of the `tropic` tool (ARCHITECTURE.md): 0 ok, 1 usage or input, 2 resources, 3 internal.
+// Exit codes of the `tropic` tool (ARCHITECTURE.md): 0 ok, 1 usage or input, 2 resources, 3
+// internal.
 enum class ExitCode : int { Ok = 0, Input = 1, Resource = 2, Internal = 3 };
 
 class Error : public std::runtime_error {
-public:
+  public:
     Error(ExitCode code, const std::string& message) : std::runtime_error(message), code_(code) {}
     ExitCode code() const noexcept { return code_; }
 
-private:
+  private:
     ExitCode code_;
 };
 
 // Bad usage or bad input data; the message names file, record and position where known.
 class InputError : public Error {
-public:
+  public:
     explicit InputError(const std::string& message) : Error(ExitCode::Input, message) {}
 };
 
 // Not enough memory, no device, a device failure.
 class ResourceError : public Error {
-public:
+  public:
     explicit ResourceError(const std::string& message) : Error(ExitCode::Resource, message) {}
 };
 
 // A broken invariant inside tropic: a bug.
 class InternalError : public Error {
-public:
+  public:
     explicit InternalError(const std::string& message) : Error(ExitCode::Internal, message) {}
 };
 

@@ -8,23 +8,31 @@
 namespace tropic {
 
 class ProgressBar {
-public:
-    // total == 0 means unknown: the bar shows a count instead of a percentage.
-    ProgressBar(std::string label, std::uint64_t total, bool enabled);
+  public:
+    // total == 0 means unknown: the bar shows a count instead of a percentage. unit names what
+    // is counted ("records"); secondary_unit, when not empty, names a second running count shown
+    // beside it (e.g. "nt" for residues).
+    ProgressBar(std::string label, std::uint64_t total, bool enabled, std::string unit = "",
+                std::string secondary_unit = "");
     ~ProgressBar();
-    void advance(std::uint64_t amount = 1);
+    void advance(std::uint64_t amount = 1, std::uint64_t secondary = 0);
+    // Clears the line; later calls to advance() draw nothing.
     void finish();
 
     // True when stderr is a terminal and the user did not ask for --quiet.
     static bool wanted(bool quiet) noexcept;
 
-private:
+  private:
     void draw(bool force);
     std::string label_;
+    std::string unit_;
+    std::string secondary_unit_;
     std::uint64_t total_;
     std::uint64_t done_ = 0;
+    std::uint64_t secondary_ = 0;
     bool enabled_;
     bool drawn_ = false;
+    std::chrono::steady_clock::time_point start_;
     std::chrono::steady_clock::time_point last_draw_;
 };
 

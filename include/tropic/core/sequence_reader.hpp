@@ -13,7 +13,7 @@
 namespace tropic {
 
 class SequenceReader {
-public:
+  public:
     // path "-" reads standard input. Throws InputError when the file cannot be opened.
     explicit SequenceReader(const std::string& path);
     ~SequenceReader();
@@ -23,15 +23,16 @@ public:
     // The next record, or nullopt at the end of input. Throws InputError on malformed input.
     std::optional<SequenceRecord> next();
 
-    // Appends up to max_records records, stopping early once max_residues residues are held.
-    // Returns false when the input is exhausted and nothing was appended.
+    // Appends up to max_records records, stopping early once the records appended by this call
+    // hold max_residues residues or more (so one record longer than max_residues still comes
+    // through whole). Returns false when the input is exhausted and nothing was appended.
     bool read_chunk(std::vector<SequenceRecord>& out, std::size_t max_records,
                     std::size_t max_residues);
 
     const std::string& path() const noexcept { return path_; }
     std::size_t records_read() const noexcept { return records_read_; }
 
-private:
+  private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
     std::string path_;

@@ -10,7 +10,7 @@
 namespace tropic {
 
 class ThreadPool {
-public:
+  public:
     // threads == 0 means std::thread::hardware_concurrency(). The calling thread takes part in
     // every parallel_for, so a pool of 1 thread runs everything inline.
     explicit ThreadPool(unsigned threads = 0);
@@ -25,7 +25,7 @@ public:
     void parallel_for(std::size_t begin, std::size_t end,
                       const std::function<void(std::size_t)>& body, std::size_t grain = 1);
 
-private:
+  private:
     void worker_loop();
     void run_share();
 

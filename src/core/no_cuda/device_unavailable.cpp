@@ -2,8 +2,14 @@
 
 namespace tropic {
 
-bool cuda_compiled() noexcept { return false; }
-int cuda_device_count() noexcept { return 0; }
-std::optional<DeviceInfo> query_device(int) { return std::nullopt; }
+bool cuda_compiled() noexcept {
+    return false;
+}
+int cuda_device_count() noexcept {
+    return 0;
+}
+std::optional<DeviceInfo> query_device(int) {
+    return std::nullopt;
+}
 
 }  // namespace tropic

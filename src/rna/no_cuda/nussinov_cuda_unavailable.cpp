@@ -1,6 +1,5 @@
 // Builds without CUDA: the CUDA engines exist but say clearly that they are not compiled in.
 #include "rna/cuda/nussinov_cuda.hpp"
-
 #include "tropic/core/error.hpp"
 
 namespace tropic::rna::cuda {
@@ -20,6 +19,8 @@ NussinovResult fold_nussinov_long(std::span<const std::uint8_t>, const NussinovP
     unavailable();
 }
 
-std::size_t nussinov_long_bytes(std::size_t n, const NussinovParams&) { return n * n * 4; }
+std::size_t nussinov_long_bytes(std::size_t n, const NussinovParams&) {
+    return n * n * 4;
+}
 
 }  // namespace tropic::rna::cuda

@@ -1,0 +1,20 @@
+#pragma once
+// The subcommands of `tropic`. Each adds itself to the CLI11 app and returns the function that
+// runs it once the command line has parsed. Errors leave as tropic::Error exceptions; main()
+// turns them into messages and exit codes.
+#include <CLI/CLI.hpp>
+#include <functional>
+
+namespace tropic::cli {
+
+inline constexpr const char* kVersion = "0.1.0";
+
+struct Command {
+    CLI::App* app = nullptr;
+    std::function<void()> run;
+};
+
+Command add_fold_command(CLI::App& app);
+Command add_device_command(CLI::App& app);
+
+}  // namespace tropic::cli

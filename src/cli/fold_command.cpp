@@ -1,0 +1,213 @@
+// `tropic fold`: secondary structure of every input record, streamed chunk by chunk.
+//
+// Pipeline per chunk: a reader thread parses and validates the next chunk while this one is
+// encoded, folded (fold_nussinov_many picks CPU threads or the GPU) and formatted in parallel;
+// the formatted blocks go out in input order on a writer thread while the next chunk folds.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <future>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "cli/fold_output.hpp"
+#include "cli/output_sink.hpp"
+#include "tropic/core/alphabet.hpp"
+#include "tropic/core/backend.hpp"
+#include "tropic/core/device.hpp"
+#include "tropic/core/error.hpp"
+#include "tropic/core/progress.hpp"
+#include "tropic/core/sequence_reader.hpp"
+#include "tropic/core/thread_pool.hpp"
+#include "tropic/rna/nussinov.hpp"
+
+namespace tropic::cli {
+
+namespace {
+
+// A chunk never holds more residues than this (a longer single record still comes whole).
+constexpr std::size_t kChunkMaxResidues = std::size_t{32} << 20;
+// Records formatted into one output string by one thread.
+constexpr std::size_t kFormatBlock = 2048;
+
+struct FoldOptions {
+    std::vector<std::string> inputs;
+    std::string model = "nussinov";
+    int min_loop = 3;
+    std::string weights = "GC=1,AU=1,GU=1";
+    bool no_gu = false;
+    std::string backend = "auto";
+    unsigned threads = 0;
+    int device = 0;
+    std::string output;
+    bool json = false;
+    bool quiet = false;
+    std::size_t chunk = 65536;
+};
+
+// The records of all inputs in order, a chunk at a time. A chunk holds records of one file.
+class ChunkSource {
+  public:
+    ChunkSource(std::vector<std::string> inputs, std::size_t max_records)
+        : inputs_(std::move(inputs)), max_records_(max_records) {}
+
+    // Replaces `records` with the next chunk; false once every input is exhausted.
+    bool next(std::vector<SequenceRecord>& records) {
+        records.clear();
+        while (next_input_ < inputs_.size() || reader_) {
+            if (!reader_) reader_ = std::make_unique<SequenceReader>(inputs_[next_input_++]);
+            if (reader_->read_chunk(records, max_records_, kChunkMaxResidues)) return true;
+            reader_.reset();
+        }
+        return false;
+    }
+
+  private:
+    std::vector<std::string> inputs_;
+    std::size_t max_records_;
+    std::size_t next_input_ = 0;
+    std::unique_ptr<SequenceReader> reader_;
+};
+
+// Fails before any work when an input cannot be read, rather than after the earlier ones.
+void check_inputs_readable(const std::vector<std::string>& inputs) {
+    int stdin_uses = 0;
+    for (const auto& path : inputs) {
+        if (path == "-") {
+            if (++stdin_uses > 1) throw InputError("standard input ('-') can be given only once");
+        } else if (::access(path.c_str(), R_OK) != 0) {
+            throw InputError(fmt::format("cannot open '{}': {}", path, std::strerror(errno)));
+        }
+    }
+}
+
+void check_backend_available(Backend backend, int device) {
+    if (backend != Backend::Cuda) return;
+    if (!cuda_compiled())
+        throw ResourceError(
+            "--backend cuda: this tropic was built without CUDA support; use --backend cpu");
+    int count = cuda_device_count();
+    if (device < 0 || device >= count)
+        throw ResourceError(
+            fmt::format("--backend cuda: CUDA device {} is not available ({} device(s) found); "
+                        "use --backend cpu",
+                        device, count));
+}
+
+rna::NussinovParams make_params(const FoldOptions& options) {
+    rna::NussinovParams params;
+    params.min_loop = options.min_loop;
+    params.weights = rna::PairWeights::parse(options.weights);
+    if (options.no_gu) params.weights.gu = 0;
+    rna::validate(params);
+    return params;
+}
+
+void run_fold(const FoldOptions& options) {
+    const rna::NussinovParams params = make_params(options);
+    const Backend backend = parse_backend(options.backend);
+    check_backend_available(backend, options.device);
+    std::vector<std::string> inputs = options.inputs;
+    if (inputs.empty()) inputs.push_back("-");
+    check_inputs_readable(inputs);
+
+    OutputSink sink(options.output);
+    ThreadPool pool(options.threads);
+    rna::NussinovOptions engine;
+    engine.backend = backend;
+    engine.device = options.device;
+    engine.pool = &pool;
+    ProgressBar progress("tropic fold", 0, ProgressBar::wanted(options.quiet), " records", "nt");
+
+    // Declared before the futures that refer to them, so they outlive those threads.
+    ChunkSource source(std::move(inputs), options.chunk);
+    std::vector<SequenceRecord> current, upcoming;
+    std::vector<rna::EncodedSequence> encoded;
+    std::vector<std::string> blocks[2];
+    std::future<void> writing;
+    int turn = 0;
+
+    bool have = source.next(current);
+    while (have) {
+        auto reading = std::async(std::launch::async, [&] { return source.next(upcoming); });
+
+        const std::size_t n = current.size();
+        encoded.resize(n);
+        pool.parallel_for(
+            0, n, [&](std::size_t r) { encoded[r] = encode_rna(current[r].residues); }, 1024);
+        std::vector<rna::NussinovResult> results = rna::fold_nussinov_many(encoded, params, engine);
+        if (results.size() != n)
+            throw InternalError("fold returned a different number of results than records");
+
+        std::vector<std::string>& out = blocks[turn];
+        out.resize((n + kFormatBlock - 1) / kFormatBlock);
+        pool.parallel_for(0, out.size(), [&](std::size_t b) {
+            std::string& text = out[b];
+            text.clear();
+            std::size_t last = std::min(n, (b + 1) * kFormatBlock);
+            for (std::size_t r = b * kFormatBlock; r < last; ++r) {
+                if (options.json)
+                    append_fold_json(text, current[r], results[r], options.model);
+                else
+                    append_fold_text(text, current[r], results[r]);
+            }
+        });
+
+        if (writing.valid()) writing.get();
+        writing = std::async(std::launch::async, [&sink, &out] {
+            for (const auto& text : out) sink.write(text);
+        });
+        std::size_t residues = 0;
+        for (const auto& record : current) residues += record.residues.size();
+        progress.advance(n, residues);
+
+        have = reading.get();
+        std::swap(current, upcoming);
+        turn ^= 1;
+    }
+    if (writing.valid()) writing.get();
+    progress.finish();
+    sink.commit();
+}
+
+}  // namespace
+
+Command add_fold_command(CLI::App& app) {
+    auto options = std::make_shared<FoldOptions>();
+    auto* sub = app.add_subcommand(
+        "fold",
+        "Predict RNA secondary structures; prints RNAfold's layout (name, sequence, structure "
+        "and score) for every FASTA/FASTQ record");
+    sub->add_option("inputs", options->inputs,
+                    "FASTA or FASTQ files, plain or gzip-compressed; none or '-' reads stdin");
+    sub->add_option("--model", options->model,
+                    "Folding model: nussinov (base-pair maximisation); the MFE energy model comes "
+                    "in a later release")
+        ->check(CLI::IsMember({"nussinov"}));
+    sub->add_option("--min-loop", options->min_loop,
+                    "Minimum hairpin loop: a pair (i,j) needs j - i > N")
+        ->check(CLI::NonNegativeNumber);
+    sub->add_option("--weights", options->weights,
+                    "Integer pair weights, e.g. GC=3,AU=2,GU=1 (any subset; 0 forbids a pair)");
+    sub->add_flag("--no-gu", options->no_gu, "Forbid G-U wobble pairs (sets the GU weight to 0)");
+    sub->add_option("--backend", options->backend, "Where to fold: auto, cpu or cuda")
+        ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
+    sub->add_option("--threads", options->threads, "CPU threads; 0 uses all cores")
+        ->check(CLI::NonNegativeNumber);
+    sub->add_option("--device", options->device, "CUDA device index")
+        ->check(CLI::NonNegativeNumber);
+    sub->add_option("-o,--output", options->output,
+                    "Write results to FILE (created only when the run succeeds); default stdout");
+    sub->add_flag("--json", options->json, "Print one JSON object per record and line");
+    sub->add_flag("-q,--quiet", options->quiet, "No progress bar");
+    sub->add_option("--chunk", options->chunk,
+                    "Records read, folded and written at a time (also capped at 32 M residues)")
+        ->check(CLI::PositiveNumber);
+    return {sub, [options] { run_fold(*options); }};
+}
+
+}  // namespace tropic::cli

@@ -1,0 +1,54 @@
+// `tropic <command> [options]`: parses the command line, runs one command and maps errors to the
+// exit codes of ARCHITECTURE.md (0 ok, 1 usage or input, 2 resources, 3 internal).
+#include <cstdio>
+#include <exception>
+#include <new>
+#include <string>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "tropic/core/error.hpp"
+
+namespace {
+
+int report(tropic::ExitCode code, const std::string& message) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "tropic: error: %s\n", message.c_str());
+    return static_cast<int>(code);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app{"tropic: fast RNA folding and sequence analysis on CPU and GPU", "tropic"};
+    app.set_version_flag("--version", std::string("tropic ") + tropic::cli::kVersion);
+    app.option_defaults()->always_capture_default();
+    app.require_subcommand(1);
+    app.fallthrough(false);
+
+    std::vector<tropic::cli::Command> commands;
+    commands.push_back(tropic::cli::add_fold_command(app));
+    commands.push_back(tropic::cli::add_device_command(app));
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
+        report(tropic::ExitCode::Input, e.what());
+        std::fprintf(stderr, "Run 'tropic --help' or 'tropic <command> --help' for usage.\n");
+        return static_cast<int>(tropic::ExitCode::Input);
+    }
+
+    try {
+        for (const auto& command : commands)
+            if (command.app->parsed()) command.run();
+    } catch (const tropic::Error& e) {
+        return report(e.code(), e.what());
+    } catch (const std::bad_alloc&) {
+        return report(tropic::ExitCode::Resource,
+                      "out of memory (try a smaller --chunk or fewer --threads)");
+    } catch (const std::exception& e) {
+        return report(tropic::ExitCode::Internal, std::string("internal error: ") + e.what());
+    }
+    return 0;
+}

@@ -1,0 +1,32 @@
+#include "cli/output_sink.hpp"
+
+#include <cerrno>
+#include <cstring>
+
+#include "tropic/core/error.hpp"
+
+namespace tropic::cli {
+
+OutputSink::OutputSink(const std::string& path) {
+    if (path.empty() || path == "-") return;
+    file_ = std::make_unique<AtomicFile>(path);
+    stream_ = file_->stream();
+    name_ = path;
+}
+
+void OutputSink::write(std::string_view data) {
+    if (data.empty()) return;
+    if (std::fwrite(data.data(), 1, data.size(), stream_) != data.size())
+        throw ResourceError("cannot write to " + name_ + ": " + std::strerror(errno));
+}
+
+void OutputSink::commit() {
+    if (file_) {
+        file_->commit();
+        return;
+    }
+    if (std::fflush(stream_) != 0 || std::ferror(stream_))
+        throw ResourceError("cannot write to " + name_ + ": " + std::strerror(errno));
+}
+
+}  // namespace tropic::cli

@@ -1,0 +1,52 @@
+#include "core/cuda/cuda_check.cuh"
+#include "tropic/core/device.hpp"
+
+namespace tropic {
+
+namespace cuda_detail {
+void throw_cuda_error(cudaError_t status, const char* call, const char* file, int line) {
+    (void)cudaGetLastError();  // clear a sticky launch error so later calls report their own
+    throw ResourceError(std::string("CUDA error in ") + call + " (" + file + ":" +
+                        std::to_string(line) + "): " + cudaGetErrorString(status));
+}
+}  // namespace cuda_detail
+
+bool cuda_compiled() noexcept {
+    return true;
+}
+
+int cuda_device_count() noexcept {
+    static const int count = [] {
+        int n = 0;
+        if (cudaGetDeviceCount(&n) != cudaSuccess) {
+            (void)cudaGetLastError();
+            return 0;
+        }
+        return n;
+    }();
+    return count;
+}
+
+std::optional<DeviceInfo> query_device(int index) {
+    if (index < 0 || index >= cuda_device_count()) return std::nullopt;
+    cudaDeviceProp prop{};
+    TROPIC_CUDA_CHECK(cudaGetDeviceProperties(&prop, index));
+    DeviceInfo info;
+    info.index = index;
+    info.name = prop.name;
+    info.compute_major = prop.major;
+    info.compute_minor = prop.minor;
+    info.multiprocessors = prop.multiProcessorCount;
+    info.total_memory = prop.totalGlobalMem;
+    info.shared_memory_per_block_optin = prop.sharedMemPerBlockOptin;
+    int previous = 0;
+    TROPIC_CUDA_CHECK(cudaGetDevice(&previous));
+    TROPIC_CUDA_CHECK(cudaSetDevice(index));
+    std::size_t free_bytes = 0, total_bytes = 0;
+    TROPIC_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+    TROPIC_CUDA_CHECK(cudaSetDevice(previous));
+    info.free_memory = free_bytes;
+    return info;
+}
+
+}  // namespace tropic

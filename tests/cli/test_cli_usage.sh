@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# --version, --help on every command (every option with its default), tropic device.
+source "$(dirname "$0")/lib.sh"
+
+run "$TROPIC" --version
+assert_eq "$RC" 0 "--version: exit code"
+assert_contains "$OUT" "tropic " "--version output"
+
+run "$TROPIC" --help
+assert_eq "$RC" 0 "--help: exit code"
+assert_contains "$OUT" "fold" "--help lists fold"
+assert_contains "$OUT" "device" "--help lists device"
+
+run "$TROPIC" fold --help
+assert_eq "$RC" 0 "fold --help: exit code"
+for option in --model --min-loop --weights --no-gu --backend --threads --device --output \
+    --json --quiet --chunk; do
+    assert_contains "$OUT" "$option" "fold --help lists $option"
+done
+# CLI11 versions print a default as "=3" or "[3]", on the option's own line.
+default_shown() {  # option default
+    local line
+    line=$(printf '%s\n' "$OUT" | grep -E -- "^ *(-[a-z],)?$1 " || true)
+    case "$line" in
+        *"=$2"* | *"[$2]"*) ;;
+        *) fail "fold --help: $1 does not show its default '$2': '$line'" ;;
+    esac
+}
+default_shown --model nussinov
+default_shown --min-loop 3
+default_shown --weights GC=1,AU=1,GU=1
+default_shown --backend auto
+default_shown --threads 0
+default_shown --device 0
+default_shown --chunk 65536
+assert_contains "$OUT" "MFE" "fold --help says the MFE model comes later"
+
+run "$TROPIC" device --help
+assert_eq "$RC" 0 "device --help: exit code"
+
+run "$TROPIC" device
+assert_eq "$RC" 0 "device: exit code"
+assert_contains "$OUT" "CUDA backend:" "device: says how it was built"
+
+run "$TROPIC" device --json
+assert_eq "$RC" 0 "device --json: exit code"
+if have_python; then
+    printf '%s\n' "$OUT" | python3 -c 'import json,sys; d=json.load(sys.stdin); assert "devices" in d' ||
+        fail "device --json does not parse"
+fi
+
+finish
