@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -93,6 +94,10 @@ int main(int argc, char** argv) {
         }
         rows.push_back({"long n=" + std::to_string(n), median(times), split_steps(double(n)),
                         kCeilingInt16x2, 0});
+        // One more run with per-phase timing (synchronised, so not part of the median).
+        setenv("TROPIC_PROFILE", "1", 1);
+        (void)tropic::rna::fold_nussinov(seq, params, options);
+        unsetenv("TROPIC_PROFILE");
     }
 
     struct BatchCase {

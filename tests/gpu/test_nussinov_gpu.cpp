@@ -101,10 +101,14 @@ TEST_F(NussinovGpu, BatchModeEqualsCpu) {
         batch.push_back(test::random_rna(rng, 1500));  // beyond batch length: long mode
         auto options = cuda_options();
         auto gpu = rna::fold_nussinov_many(batch, params, options);
+        options.backend = Backend::Auto;  // long records to the GPU, short ones to the CPU
+        auto automatic = rna::fold_nussinov_many(batch, params, options);
         ASSERT_EQ(gpu.size(), batch.size());
+        ASSERT_EQ(automatic.size(), batch.size());
         for (std::size_t r = 0; r < batch.size(); ++r) {
             auto cpu = rna::fold_nussinov_cpu(batch[r], params, nullptr);
             expect_same(batch[r], params, gpu[r], cpu);
+            expect_same(batch[r], params, automatic[r], cpu);
         }
     }
 }

@@ -48,13 +48,12 @@ struct NussinovOptions {
 NussinovResult fold_nussinov(std::span<const std::uint8_t> sequence, const NussinovParams& params,
                              const NussinovOptions& options);
 
-// Folds many sequences; results are in input order. Short sequences run in GPU batch mode.
+// Folds many sequences; results are in input order. With Auto, records over 1,024 nt go to
+// the GPU's long mode when a device exists, and the short ones to its batch mode when they add
+// up to 2 M residues or more; everything else runs on the CPU.
 std::vector<NussinovResult> fold_nussinov_many(const std::vector<EncodedSequence>& sequences,
                                                const NussinovParams& params,
                                                const NussinovOptions& options);
-
-// The backend that fold_nussinov_many would use for this batch (Auto resolved).
-Backend resolve_nussinov_backend(Backend requested, std::size_t longest, int device);
 
 // Validates params; throws InputError naming the bad value.
 void validate(const NussinovParams& params);

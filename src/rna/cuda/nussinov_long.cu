@@ -99,9 +99,14 @@ __global__ void __launch_bounds__(ProductTile<Score>::kThreads)
 }
 
 // Finishes the tiles (I, I+d), d >= 1: the k inside tiles I and J and the pair term, in cell
-// wavefronts b - a = const. Resets `partial` to zero for the next diagonal.
+// wavefronts b - a = const. kFinishLanes threads share each row a of the tile, each taking every
+// kFinishLanes-th k, so that a wavefront step is that much shorter. Resets `partial` to zero for
+// the next diagonal.
+constexpr int kFinishLanes = 4;
+constexpr int kFinishThreads = kTile * kFinishLanes;
+
 template <typename Score>
-__global__ void __launch_bounds__(kTile)
+__global__ void __launch_bounds__(kFinishThreads)
     finish_kernel(Score* table, int np, int d, const std::uint8_t* seq, WeightTable weights,
                   int min_loop, std::int32_t* partial) {
     extern __shared__ unsigned char shared_bytes[];
@@ -115,36 +120,47 @@ __global__ void __launch_bounds__(kTile)
     const int ib = I * kTile, jb = J * kTile;
     const int t = threadIdx.x;
     std::int32_t* part = partial + std::size_t(I) * kTile * kTile;
-    for (int r = 0; r < kTile; ++r) {
-        di[r * kSharedStride + t] = table[std::size_t(ib + r) * np + ib + t];
-        dj[r * kSharedStride + t] = table[std::size_t(jb + r) * np + jb + t];
-        cur[r * kSharedStride + t] = Score(part[r * kTile + t]);
-        part[r * kTile + t] = 0;
+    for (int index = t; index < kTile * kTile; index += kFinishThreads) {
+        int r = index / kTile, c = index % kTile;
+        di[r * kSharedStride + c] = table[std::size_t(ib + r) * np + ib + c];
+        dj[r * kSharedStride + c] = table[std::size_t(jb + r) * np + jb + c];
+        cur[r * kSharedStride + c] = Score(part[index]);
+        part[index] = 0;
     }
-    below[t] = table[std::size_t(ib + kTile) * np + jb + t];
     auto cell_or_zero = [&](int i, int j) -> Score {
         return j - i > min_loop ? table[std::size_t(i) * np + j] : Score(0);
     };
-    left[t] = cell_or_zero(ib + t, jb - 1);
+    if (t < kTile) {
+        below[t] = table[std::size_t(ib + kTile) * np + jb + t];
+        left[t] = cell_or_zero(ib + t, jb - 1);
+    }
     if (t == 0) left[kTile] = cell_or_zero(ib + kTile, jb - 1);
     __syncthreads();
 
-    const int a = t;
+    const int a = t / kFinishLanes;
+    const int lane_part = t % kFinishLanes;
     const std::uint8_t base_i = seq[ib + a];
     for (int s = -(kTile - 1); s < kTile; ++s) {
-        int b = a + s;
-        if (b >= 0 && b < kTile) {
-            int span = d * kTile + s;  // j - i
-            std::int32_t v = 0;
-            if (span > min_loop) {
-                v = cur[a * kSharedStride + b];
-                for (int a2 = a; a2 < kTile - 1; ++a2)
-                    v = max(v, std::int32_t(di[a * kSharedStride + a2]) +
-                                   cur[(a2 + 1) * kSharedStride + b]);
+        const int b = a + s;
+        const int span = d * kTile + s;  // j - i
+        const bool active = b >= 0 && b < kTile && span > min_loop;
+        std::int32_t v = 0;
+        if (active) {
+            for (int a2 = a + lane_part; a2 < kTile - 1; a2 += kFinishLanes)
+                v = max(v, std::int32_t(di[a * kSharedStride + a2]) +
+                               cur[(a2 + 1) * kSharedStride + b]);
+            for (int b2 = lane_part; b2 < b; b2 += kFinishLanes)
+                v = max(v, std::int32_t(cur[a * kSharedStride + b2]) +
+                               dj[(b2 + 1) * kSharedStride + b]);
+        }
+        // The lanes of a row sit side by side in one warp; every lane joins the shuffles.
+#pragma unroll
+        for (int offset = kFinishLanes / 2; offset > 0; offset /= 2)
+            v = max(v, __shfl_xor_sync(0xffffffffu, v, offset));
+        if (b >= 0 && b < kTile && lane_part == 0) {
+            if (active) {
+                v = max(v, cur[a * kSharedStride + b]);  // the product over the middle tiles
                 v = max(v, std::int32_t(di[a * kSharedStride + kTile - 1]) + below[b]);
-                for (int b2 = 0; b2 < b; ++b2)
-                    v = max(v, std::int32_t(cur[a * kSharedStride + b2]) +
-                                   dj[(b2 + 1) * kSharedStride + b]);
                 std::int32_t w = weights.w[base_i * kBaseCount + seq[jb + b]];
                 if (w > 0) {
                     std::int32_t inner = 0;
@@ -163,11 +179,12 @@ __global__ void __launch_bounds__(kTile)
         }
         __syncthreads();
     }
-    for (int r = 0; r < kTile; ++r)
-        table[std::size_t(ib + r) * np + jb + t] = cur[r * kSharedStride + t];
-    // L[j][i-1] = N(i,j): row jb + r, columns ib - 1 + a.
-    for (int r = 0; r < kTile; ++r)
-        if (ib + t >= 1) table[std::size_t(jb + r) * np + ib + t - 1] = cur[t * kSharedStride + r];
+    for (int index = t; index < kTile * kTile; index += kFinishThreads) {
+        int r = index / kTile, c = index % kTile;
+        table[std::size_t(ib + r) * np + jb + c] = cur[r * kSharedStride + c];
+        // L[j][i-1] = N(i,j): row jb + r, columns ib - 1 + c.
+        if (ib + c >= 1) table[std::size_t(jb + r) * np + ib + c - 1] = cur[c * kSharedStride + r];
+    }
 }
 
 // The traceback rule of nussinov.hpp, each scan searched by a whole block: the run of unpaired
@@ -359,7 +376,7 @@ NussinovResult fold_long(std::span<const std::uint8_t> sequence, const NussinovP
             TROPIC_CUDA_CHECK_LAUNCH("product_kernel");
             clock.lap(t_product);
         }
-        finish_kernel<Score><<<on_diagonal, kTile, finish_smem>>>(
+        finish_kernel<Score><<<on_diagonal, kFinishThreads, finish_smem>>>(
             table.data(), np, d, seq.data(), weights, params.min_loop, partial.data());
         TROPIC_CUDA_CHECK_LAUNCH("finish_kernel");
         clock.lap(t_finish);
