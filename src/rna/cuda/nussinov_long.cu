@@ -115,6 +115,7 @@ __global__ void __launch_bounds__(kFinishThreads)
     Score* dj = di + kTile * kSharedStride;               // tile (J,J), upper part
     Score* below = dj + kTile * kSharedStride;            // N((I+1)T, JT + b)
     Score* left = below + kTile;                          // N(IT + a, JT - 1), a = 0..T
+    __shared__ std::int32_t parts[kFinishLanes * kTile];  // partial maxima of each row's parts
     const int I = blockIdx.x;
     const int J = I + d;
     const int ib = I * kTile, jb = J * kTile;
@@ -137,29 +138,34 @@ __global__ void __launch_bounds__(kFinishThreads)
     if (t == 0) left[kTile] = cell_or_zero(ib + kTile, jb - 1);
     __syncthreads();
 
-    const int a = t / kFinishLanes;
-    const int lane_part = t % kFinishLanes;
+    // Warp w takes rows 32*(w / kFinishLanes) + lane and every kFinishLanes-th k starting at
+    // w % kFinishLanes: the lanes of a warp read 32 consecutive rows, so shared-memory reads
+    // fall on distinct banks. The parts of a row meet in `parts` at the end of each step.
+    const int lane_part = (t / 32) % kFinishLanes;
+    const int a = (t / (32 * kFinishLanes)) * 32 + t % 32;
     const std::uint8_t base_i = seq[ib + a];
     for (int s = -(kTile - 1); s < kTile; ++s) {
         const int b = a + s;
         const int span = d * kTile + s;  // j - i
-        const bool active = b >= 0 && b < kTile && span > min_loop;
-        std::int32_t v = 0;
+        const bool in_tile = b >= 0 && b < kTile;
+        const bool active = in_tile && span > min_loop;
         if (active) {
+            std::int32_t v = 0, v2 = 0;
             for (int a2 = a + lane_part; a2 < kTile - 1; a2 += kFinishLanes)
                 v = max(v, std::int32_t(di[a * kSharedStride + a2]) +
                                cur[(a2 + 1) * kSharedStride + b]);
             for (int b2 = lane_part; b2 < b; b2 += kFinishLanes)
-                v = max(v, std::int32_t(cur[a * kSharedStride + b2]) +
-                               dj[(b2 + 1) * kSharedStride + b]);
+                v2 = max(v2, std::int32_t(cur[a * kSharedStride + b2]) +
+                                 dj[(b2 + 1) * kSharedStride + b]);
+            parts[lane_part * kTile + a] = max(v, v2);
         }
-        // The lanes of a row sit side by side in one warp; every lane joins the shuffles.
-#pragma unroll
-        for (int offset = kFinishLanes / 2; offset > 0; offset /= 2)
-            v = max(v, __shfl_xor_sync(0xffffffffu, v, offset));
-        if (b >= 0 && b < kTile && lane_part == 0) {
+        __syncthreads();
+        if (in_tile && lane_part == 0) {
+            std::int32_t v = 0;
             if (active) {
-                v = max(v, cur[a * kSharedStride + b]);  // the product over the middle tiles
+                v = cur[a * kSharedStride + b];  // the product over the middle tiles
+#pragma unroll
+                for (int p = 0; p < kFinishLanes; ++p) v = max(v, parts[p * kTile + a]);
                 v = max(v, std::int32_t(di[a * kSharedStride + kTile - 1]) + below[b]);
                 std::int32_t w = weights.w[base_i * kBaseCount + seq[jb + b]];
                 if (w > 0) {
