@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/temp_dir.hpp"
 #include "tropic/core/error.hpp"
 
 namespace fs = std::filesystem;
@@ -16,12 +17,6 @@ namespace {
 
 class AtomicFileTest : public ::testing::Test {
   protected:
-    void SetUp() override {
-        std::string tmpl = (fs::temp_directory_path() / "tropic-atomic-XXXXXX").string();
-        ASSERT_NE(::mkdtemp(tmpl.data()), nullptr);
-        dir_ = tmpl;
-    }
-    void TearDown() override { fs::remove_all(dir_); }
 
     std::size_t entries() const {
         return static_cast<std::size_t>(
@@ -33,7 +28,8 @@ class AtomicFileTest : public ::testing::Test {
         s << in.rdbuf();
         return s.str();
     }
-    fs::path dir_;
+    test::TempDir temp_{"tropic-atomic"};
+    const fs::path& dir_ = temp_.path();
 };
 
 TEST_F(AtomicFileTest, CommitCreatesTheFile) {

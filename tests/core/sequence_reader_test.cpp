@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "core/temp_dir.hpp"
 #include "tropic/core/error.hpp"
 
 namespace fs = std::filesystem;
@@ -18,12 +19,6 @@ namespace {
 
 class SequenceReaderTest : public ::testing::Test {
   protected:
-    void SetUp() override {
-        std::string tmpl = (fs::temp_directory_path() / "tropic-reader-XXXXXX").string();
-        ASSERT_NE(::mkdtemp(tmpl.data()), nullptr);
-        dir_ = tmpl;
-    }
-    void TearDown() override { fs::remove_all(dir_); }
 
     std::string write(const std::string& name, const std::string& text) {
         fs::path p = dir_ / name;
@@ -58,7 +53,8 @@ class SequenceReaderTest : public ::testing::Test {
         return {};
     }
 
-    fs::path dir_;
+    test::TempDir temp_{"tropic-reader"};
+    const fs::path& dir_ = temp_.path();
 };
 
 TEST_F(SequenceReaderTest, ReadsMultiRecordMultiLineFasta) {
