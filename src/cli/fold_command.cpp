@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <future>
@@ -73,6 +74,47 @@ class ChunkSource {
     std::unique_ptr<SequenceReader> reader_;
 };
 
+// A bar for the long record being folded, fed by the engine's per-record progress (only records
+// folded one at a time on the CPU report any). It counts permille of the record's work.
+class RecordProgress {
+  public:
+    explicit RecordProgress(const std::vector<SequenceRecord>& records) : records_(records) {}
+
+    void update(std::size_t record, double fraction) {
+        if (!bar_ || record != record_) start(record);
+        const auto permille = static_cast<std::uint64_t>(std::clamp(fraction, 0.0, 1.0) * 1000);
+        if (permille > shown_) {
+            bar_->advance(permille - shown_);
+            shown_ = permille;
+        }
+        if (fraction >= 1.0) finish();
+    }
+
+    void finish() { bar_.reset(); }  // the bar clears its line when destroyed
+
+  private:
+    // Long names are cut so that the bar stays on one terminal line.
+    static constexpr std::size_t kMaxNameShown = 24;
+
+    void start(std::size_t record) {
+        finish();
+        const SequenceRecord& r = records_[record];
+        std::string name =
+            r.name.size() > kMaxNameShown ? r.name.substr(0, kMaxNameShown - 3) + "..." : r.name;
+        std::string label = name.empty()
+                                ? fmt::format("folding {} nt", r.residues.size())
+                                : fmt::format("folding {} ({} nt)", name, r.residues.size());
+        bar_ = std::make_unique<ProgressBar>(std::move(label), 1000, true, "\u2030");
+        record_ = record;
+        shown_ = 0;
+    }
+
+    const std::vector<SequenceRecord>& records_;
+    std::unique_ptr<ProgressBar> bar_;
+    std::size_t record_ = 0;
+    std::uint64_t shown_ = 0;
+};
+
 // Fails before any work when an input cannot be read, rather than after the earlier ones.
 void check_inputs_readable(const std::vector<std::string>& inputs) {
     int stdin_uses = 0;
@@ -121,7 +163,8 @@ void run_fold(const FoldOptions& options) {
     engine.backend = backend;
     engine.device = options.device;
     engine.pool = &pool;
-    ProgressBar progress("tropic fold", 0, ProgressBar::wanted(options.quiet), " records", "nt");
+    const bool show_progress = ProgressBar::wanted(options.quiet);
+    ProgressBar progress("tropic fold", 0, show_progress, " records", "nt");
 
     // Declared before the futures that refer to them, so they outlive those threads.
     ChunkSource source(std::move(inputs), options.chunk);
@@ -130,6 +173,11 @@ void run_fold(const FoldOptions& options) {
     std::vector<std::string> blocks[2];
     std::future<void> writing;
     int turn = 0;
+    RecordProgress record_progress(current);
+    if (show_progress)
+        engine.on_progress = [&record_progress](std::size_t record, double fraction) {
+            record_progress.update(record, fraction);
+        };
 
     bool have = source.next(current);
     while (have) {
@@ -140,6 +188,7 @@ void run_fold(const FoldOptions& options) {
         pool.parallel_for(
             0, n, [&](std::size_t r) { encoded[r] = encode_rna(current[r].residues); }, 1024);
         std::vector<rna::NussinovResult> results = rna::fold_nussinov_many(encoded, params, engine);
+        record_progress.finish();
         if (results.size() != n)
             throw InternalError("fold returned a different number of results than records");
 

@@ -93,6 +93,42 @@ void check_nussinov_cpu_memory(std::size_t n, std::size_t score_bytes, int max_w
 
 namespace {
 
+// Work of the cells i < j of rows [row0, row0 + rows) and columns [col0, col0 + cols) with
+// row0 + rows <= col0 (an off-diagonal tile): the sum of j - i + 1 in closed form.
+double off_diagonal_tile_work(std::size_t row0, std::size_t rows, std::size_t col0,
+                              std::size_t cols) {
+    const double h = static_cast<double>(rows), w = static_cast<double>(cols);
+    return h * w * static_cast<double>(col0 - row0 + 1) + h * w * (w - 1) / 2 - w * h * (h - 1) / 2;
+}
+
+// Work of the cells i < j of a diagonal tile of `size` residues: sum over gaps g of (size-g)(g+1).
+double diagonal_tile_work(std::size_t size) {
+    double work = 0;
+    for (std::size_t g = 1; g < size; ++g)
+        work += static_cast<double>(size - g) * static_cast<double>(g + 1);
+    return work;
+}
+
+}  // namespace
+
+std::vector<double> nussinov_diagonal_work(std::size_t n) {
+    constexpr std::size_t T = kNussinovTile;
+    const std::size_t tiles = (n + T - 1) / T;
+    std::vector<double> work(tiles, 0.0);
+    if (tiles == 0) return work;
+    const std::size_t last_size = n - (tiles - 1) * T;  // the last tile may be narrower
+    work[0] =
+        static_cast<double>(tiles - 1) * diagonal_tile_work(T) + diagonal_tile_work(last_size);
+    for (std::size_t d = 1; d < tiles; ++d) {
+        // Tiles (I, I+d): all full but the one in the last tile column.
+        work[d] = static_cast<double>(tiles - d - 1) * off_diagonal_tile_work(0, T, d * T, T) +
+                  off_diagonal_tile_work(0, T, d * T, last_size);
+    }
+    return work;
+}
+
+namespace {
+
 template <typename Score>
 class TileFiller {
   public:
@@ -169,7 +205,8 @@ class TileFiller {
 
 template <typename Score>
 NussinovSquare<Score> fill_nussinov_square(std::span<const std::uint8_t> sequence,
-                                           const NussinovParams& params, ThreadPool* pool) {
+                                           const NussinovParams& params, ThreadPool* pool,
+                                           const FoldProgress& on_progress) {
     const std::size_t n = sequence.size();
     check_nussinov_cpu_memory(n, sizeof(Score), params.weights.max_weight(),
                               available_memory_bytes());
@@ -189,6 +226,12 @@ NussinovSquare<Score> fill_nussinov_square(std::span<const std::uint8_t> sequenc
     TileFiller<Score> filler(sequence, params, t);
     const std::size_t tiles = (n + kNussinovTile - 1) / kNussinovTile;
     const bool parallel = pool != nullptr && pool->size() > 1;
+    std::vector<double> work;
+    double total_work = 0, work_done = 0;
+    if (on_progress) {
+        work = nussinov_diagonal_work(n);
+        for (double w : work) total_work += w;
+    }
     for (std::size_t d = 0; d < tiles; ++d) {
         auto body = [&](std::size_t tile_i) {
             if (d == 0) {
@@ -203,14 +246,20 @@ NussinovSquare<Score> fill_nussinov_square(std::span<const std::uint8_t> sequenc
         } else {
             for (std::size_t tile_i = 0; tile_i < tiles - d; ++tile_i) body(tile_i);
         }
+        if (on_progress) {
+            // Partial sums of non-negative terms only grow, so the fractions never decrease; the
+            // last one is set to exactly 1 rather than left to rounding.
+            work_done += work[d];
+            on_progress(d + 1 == tiles ? 1.0 : work_done / total_work);
+        }
     }
     return NussinovSquare<Score>(n, std::move(cells));
 }
 
 template NussinovSquare<std::int16_t> fill_nussinov_square<std::int16_t>(
-    std::span<const std::uint8_t>, const NussinovParams&, ThreadPool*);
+    std::span<const std::uint8_t>, const NussinovParams&, ThreadPool*, const FoldProgress&);
 template NussinovSquare<std::int32_t> fill_nussinov_square<std::int32_t>(
-    std::span<const std::uint8_t>, const NussinovParams&, ThreadPool*);
+    std::span<const std::uint8_t>, const NussinovParams&, ThreadPool*, const FoldProgress&);
 
 }  // namespace detail
 
@@ -218,8 +267,8 @@ namespace {
 
 template <typename Score>
 NussinovResult fold_with(std::span<const std::uint8_t> sequence, const NussinovParams& params,
-                         ThreadPool* pool) {
-    auto square = detail::fill_nussinov_square<Score>(sequence, params, pool);
+                         ThreadPool* pool, const FoldProgress& on_progress) {
+    auto square = detail::fill_nussinov_square<Score>(sequence, params, pool, on_progress);
     const int n = static_cast<int>(sequence.size());
     NussinovResult result;
     result.score = square.score(0, sequence.size() - 1);
@@ -243,7 +292,8 @@ NussinovResult fold_with(std::span<const std::uint8_t> sequence, const NussinovP
 }  // namespace
 
 NussinovResult fold_nussinov_cpu(std::span<const std::uint8_t> sequence,
-                                 const NussinovParams& params, ThreadPool* pool) {
+                                 const NussinovParams& params, ThreadPool* pool,
+                                 const FoldProgress& on_progress) {
     validate(params);
     for (std::size_t p = 0; p < sequence.size(); ++p)
         if (sequence[p] >= kBaseCount)
@@ -252,8 +302,8 @@ NussinovResult fold_nussinov_cpu(std::span<const std::uint8_t> sequence,
     if (sequence.size() > static_cast<std::size_t>(std::numeric_limits<int>::max() / 2))
         throw ResourceError(fmt::format("sequence of {} nt is too long to fold", sequence.size()));
     if (detail::nussinov_fits_int16(sequence.size(), params.weights.max_weight()))
-        return fold_with<std::int16_t>(sequence, params, pool);
-    return fold_with<std::int32_t>(sequence, params, pool);
+        return fold_with<std::int16_t>(sequence, params, pool, on_progress);
+    return fold_with<std::int32_t>(sequence, params, pool, on_progress);
 }
 
 }  // namespace tropic::rna

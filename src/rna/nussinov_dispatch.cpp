@@ -26,6 +26,14 @@ void require_device(int device) {
                                         device, cuda_device_count()));
 }
 
+// The engine's per-fold progress for record `record` of the batch; empty when nobody listens.
+FoldProgress record_progress(const NussinovOptions& options, std::size_t record) {
+    if (!options.on_progress) return {};
+    return [&on_progress = options.on_progress, record](double fraction) {
+        on_progress(record, fraction);
+    };
+}
+
 Backend resolve_single(Backend requested, std::size_t total_residues, int device) {
     if (requested != Backend::Auto) return requested;
     bool has_device = cuda_compiled() && device >= 0 && device < cuda_device_count();
@@ -41,7 +49,7 @@ NussinovResult fold_nussinov(std::span<const std::uint8_t> sequence, const Nussi
         require_device(options.device);
         return cuda::fold_nussinov_long(sequence, params, options.device);
     }
-    return fold_nussinov_cpu(sequence, params, options.pool);
+    return fold_nussinov_cpu(sequence, params, options.pool, record_progress(options, 0));
 }
 
 std::vector<NussinovResult> fold_nussinov_many(const std::vector<EncodedSequence>& sequences,
@@ -78,7 +86,8 @@ std::vector<NussinovResult> fold_nussinov_many(const std::vector<EncodedSequence
     for (std::size_t r : long_gpu)
         results[r] = cuda::fold_nussinov_long(sequences[r], params, options.device);
     for (std::size_t r : long_cpu)
-        results[r] = fold_nussinov_cpu(sequences[r], params, options.pool);
+        results[r] =
+            fold_nussinov_cpu(sequences[r], params, options.pool, record_progress(options, r));
     if (short_records.empty()) return results;
     if (short_on_gpu) {
         std::vector<EncodedSequence> batch;

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <vector>
 
 #include "tropic/rna/nussinov.hpp"
 
@@ -63,15 +64,22 @@ class NussinovSquare {
     std::unique_ptr<Score[]> cells_;
 };
 
+// Split work of the tile diagonals: element d is the work of diagonal d (each cell (i,j) counts
+// j - i + 1: its j - i splits and its pair term). Exposed for tests.
+std::vector<double> nussinov_diagonal_work(std::size_t n);
+
 // Fills the square for `sequence` (Base codes, all < kBaseCount; params valid). Checks memory
-// first. Score must hold every N value (see nussinov_fits_int16). Exposed for tests.
+// first. Score must hold every N value (see nussinov_fits_int16). on_progress, when set, is
+// called on the calling thread after each tile diagonal with the fraction of the work done (the
+// last call exactly 1). Exposed for tests.
 template <typename Score>
 NussinovSquare<Score> fill_nussinov_square(std::span<const std::uint8_t> sequence,
-                                           const NussinovParams& params, ThreadPool* pool);
+                                           const NussinovParams& params, ThreadPool* pool,
+                                           const FoldProgress& on_progress = {});
 
 extern template NussinovSquare<std::int16_t> fill_nussinov_square<std::int16_t>(
-    std::span<const std::uint8_t>, const NussinovParams&, ThreadPool*);
+    std::span<const std::uint8_t>, const NussinovParams&, ThreadPool*, const FoldProgress&);
 extern template NussinovSquare<std::int32_t> fill_nussinov_square<std::int32_t>(
-    std::span<const std::uint8_t>, const NussinovParams&, ThreadPool*);
+    std::span<const std::uint8_t>, const NussinovParams&, ThreadPool*, const FoldProgress&);
 
 }  // namespace tropic::rna::detail

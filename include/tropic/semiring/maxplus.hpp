@@ -1,8 +1,9 @@
 #pragma once
 // The tropical engine, CPU side: C (+)= A (x) B over (max,+).
 //
-// Seed of the engine that issue "The tropical engine" grows; long-sequence Nussinov computes its
-// tiles with it. B is given transposed (Bt[j][k]) so that both operands run along k in memory.
+// The raw (max,+) instance of the engine's CPU kernel family (src/semiring/tropical_kernel.hpp;
+// the engine itself: product.hpp); long-sequence Nussinov computes its tiles with it. B is given
+// transposed (Bt[j][k]) so that both operands run along k in memory.
 #include <cstddef>
 #include <cstdint>
 

@@ -10,6 +10,7 @@
 // zero sentinel exactly.
 #include <cstddef>
 #include <span>
+#include <type_traits>
 
 #include "tropic/core/backend.hpp"
 #include "tropic/semiring/tropical.hpp"
@@ -25,6 +26,11 @@ template <typename T>
 struct Matrix {
     T* data = nullptr;
     std::size_t rows = 0, cols = 0, ld = 0;
+
+    // A writable view reads as an operand.
+    operator Matrix<const T>() const requires(!std::is_const_v<T>) {
+        return {data, rows, cols, ld};
+    }
 };
 
 // Upper band of width `width` of an n x n matrix, stored band-only (about n * width cells):
@@ -34,6 +40,8 @@ template <typename T>
 struct Band {
     T* data = nullptr;
     std::size_t n = 0, width = 0, ld = 0;
+
+    operator Band<const T>() const requires(!std::is_const_v<T>) { return {data, n, width, ld}; }
 };
 
 enum class Shape {

@@ -7,7 +7,7 @@
 //
 // Tiles are finished one tile-diagonal at a time. For tile (I,J) the k in the tiles strictly
 // between I and J are final before the diagonal starts: that part is a dense max-plus product,
-// done by the tropical engine (semiring/cuda/maxplus_block_tile.cuh), split along k over several
+// done by the tropical engine (semiring/cuda/tropical_block_tile.cuh), split along k over several
 // blocks when the diagonal has few tiles. A finishing kernel then adds the k inside tiles I and J
 // and the pair term, cell wavefront by cell wavefront in shared memory.
 #include <algorithm>
@@ -22,7 +22,7 @@
 #include "core/cuda/device_buffer.cuh"
 #include "rna/cuda/nussinov_cuda.hpp"
 #include "rna/cuda/nussinov_kernels_common.cuh"
-#include "semiring/cuda/maxplus_block_tile.cuh"
+#include "semiring/cuda/tropical_block_tile.cuh"
 #include "tropic/core/error.hpp"
 
 namespace tropic::rna::cuda {
@@ -34,7 +34,8 @@ constexpr int kTile = 128;
 constexpr int kSharedStride = kTile + 1;  // padding: rows and columns of a tile on distinct banks
 
 template <typename Score>
-using ProductTile = semiring::cuda::MaxPlusBlockTile<Score, kTile>;
+using ProductTile = semiring::cuda::TropicalBlockTile<Score, semiring::Semiring::MaxPlus,
+                                                      semiring::cuda::BLayout::Transposed, kTile>;
 
 // Diagonal tiles (I,I): everything they need lies inside the tile.
 template <typename Score>

@@ -8,14 +8,14 @@
 
 #include <cstdint>
 
-#include "semiring/cuda/maxplus_block_tile.cuh"
+#include "semiring/cuda/tropical_block_tile.cuh"
 
 namespace tropic::semiring::cuda {
 
 template <typename Score>
 __device__ inline std::int32_t maxplus_dot(const Score* a, const Score* b, int begin, int end,
                                            std::int32_t init) {
-    using Ops = MaxPlusWord<Score>;
+    using Ops = TropicalWord<Score, Semiring::MaxPlus>;
     using Word = typename Ops::Word;
     constexpr int kPerVector = 16 / sizeof(Score);
     std::int32_t best = init;

@@ -1,0 +1,507 @@
+// CUDA backend of the tropical engine on host-memory views (product_cuda.hpp).
+//
+// Each matrix is copied into a device buffer padded to whole tiles and filled with the
+// semiring's zero sentinel, so the kernels run on full tiles without edge cases: padding
+// contributes nothing to any max (or min). Dense and triangular products run on 128 x 128 block
+// tiles (triangular ones launch only the tiles on or above the diagonal and only the k-tiles
+// between them). Bands are packed into 64 x 64 block tiles that cover the band (about n * 1.5 w
+// cells for w = 128), and only the tiles that hold band cells are launched.
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/cuda/cuda_check.cuh"
+#include "core/cuda/device_buffer.cuh"
+#include "semiring/cuda/product_cuda.hpp"
+#include "semiring/cuda/product_timing.hpp"
+#include "semiring/cuda/tropical_block_tile.cuh"
+#include "tropic/core/error.hpp"
+
+namespace tropic::semiring::cuda {
+
+namespace {
+
+using cuda_detail::DeviceBuffer;
+constexpr int kDenseTile = 128;
+constexpr int kBandTile = 64;
+
+std::size_t round_up(std::size_t v, std::size_t to) {
+    return (v + to - 1) / to * to;
+}
+
+template <typename T>
+__global__ void fill_kernel(T* data, std::size_t count, T value) {
+    for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < count;
+         i += std::size_t(gridDim.x) * blockDim.x)
+        data[i] = value;
+}
+
+template <typename T>
+void fill(T* data, std::size_t count, T value) {
+    if (count == 0) return;
+    fill_kernel<<<1024, 256>>>(data, count, value);
+    TROPIC_CUDA_CHECK_LAUNCH("fill_kernel");
+}
+
+// Sets the cells below the diagonal of a square padded matrix to `value`.
+template <typename T>
+__global__ void mask_lower_kernel(T* data, std::size_t n, std::size_t ld, T value) {
+    for (std::size_t row = blockIdx.x; row < n; row += gridDim.x)
+        for (std::size_t col = threadIdx.x; col < row; col += blockDim.x)
+            data[row * ld + col] = value;
+}
+
+// Combines a block tile's results into C: C = C (+) v, with sums that involve an infinity
+// written as the sentinel exactly.
+template <typename T, Semiring S>
+__device__ inline T combine(T old, std::int32_t v) {
+    constexpr std::int32_t bound = Tropical<T>::bound;
+    if constexpr (S == Semiring::MaxPlus) {
+        if (v < -bound) v = Tropical<T>::neg_inf;
+        return T(max(std::int32_t(old), v));
+    } else {
+        if (v > bound) v = Tropical<T>::pos_inf;
+        return T(min(std::int32_t(old), v));
+    }
+}
+
+template <typename T>
+struct DenseJob {
+    const T* a;
+    const T* b;
+    T* c;
+    int m_tiles, n_tiles, k_tiles;
+    std::size_t lda, ldb, ldc;  // padded leading dimensions
+    int rows, cols;             // C's valid extent
+};
+
+template <typename T, Semiring S, bool kTriangular>
+__global__ void __launch_bounds__(TropicalBlockTile<T, S, BLayout::RowMajor, kDenseTile>::kThreads)
+    dense_kernel(const DenseJob<T>* jobs) {
+    using Tile = TropicalBlockTile<T, S, BLayout::RowMajor, kDenseTile>;
+    __shared__ typename Tile::SharedStorage smem;
+    const DenseJob<T> job = jobs[blockIdx.z];
+    const int I = blockIdx.y, J = blockIdx.x;
+    if (I >= job.m_tiles || J >= job.n_tiles) return;
+    if (kTriangular && I > J) return;
+    const int k_begin = kTriangular ? I : 0;
+    const int k_end = kTriangular ? J + 1 : job.k_tiles;
+    Tile tile;
+    tile.clear_to_zero();
+    tile.accumulate(
+        job.a + std::size_t(I) * kDenseTile * job.lda + std::size_t(k_begin) * kDenseTile, job.lda,
+        job.b + std::size_t(k_begin) * kDenseTile * job.ldb + std::size_t(J) * kDenseTile, job.ldb,
+        (k_end - k_begin) * kDenseTile, smem);
+    tile.for_each([&](int r, int c, std::int32_t v) {
+        int row = I * kDenseTile + r, col = J * kDenseTile + c;
+        if (row >= job.rows || col >= job.cols || (kTriangular && row > col)) return;
+        T* cell = job.c + std::size_t(row) * job.ldc + col;
+        *cell = combine<T, S>(*cell, v);
+    });
+}
+
+template <typename T>
+void copy_in(T* device, std::size_t device_ld, const T* host, std::size_t host_ld, std::size_t rows,
+             std::size_t cols) {
+    if (rows == 0 || cols == 0) return;
+    TROPIC_CUDA_CHECK(cudaMemcpy2D(device, device_ld * sizeof(T), host, host_ld * sizeof(T),
+                                   cols * sizeof(T), rows, cudaMemcpyHostToDevice));
+}
+
+template <typename T>
+void copy_out(T* host, std::size_t host_ld, const T* device, std::size_t device_ld,
+              std::size_t rows, std::size_t cols) {
+    if (rows == 0 || cols == 0) return;
+    TROPIC_CUDA_CHECK(cudaMemcpy2D(host, host_ld * sizeof(T), device, device_ld * sizeof(T),
+                                   cols * sizeof(T), rows, cudaMemcpyDeviceToHost));
+}
+
+void check_memory(std::size_t bytes, const char* what) {
+    std::size_t free_bytes = 0, total = 0;
+    TROPIC_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total));
+    if (bytes > free_bytes)
+        throw ResourceError(std::string(what) + " needs " + std::to_string(bytes) +
+                            " bytes of GPU memory but " + std::to_string(free_bytes) +
+                            " are free; use smaller batches or --backend cpu");
+}
+
+template <typename T, Semiring S>
+void run_dense(Shape shape, std::span<const Product<T>> batch) {
+    const T zero = Tropical<T>::zero(S);
+    // One padded buffer for every operand of the batch.
+    std::vector<std::size_t> offsets;
+    std::size_t total = 0;
+    int max_m = 0, max_n = 0;
+    std::vector<DenseJob<T>> jobs(batch.size());
+    for (std::size_t p = 0; p < batch.size(); ++p) {
+        const auto& job = batch[p];
+        std::size_t m = round_up(job.c.rows, kDenseTile), n = round_up(job.c.cols, kDenseTile);
+        std::size_t k = round_up(job.a.cols, kDenseTile);
+        offsets.push_back(total);
+        total += m * k + k * n + m * n;
+        jobs[p].m_tiles = int(m / kDenseTile);
+        jobs[p].n_tiles = int(n / kDenseTile);
+        jobs[p].k_tiles = int(k / kDenseTile);
+        jobs[p].lda = k;
+        jobs[p].ldb = n;
+        jobs[p].ldc = n;
+        jobs[p].rows = int(job.c.rows);
+        jobs[p].cols = int(job.c.cols);
+        max_m = std::max(max_m, jobs[p].m_tiles);
+        max_n = std::max(max_n, jobs[p].n_tiles);
+    }
+    check_memory(total * sizeof(T), "this batch of tropical products");
+    DeviceBuffer<T> storage(std::max<std::size_t>(total, 1));
+    fill(storage.data(), total, zero);
+    for (std::size_t p = 0; p < batch.size(); ++p) {
+        const auto& job = batch[p];
+        T* a = storage.data() + offsets[p];
+        T* b = a + std::size_t(jobs[p].m_tiles) * kDenseTile * jobs[p].lda;
+        T* c = b + std::size_t(jobs[p].k_tiles) * kDenseTile * jobs[p].ldb;
+        copy_in(a, jobs[p].lda, job.a.data, job.a.ld, job.a.rows, job.a.cols);
+        copy_in(b, jobs[p].ldb, job.b.data, job.b.ld, job.b.rows, job.b.cols);
+        copy_in(c, jobs[p].ldc, job.c.data, job.c.ld, job.c.rows, job.c.cols);
+        if (shape == Shape::UpperTriangular) {
+            // Cells below the diagonal are not part of a triangular operand.
+            std::size_t n = job.a.rows;
+            mask_lower_kernel<<<1024, 256>>>(a, n, jobs[p].lda, zero);
+            mask_lower_kernel<<<1024, 256>>>(b, n, jobs[p].ldb, zero);
+            TROPIC_CUDA_CHECK_LAUNCH("mask_lower_kernel");
+        }
+        jobs[p].a = a;
+        jobs[p].b = b;
+        jobs[p].c = c;
+    }
+    DeviceBuffer<DenseJob<T>> device_jobs(jobs.size());
+    TROPIC_CUDA_CHECK(cudaMemcpy(device_jobs.data(), jobs.data(), jobs.size() * sizeof(DenseJob<T>),
+                                 cudaMemcpyHostToDevice));
+    // Products per launch are bounded by the grid's z extent.
+    constexpr std::size_t kMaxZ = 65535;
+    for (std::size_t first = 0; first < jobs.size(); first += kMaxZ) {
+        dim3 grid(max_n, max_m, unsigned(std::min(kMaxZ, jobs.size() - first)));
+        using Tile = TropicalBlockTile<T, S, BLayout::RowMajor, kDenseTile>;
+        if (shape == Shape::UpperTriangular)
+            dense_kernel<T, S, true><<<grid, Tile::kThreads>>>(device_jobs.data() + first);
+        else
+            dense_kernel<T, S, false><<<grid, Tile::kThreads>>>(device_jobs.data() + first);
+        TROPIC_CUDA_CHECK_LAUNCH("dense_kernel");
+    }
+    for (std::size_t p = 0; p < batch.size(); ++p)
+        copy_out(batch[p].c.data, batch[p].c.ld, jobs[p].c, jobs[p].ldc, batch[p].c.rows,
+                 batch[p].c.cols);
+}
+
+// ---- Bands ----------------------------------------------------------------------------------
+// A band of width w is packed into the kBandTile x kBandTile tiles (I, J), J - I = 0 .. R, that
+// hold its cells; tile (I, J) of row-tile I sits at slot I * (R + 1) + (J - I). Cells of those
+// tiles outside the band hold the zero sentinel.
+struct BandGeometry {
+    int n, width, row_tiles, reach;  // reach R: tiles right of the diagonal tile that hold cells
+    __host__ __device__ std::size_t tile_cells() const {
+        return std::size_t(kBandTile) * kBandTile;
+    }
+    __host__ __device__ std::size_t packed_cells() const {
+        return std::size_t(row_tiles) * (reach + 1) * tile_cells();
+    }
+};
+
+BandGeometry band_geometry(std::size_t n, std::size_t width) {
+    BandGeometry g;
+    g.n = int(n);
+    g.width = int(std::min(width, std::max<std::size_t>(n, 1)));
+    g.row_tiles = int((n + kBandTile - 1) / kBandTile);
+    g.reach = (kBandTile + g.width - 2) / kBandTile;
+    return g;
+}
+
+template <typename T>
+__global__ void pack_band_kernel(const T* band, std::size_t ld, BandGeometry g, T* packed, T zero) {
+    const int I = blockIdx.y, offset = blockIdx.x;  // tile (I, I + offset)
+    T* tile = packed + (std::size_t(I) * (g.reach + 1) + offset) * g.tile_cells();
+    for (int cell = threadIdx.x; cell < kBandTile * kBandTile; cell += blockDim.x) {
+        int row = I * kBandTile + cell / kBandTile;
+        int col = (I + offset) * kBandTile + cell % kBandTile;
+        int d = col - row;
+        bool inside = row < g.n && col < g.n && d >= 0 && d < g.width;
+        tile[cell] = inside ? band[std::size_t(row) * ld + d] : zero;
+    }
+}
+
+template <typename T>
+__global__ void unpack_band_kernel(const T* packed, BandGeometry g, T* band, std::size_t ld) {
+    for (std::size_t index = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x;
+         index < std::size_t(g.n) * g.width; index += std::size_t(gridDim.x) * blockDim.x) {
+        int row = int(index / g.width), d = int(index % g.width);
+        int col = row + d;
+        if (col >= g.n) continue;
+        int I = row / kBandTile, J = col / kBandTile;
+        const T* tile = packed + (std::size_t(I) * (g.reach + 1) + (J - I)) * g.tile_cells();
+        band[std::size_t(row) * ld + d] = tile[(row % kBandTile) * kBandTile + col % kBandTile];
+    }
+}
+
+// Band products: C_z (+)= (+)_t A_{first(z,t)} (x) B_{second(z,t)} over `terms(z)` terms, where
+// a batch has one term per product and the column pattern has z terms for C_z.
+template <typename T>
+struct BandJob {
+    const T* a;  // packed bands, `stride` cells apart
+    const T* b;
+    T* c;
+    std::size_t stride;
+    BandGeometry g;
+    bool column;  // false: C_z (+)= A_z (x) B_z; true: C_z (+)= (+)_{t<z} A_t (x) B_{z-1-t}
+};
+
+template <typename T, Semiring S>
+__global__ void __launch_bounds__(TropicalBlockTile<T, S, BLayout::RowMajor, kBandTile>::kThreads)
+    band_kernel(BandJob<T> job, int z_offset) {
+    using Tile = TropicalBlockTile<T, S, BLayout::RowMajor, kBandTile>;
+    __shared__ typename Tile::SharedStorage smem;
+    const BandGeometry& g = job.g;
+    const int I = blockIdx.y, J = I + int(blockIdx.x), z = int(blockIdx.z) + z_offset;
+    if (J >= g.row_tiles) return;
+    const int terms = job.column ? z : 1;
+    if (terms == 0) return;
+    const std::size_t slots = g.reach + 1;
+    Tile tile;
+    tile.clear_to_zero();
+    for (int t = 0; t < terms; ++t) {
+        const T* a = job.a + (job.column ? t : z) * job.stride;
+        const T* b = job.b + (job.column ? z - 1 - t : z) * job.stride;
+        for (int K = I; K <= J; ++K)
+            tile.accumulate(a + (I * slots + (K - I)) * g.tile_cells(), kBandTile,
+                            b + (K * slots + (J - K)) * g.tile_cells(), kBandTile, kBandTile, smem);
+    }
+    T* c = job.c + z * job.stride + (I * slots + (J - I)) * g.tile_cells();
+    tile.for_each([&](int r, int col_in_tile, std::int32_t v) {
+        int row = I * kBandTile + r, col = J * kBandTile + col_in_tile;
+        int d = col - row;
+        if (row >= g.n || col >= g.n || d < 0 || d >= g.width) return;
+        T* cell = c + r * kBandTile + col_in_tile;
+        *cell = combine<T, S>(*cell, v);
+    });
+}
+
+// Packs `count` host bands of equal geometry, `stride` cells apart, into `packed`.
+template <typename T>
+void pack_bands(const T* host, std::size_t host_stride, std::size_t ld, std::size_t count,
+                const BandGeometry& g, T* packed, T zero, DeviceBuffer<T>& staging) {
+    staging.resize(std::max<std::size_t>(std::size_t(g.n) * ld, 1));
+    for (std::size_t z = 0; z < count; ++z) {
+        if (g.n > 0)
+            TROPIC_CUDA_CHECK(cudaMemcpy(staging.data(), host + z * host_stride,
+                                         std::size_t(g.n) * ld * sizeof(T),
+                                         cudaMemcpyHostToDevice));
+        pack_band_kernel<<<dim3(g.reach + 1, std::max(g.row_tiles, 1)), 256>>>(
+            staging.data(), ld, g, packed + z * g.packed_cells(), zero);
+        TROPIC_CUDA_CHECK_LAUNCH("pack_band_kernel");
+    }
+}
+
+template <typename T>
+void unpack_bands(const T* packed, std::size_t count, const BandGeometry& g, T* host,
+                  std::size_t host_stride, std::size_t ld, DeviceBuffer<T>& staging) {
+    staging.resize(std::max<std::size_t>(std::size_t(g.n) * ld, 1));
+    for (std::size_t z = 0; z < count; ++z) {
+        if (g.n == 0) continue;
+        // Cells outside the matrix and beyond the width stay as the caller had them.
+        TROPIC_CUDA_CHECK(cudaMemcpy(staging.data(), host + z * host_stride,
+                                     std::size_t(g.n) * ld * sizeof(T), cudaMemcpyHostToDevice));
+        unpack_band_kernel<<<1024, 256>>>(packed + z * g.packed_cells(), g, staging.data(), ld);
+        TROPIC_CUDA_CHECK_LAUNCH("unpack_band_kernel");
+        TROPIC_CUDA_CHECK(cudaMemcpy(host + z * host_stride, staging.data(),
+                                     std::size_t(g.n) * ld * sizeof(T), cudaMemcpyDeviceToHost));
+    }
+}
+
+// Runs `count` band products (or the column pattern over `count` diagonals) of one geometry.
+// Host bands are `stride` cells apart with leading dimension ld.
+template <typename T, Semiring S>
+void run_bands(const T* a, std::size_t stride_a, std::size_t lda, const T* b, std::size_t stride_b,
+               std::size_t ldb, T* c, std::size_t stride_c, std::size_t ldc, std::size_t count,
+               std::size_t n, std::size_t width, bool column) {
+    if (count == 0 || n == 0) return;
+    const T zero = Tropical<T>::zero(S);
+    const BandGeometry g = band_geometry(n, width);
+    const std::size_t cells = g.packed_cells();
+    check_memory(3 * count * cells * sizeof(T) + n * std::max({lda, ldb, ldc}) * sizeof(T),
+                 "these band products");
+    DeviceBuffer<T> packed_a(count * cells), packed_b(count * cells), packed_c(count * cells),
+        staging;
+    pack_bands(a, stride_a, lda, count, g, packed_a.data(), zero, staging);
+    pack_bands(b, stride_b, ldb, count, g, packed_b.data(), zero, staging);
+    pack_bands(static_cast<const T*>(c), stride_c, ldc, count, g, packed_c.data(), zero, staging);
+    BandJob<T> job{packed_a.data(), packed_b.data(), packed_c.data(), cells, g, column};
+    using Tile = TropicalBlockTile<T, S, BLayout::RowMajor, kBandTile>;
+    constexpr std::size_t kMaxZ = 65535;
+    for (std::size_t first = 0; first < count; first += kMaxZ) {
+        dim3 grid(g.reach + 1, g.row_tiles, unsigned(std::min(kMaxZ, count - first)));
+        band_kernel<T, S><<<grid, Tile::kThreads>>>(job, int(first));
+        TROPIC_CUDA_CHECK_LAUNCH("band_kernel");
+    }
+    unpack_bands(packed_c.data(), count, g, c, stride_c, ldc, staging);
+}
+
+template <typename T, Semiring S>
+void run_band_batch(std::span<const BandProduct<T>> batch) {
+    // Products run one geometry at a time; consecutive products of one geometry and equal
+    // spacing in memory go together.
+    for (const auto& p : batch)
+        run_bands<T, S>(p.a.data, 0, p.a.ld, p.b.data, 0, p.b.ld, p.c.data, 0, p.c.ld, 1, p.c.n,
+                        p.c.width, false);
+}
+
+}  // namespace
+
+template <typename T>
+void multiply_accumulate_batch(Semiring semiring, Shape shape, std::span<const Product<T>> batch,
+                               int device) {
+    if (batch.empty()) return;
+    TROPIC_CUDA_CHECK(cudaSetDevice(device));
+    if (semiring == Semiring::MaxPlus)
+        run_dense<T, Semiring::MaxPlus>(shape, batch);
+    else
+        run_dense<T, Semiring::MinPlus>(shape, batch);
+}
+
+template <typename T>
+void multiply_accumulate_batch(Semiring semiring, std::span<const BandProduct<T>> batch,
+                               int device) {
+    if (batch.empty()) return;
+    TROPIC_CUDA_CHECK(cudaSetDevice(device));
+    if (semiring == Semiring::MaxPlus)
+        run_band_batch<T, Semiring::MaxPlus>(batch);
+    else
+        run_band_batch<T, Semiring::MinPlus>(batch);
+}
+
+template <typename T>
+void multiply_accumulate_column(Semiring semiring, Band<const T> a, std::size_t stride_a,
+                                Band<const T> b, std::size_t stride_b, Band<T> c,
+                                std::size_t stride_c, std::size_t count, int device) {
+    if (count == 0) return;
+    TROPIC_CUDA_CHECK(cudaSetDevice(device));
+    if (semiring == Semiring::MaxPlus)
+        run_bands<T, Semiring::MaxPlus>(a.data, stride_a, a.ld, b.data, stride_b, b.ld, c.data,
+                                        stride_c, c.ld, count, c.n, c.width, true);
+    else
+        run_bands<T, Semiring::MinPlus>(a.data, stride_a, a.ld, b.data, stride_b, b.ld, c.data,
+                                        stride_c, c.ld, count, c.n, c.width, true);
+}
+
+#define TROPIC_INSTANTIATE(T)                                                                     \
+    template void multiply_accumulate_batch<T>(Semiring, std::span<const BandProduct<T>>, int);   \
+    template void multiply_accumulate_column<T>(Semiring, Band<const T>, std::size_t,             \
+                                                Band<const T>, std::size_t, Band<T>, std::size_t, \
+                                                std::size_t, int);
+TROPIC_INSTANTIATE(std::int16_t)
+TROPIC_INSTANTIATE(std::int32_t)
+#undef TROPIC_INSTANTIATE
+
+template void multiply_accumulate_batch<std::int16_t>(Semiring, Shape,
+                                                      std::span<const Product<std::int16_t>>, int);
+template void multiply_accumulate_batch<std::int32_t>(Semiring, Shape,
+                                                      std::span<const Product<std::int32_t>>, int);
+
+// ---- Kernel timing for benchmarks (product_timing.hpp) ------------------------------------------
+namespace {
+
+template <typename T>
+__global__ void random_fill_kernel(T* data, std::size_t count, std::uint32_t seed, int range) {
+    for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < count;
+         i += std::size_t(gridDim.x) * blockDim.x) {
+        std::uint32_t h = std::uint32_t(i) * 2654435761u ^ seed;
+        h ^= h >> 15;
+        h *= 2246822519u;
+        h ^= h >> 13;
+        data[i] = T(int(h % std::uint32_t(2 * range + 1)) - range);
+    }
+}
+
+template <typename F>
+double median_kernel_seconds(int repeats, F launch) {
+    cudaEvent_t start, stop;
+    TROPIC_CUDA_CHECK(cudaEventCreate(&start));
+    TROPIC_CUDA_CHECK(cudaEventCreate(&stop));
+    launch();  // warm-up
+    std::vector<double> times;
+    for (int r = 0; r < repeats; ++r) {
+        TROPIC_CUDA_CHECK(cudaEventRecord(start));
+        launch();
+        TROPIC_CUDA_CHECK(cudaEventRecord(stop));
+        TROPIC_CUDA_CHECK(cudaEventSynchronize(stop));
+        float ms = 0;
+        TROPIC_CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
+        times.push_back(ms / 1e3);
+    }
+    TROPIC_CUDA_CHECK(cudaEventDestroy(start));
+    TROPIC_CUDA_CHECK(cudaEventDestroy(stop));
+    std::sort(times.begin(), times.end());
+    return times[times.size() / 2];
+}
+
+template <typename T>
+double time_dense(Shape shape, int n, int batch, int repeats) {
+    const std::size_t padded = round_up(std::size_t(n), kDenseTile);
+    const std::size_t cells = padded * padded;
+    check_memory(3 * cells * batch * sizeof(T), "the benchmark");
+    DeviceBuffer<T> storage(3 * cells * batch);
+    random_fill_kernel<<<1024, 256>>>(storage.data(), storage.size(), 12345u,
+                                      Tropical<T>::bound / 2);
+    TROPIC_CUDA_CHECK_LAUNCH("random_fill_kernel");
+    std::vector<DenseJob<T>> jobs(batch);
+    for (int p = 0; p < batch; ++p) {
+        T* base = storage.data() + 3 * cells * p;
+        jobs[p] = DenseJob<T>{base, base + cells, base + 2 * cells, int(padded / kDenseTile),
+                              int(padded / kDenseTile), int(padded / kDenseTile), padded, padded,
+                              padded, n, n};
+    }
+    DeviceBuffer<DenseJob<T>> device_jobs(jobs.size());
+    TROPIC_CUDA_CHECK(cudaMemcpy(device_jobs.data(), jobs.data(), jobs.size() * sizeof(DenseJob<T>),
+                                 cudaMemcpyHostToDevice));
+    using Tile = TropicalBlockTile<T, Semiring::MaxPlus, BLayout::RowMajor, kDenseTile>;
+    dim3 grid(unsigned(padded / kDenseTile), unsigned(padded / kDenseTile), unsigned(batch));
+    return median_kernel_seconds(repeats, [&] {
+        if (shape == Shape::UpperTriangular)
+            dense_kernel<T, Semiring::MaxPlus, true><<<grid, Tile::kThreads>>>(device_jobs.data());
+        else
+            dense_kernel<T, Semiring::MaxPlus, false><<<grid, Tile::kThreads>>>(device_jobs.data());
+        TROPIC_CUDA_CHECK_LAUNCH("dense_kernel");
+    });
+}
+
+template <typename T>
+double time_band(int n, int width, int batch, int repeats) {
+    const BandGeometry g = band_geometry(std::size_t(n), std::size_t(width));
+    const std::size_t cells = g.packed_cells();
+    check_memory(3 * cells * batch * sizeof(T), "the benchmark");
+    DeviceBuffer<T> a(cells * batch), b(cells * batch), c(cells * batch);
+    for (T* data : {a.data(), b.data(), c.data()}) {
+        random_fill_kernel<<<1024, 256>>>(data, cells * batch, 777u, Tropical<T>::bound / 2);
+        TROPIC_CUDA_CHECK_LAUNCH("random_fill_kernel");
+    }
+    BandJob<T> job{a.data(), b.data(), c.data(), cells, g, false};
+    using Tile = TropicalBlockTile<T, Semiring::MaxPlus, BLayout::RowMajor, kBandTile>;
+    dim3 grid(g.reach + 1, g.row_tiles, unsigned(batch));
+    return median_kernel_seconds(repeats, [&] {
+        band_kernel<T, Semiring::MaxPlus><<<grid, Tile::kThreads>>>(job, 0);
+        TROPIC_CUDA_CHECK_LAUNCH("band_kernel");
+    });
+}
+
+}  // namespace
+
+double time_product_kernel(bool int16, Shape shape, int n, int batch, int repeats, int device) {
+    TROPIC_CUDA_CHECK(cudaSetDevice(device));
+    return int16 ? time_dense<std::int16_t>(shape, n, batch, repeats)
+                 : time_dense<std::int32_t>(shape, n, batch, repeats);
+}
+
+double time_band_kernel(bool int16, int n, int width, int batch, int repeats, int device) {
+    TROPIC_CUDA_CHECK(cudaSetDevice(device));
+    return int16 ? time_band<std::int16_t>(n, width, batch, repeats)
+                 : time_band<std::int32_t>(n, width, batch, repeats);
+}
+
+}  // namespace tropic::semiring::cuda
