@@ -17,7 +17,6 @@ namespace {
 
 class AtomicFileTest : public ::testing::Test {
   protected:
-
     std::size_t entries() const {
         return static_cast<std::size_t>(
             std::distance(fs::directory_iterator(dir_), fs::directory_iterator()));

@@ -19,7 +19,6 @@ namespace {
 
 class SequenceReaderTest : public ::testing::Test {
   protected:
-
     std::string write(const std::string& name, const std::string& text) {
         fs::path p = dir_ / name;
         std::ofstream(p, std::ios::binary) << text;

@@ -9,7 +9,7 @@
 namespace tropic::test {
 
 class TempDir {
-public:
+  public:
     explicit TempDir(const std::string& prefix) {
         std::string pattern =
             (std::filesystem::temp_directory_path() / (prefix + "-XXXXXX")).string();
@@ -25,7 +25,7 @@ public:
 
     const std::filesystem::path& path() const noexcept { return path_; }
 
-private:
+  private:
     std::filesystem::path path_;
 };
 

@@ -453,9 +453,17 @@ double time_dense(Shape shape, int n, int batch, int repeats) {
     std::vector<DenseJob<T>> jobs(batch);
     for (int p = 0; p < batch; ++p) {
         T* base = storage.data() + 3 * cells * p;
-        jobs[p] = DenseJob<T>{base, base + cells, base + 2 * cells, int(padded / kDenseTile),
-                              int(padded / kDenseTile), int(padded / kDenseTile), padded, padded,
-                              padded, n, n};
+        jobs[p] = DenseJob<T>{base,
+                              base + cells,
+                              base + 2 * cells,
+                              int(padded / kDenseTile),
+                              int(padded / kDenseTile),
+                              int(padded / kDenseTile),
+                              padded,
+                              padded,
+                              padded,
+                              n,
+                              n};
     }
     DeviceBuffer<DenseJob<T>> device_jobs(jobs.size());
     TROPIC_CUDA_CHECK(cudaMemcpy(device_jobs.data(), jobs.data(), jobs.size() * sizeof(DenseJob<T>),
