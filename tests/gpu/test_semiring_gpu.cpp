@@ -110,6 +110,38 @@ TYPED_TEST(SemiringGpu, BandsMatchCpu) {
     }
 }
 
+TYPED_TEST(SemiringGpu, BandBatchMatchesCpu) {
+    using T = TypeParam;
+    std::mt19937_64 rng(test::test_seed());
+    // Three products of one geometry (one launch) and one of another.
+    struct Case {
+        std::size_t n, width, ld;
+    };
+    const std::vector<Case> cases{{300, 50, 50}, {300, 50, 50}, {300, 50, 50}, {129, 70, 75}};
+    for (Semiring s : {Semiring::MaxPlus, Semiring::MinPlus}) {
+        std::vector<std::vector<T>> a, b, c_cpu, c_gpu;
+        for (const auto& cs : cases) {
+            a.push_back(this->random_values(rng, cs.n * cs.ld, s));
+            b.push_back(this->random_values(rng, cs.n * cs.ld, s));
+            c_cpu.push_back(this->random_values(rng, cs.n * cs.ld, s));
+        }
+        c_gpu = c_cpu;
+        for (auto [c, backend] :
+             {std::pair{&c_cpu, Backend::Cpu}, std::pair{&c_gpu, Backend::Cuda}}) {
+            std::vector<BandProduct<T>> batch;
+            for (std::size_t p = 0; p < cases.size(); ++p) {
+                const auto& cs = cases[p];
+                batch.push_back({Band<const T>{a[p].data(), cs.n, cs.width, cs.ld},
+                                 Band<const T>{b[p].data(), cs.n, cs.width, cs.ld},
+                                 Band<T>{(*c)[p].data(), cs.n, cs.width, cs.ld}});
+            }
+            multiply_accumulate_batch<T>(s, std::span<const BandProduct<T>>(batch),
+                                         this->on(backend));
+        }
+        ASSERT_EQ(c_cpu, c_gpu);
+    }
+}
+
 TYPED_TEST(SemiringGpu, ColumnPatternMatchesCpu) {
     using T = TypeParam;
     std::mt19937_64 rng(test::test_seed());

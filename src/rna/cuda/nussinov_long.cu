@@ -198,8 +198,8 @@ __global__ void __launch_bounds__(kFinishThreads)
 // bases (N(x,j) == N(x+1,j), read along row j of L) and the partner k of the first paired base
 // (row i+1 of U and row j of L) are tested kTraceThreads * kTracePerThread candidates at a time.
 // All threads hold the same (i, j) and stack, so control flow is uniform.
-constexpr int kTraceThreads = 256;
-constexpr int kTracePerThread = 4;
+constexpr int kTraceThreads = 512;
+constexpr int kTracePerThread = 8;
 
 template <typename Score>
 __global__ void __launch_bounds__(kTraceThreads)
@@ -367,9 +367,9 @@ NussinovResult fold_long(std::span<const std::uint8_t> sequence, const NussinovP
     TROPIC_CUDA_CHECK(cudaFuncSetAttribute(
         finish_kernel<Score>, cudaFuncAttributeMaxDynamicSharedMemorySize, finish_smem));
 
+    clock.lap(t_setup);
     diagonal_tile_kernel<Score>
         <<<tiles, kTile, diag_smem>>>(table.data(), np, seq.data(), weights, params.min_loop);
-    clock.lap(t_setup);
     TROPIC_CUDA_CHECK_LAUNCH("diagonal_tile_kernel");
     clock.lap(t_diagonal);
     // Enough blocks to fill every SM a few times over; split k when the diagonal is short.

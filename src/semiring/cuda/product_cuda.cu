@@ -283,44 +283,42 @@ __global__ void __launch_bounds__(TropicalBlockTile<T, S, BLayout::RowMajor, kBa
     });
 }
 
-// Packs `count` host bands of equal geometry, `stride` cells apart, into `packed`.
+// Packs host bands of one geometry (leading dimension ld) into consecutive packed slots.
 template <typename T>
-void pack_bands(const T* host, std::size_t host_stride, std::size_t ld, std::size_t count,
-                const BandGeometry& g, T* packed, T zero, DeviceBuffer<T>& staging) {
+void pack_bands(const std::vector<const T*>& host, std::size_t ld, const BandGeometry& g, T* packed,
+                T zero, DeviceBuffer<T>& staging) {
     staging.resize(std::max<std::size_t>(std::size_t(g.n) * ld, 1));
-    for (std::size_t z = 0; z < count; ++z) {
-        if (g.n > 0)
-            TROPIC_CUDA_CHECK(cudaMemcpy(staging.data(), host + z * host_stride,
-                                         std::size_t(g.n) * ld * sizeof(T),
-                                         cudaMemcpyHostToDevice));
-        pack_band_kernel<<<dim3(g.reach + 1, std::max(g.row_tiles, 1)), 256>>>(
+    for (std::size_t z = 0; z < host.size(); ++z) {
+        TROPIC_CUDA_CHECK(cudaMemcpy(staging.data(), host[z], std::size_t(g.n) * ld * sizeof(T),
+                                     cudaMemcpyHostToDevice));
+        pack_band_kernel<<<dim3(g.reach + 1, g.row_tiles), 256>>>(
             staging.data(), ld, g, packed + z * g.packed_cells(), zero);
         TROPIC_CUDA_CHECK_LAUNCH("pack_band_kernel");
     }
 }
 
 template <typename T>
-void unpack_bands(const T* packed, std::size_t count, const BandGeometry& g, T* host,
-                  std::size_t host_stride, std::size_t ld, DeviceBuffer<T>& staging) {
+void unpack_bands(const T* packed, const BandGeometry& g, const std::vector<T*>& host,
+                  std::size_t ld, DeviceBuffer<T>& staging) {
     staging.resize(std::max<std::size_t>(std::size_t(g.n) * ld, 1));
-    for (std::size_t z = 0; z < count; ++z) {
-        if (g.n == 0) continue;
+    for (std::size_t z = 0; z < host.size(); ++z) {
         // Cells outside the matrix and beyond the width stay as the caller had them.
-        TROPIC_CUDA_CHECK(cudaMemcpy(staging.data(), host + z * host_stride,
-                                     std::size_t(g.n) * ld * sizeof(T), cudaMemcpyHostToDevice));
+        TROPIC_CUDA_CHECK(cudaMemcpy(staging.data(), host[z], std::size_t(g.n) * ld * sizeof(T),
+                                     cudaMemcpyHostToDevice));
         unpack_band_kernel<<<1024, 256>>>(packed + z * g.packed_cells(), g, staging.data(), ld);
         TROPIC_CUDA_CHECK_LAUNCH("unpack_band_kernel");
-        TROPIC_CUDA_CHECK(cudaMemcpy(host + z * host_stride, staging.data(),
-                                     std::size_t(g.n) * ld * sizeof(T), cudaMemcpyDeviceToHost));
+        TROPIC_CUDA_CHECK(cudaMemcpy(host[z], staging.data(), std::size_t(g.n) * ld * sizeof(T),
+                                     cudaMemcpyDeviceToHost));
     }
 }
 
-// Runs `count` band products (or the column pattern over `count` diagonals) of one geometry.
-// Host bands are `stride` cells apart with leading dimension ld.
+// Band products of one geometry in one launch: either C_z (+)= A_z (x) B_z for every z, or (the
+// column pattern) C_z (+)= (+)_{t<z} A_t (x) B_{z-1-t}.
 template <typename T, Semiring S>
-void run_bands(const T* a, std::size_t stride_a, std::size_t lda, const T* b, std::size_t stride_b,
-               std::size_t ldb, T* c, std::size_t stride_c, std::size_t ldc, std::size_t count,
-               std::size_t n, std::size_t width, bool column) {
+void run_bands(const std::vector<const T*>& a, std::size_t lda, const std::vector<const T*>& b,
+               std::size_t ldb, const std::vector<T*>& c, std::size_t ldc, std::size_t n,
+               std::size_t width, bool column) {
+    const std::size_t count = c.size();
     if (count == 0 || n == 0) return;
     const T zero = Tropical<T>::zero(S);
     const BandGeometry g = band_geometry(n, width);
@@ -329,9 +327,9 @@ void run_bands(const T* a, std::size_t stride_a, std::size_t lda, const T* b, st
                  "these band products");
     DeviceBuffer<T> packed_a(count * cells), packed_b(count * cells), packed_c(count * cells),
         staging;
-    pack_bands(a, stride_a, lda, count, g, packed_a.data(), zero, staging);
-    pack_bands(b, stride_b, ldb, count, g, packed_b.data(), zero, staging);
-    pack_bands(static_cast<const T*>(c), stride_c, ldc, count, g, packed_c.data(), zero, staging);
+    pack_bands(a, lda, g, packed_a.data(), zero, staging);
+    pack_bands(b, ldb, g, packed_b.data(), zero, staging);
+    pack_bands(std::vector<const T*>(c.begin(), c.end()), ldc, g, packed_c.data(), zero, staging);
     BandJob<T> job{packed_a.data(), packed_b.data(), packed_c.data(), cells, g, column};
     using Tile = TropicalBlockTile<T, S, BLayout::RowMajor, kBandTile>;
     constexpr std::size_t kMaxZ = 65535;
@@ -340,18 +338,43 @@ void run_bands(const T* a, std::size_t stride_a, std::size_t lda, const T* b, st
         band_kernel<T, S><<<grid, Tile::kThreads>>>(job, int(first));
         TROPIC_CUDA_CHECK_LAUNCH("band_kernel");
     }
-    unpack_bands(packed_c.data(), count, g, c, stride_c, ldc, staging);
+    unpack_bands(packed_c.data(), g, c, ldc, staging);
 }
 
 template <typename T, Semiring S>
 void run_band_batch(std::span<const BandProduct<T>> batch) {
-    // Products run one geometry at a time; consecutive products of one geometry and equal
-    // spacing in memory go together.
-    for (const auto& p : batch)
-        run_bands<T, S>(p.a.data, 0, p.a.ld, p.b.data, 0, p.b.ld, p.c.data, 0, p.c.ld, 1, p.c.n,
-                        p.c.width, false);
+    // Runs of consecutive products that share n, width and leading dimensions go in one launch.
+    for (std::size_t first = 0; first < batch.size();) {
+        const auto& p0 = batch[first];
+        std::vector<const T*> a, b;
+        std::vector<T*> c;
+        std::size_t last = first;
+        for (; last < batch.size(); ++last) {
+            const auto& p = batch[last];
+            if (p.c.n != p0.c.n || p.c.width != p0.c.width || p.a.ld != p0.a.ld ||
+                p.b.ld != p0.b.ld || p.c.ld != p0.c.ld)
+                break;
+            a.push_back(p.a.data);
+            b.push_back(p.b.data);
+            c.push_back(p.c.data);
+        }
+        run_bands<T, S>(a, p0.a.ld, b, p0.b.ld, c, p0.c.ld, p0.c.n, p0.c.width, false);
+        first = last;
+    }
 }
 
+template <typename T, Semiring S>
+void run_band_column(Band<const T> a, std::size_t stride_a, Band<const T> b, std::size_t stride_b,
+                     Band<T> c, std::size_t stride_c, std::size_t count) {
+    std::vector<const T*> as, bs;
+    std::vector<T*> cs;
+    for (std::size_t z = 0; z < count; ++z) {
+        as.push_back(a.data + z * stride_a);
+        bs.push_back(b.data + z * stride_b);
+        cs.push_back(c.data + z * stride_c);
+    }
+    run_bands<T, S>(as, a.ld, bs, b.ld, cs, c.ld, c.n, c.width, true);
+}
 }  // namespace
 
 template <typename T>
@@ -383,11 +406,9 @@ void multiply_accumulate_column(Semiring semiring, Band<const T> a, std::size_t 
     if (count == 0) return;
     TROPIC_CUDA_CHECK(cudaSetDevice(device));
     if (semiring == Semiring::MaxPlus)
-        run_bands<T, Semiring::MaxPlus>(a.data, stride_a, a.ld, b.data, stride_b, b.ld, c.data,
-                                        stride_c, c.ld, count, c.n, c.width, true);
+        run_band_column<T, Semiring::MaxPlus>(a, stride_a, b, stride_b, c, stride_c, count);
     else
-        run_bands<T, Semiring::MinPlus>(a.data, stride_a, a.ld, b.data, stride_b, b.ld, c.data,
-                                        stride_c, c.ld, count, c.n, c.width, true);
+        run_band_column<T, Semiring::MinPlus>(a, stride_a, b, stride_b, c, stride_c, count);
 }
 
 #define TROPIC_INSTANTIATE(T)                                                                     \
