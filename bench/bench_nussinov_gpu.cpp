@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_options.hpp"
 #include "tropic/core/device.hpp"
 #include "tropic/rna/nussinov.hpp"
 
@@ -53,17 +54,7 @@ struct Row {
 }  // namespace
 
 int main(int argc, char** argv) {
-    int repeats = 5;
-    bool quick = false;
-    std::string json_path;
-    for (int a = 1; a < argc; ++a) {
-        if (!std::strcmp(argv[a], "--quick"))
-            quick = true;
-        else if (!std::strcmp(argv[a], "--repeats") && a + 1 < argc)
-            repeats = std::atoi(argv[++a]);
-        else if (!std::strcmp(argv[a], "--json") && a + 1 < argc)
-            json_path = argv[++a];
-    }
+    const auto [repeats, quick, json_path] = tropic::bench::parse_bench_options(argc, argv);
     auto device = tropic::query_device(0);
     if (!device) {
         std::printf("bench_nussinov_gpu: SKIPPED: no CUDA device\n");

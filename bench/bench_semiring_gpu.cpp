@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_options.hpp"
 #include "tropic/core/device.hpp"
 #if TROPIC_HAVE_CUDA
 #include "semiring/cuda/product_timing.hpp"
@@ -35,17 +36,7 @@ namespace {
 }  // namespace
 
 int main(int argc, char** argv) {
-    int repeats = 5;
-    bool quick = false;
-    std::string json_path;
-    for (int a = 1; a < argc; ++a) {
-        if (!std::strcmp(argv[a], "--quick"))
-            quick = true;
-        else if (!std::strcmp(argv[a], "--repeats") && a + 1 < argc)
-            repeats = std::atoi(argv[++a]);
-        else if (!std::strcmp(argv[a], "--json") && a + 1 < argc)
-            json_path = argv[++a];
-    }
+    const auto [repeats, quick, json_path] = tropic::bench::parse_bench_options(argc, argv);
 #if !TROPIC_HAVE_CUDA
     std::printf("bench_semiring_gpu: SKIPPED: built without CUDA\n");
     (void)repeats, (void)quick;

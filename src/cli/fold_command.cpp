@@ -129,15 +129,11 @@ void check_inputs_readable(const std::vector<std::string>& inputs) {
 
 void check_backend_available(Backend backend, int device) {
     if (backend != Backend::Cuda) return;
-    if (!cuda_compiled())
-        throw ResourceError(
-            "--backend cuda: this tropic was built without CUDA support; use --backend cpu");
-    int count = cuda_device_count();
-    if (device < 0 || device >= count)
-        throw ResourceError(
-            fmt::format("--backend cuda: CUDA device {} is not available ({} device(s) found); "
-                        "use --backend cpu",
-                        device, count));
+    try {
+        require_cuda_device(device);
+    } catch (const ResourceError& e) {
+        throw ResourceError(std::string("--backend cuda: ") + e.what());
+    }
 }
 
 rna::NussinovParams make_params(const FoldOptions& options) {

@@ -18,14 +18,6 @@ constexpr std::size_t kAutoCudaMinBatchResidues = 2'000'000;
 // On the CPU, records this long use all threads inside one fold rather than one thread each.
 constexpr std::size_t kCpuLongLength = 2000;
 
-void require_device(int device) {
-    if (!cuda_compiled())
-        throw ResourceError("this tropic was built without CUDA support; use --backend cpu");
-    if (device < 0 || device >= cuda_device_count())
-        throw ResourceError(fmt::format("CUDA device {} is not available ({} device(s) found)",
-                                        device, cuda_device_count()));
-}
-
 // The engine's per-fold progress for record `record` of the batch; empty when nobody listens.
 FoldProgress record_progress(const NussinovOptions& options, std::size_t record) {
     if (!options.on_progress) return {};
@@ -46,7 +38,7 @@ NussinovResult fold_nussinov(std::span<const std::uint8_t> sequence, const Nussi
     validate(params);
     Backend backend = resolve_single(options.backend, sequence.size(), options.device);
     if (backend == Backend::Cuda) {
-        require_device(options.device);
+        require_cuda_device(options.device);
         return cuda::fold_nussinov_long(sequence, params, options.device);
     }
     return fold_nussinov_cpu(sequence, params, options.pool, record_progress(options, 0));
@@ -58,7 +50,7 @@ std::vector<NussinovResult> fold_nussinov_many(const std::vector<EncodedSequence
     validate(params);
     const bool has_device =
         cuda_compiled() && options.device >= 0 && options.device < cuda_device_count();
-    if (options.backend == Backend::Cuda) require_device(options.device);
+    if (options.backend == Backend::Cuda) require_cuda_device(options.device);
     // Which records go where: long ones one at a time (GPU long mode or all CPU threads), short
     // ones together (GPU batch mode or one record per CPU thread).
     std::vector<std::size_t> long_gpu, long_cpu, short_records;

@@ -19,16 +19,8 @@ namespace {
 // operands are across.
 constexpr double kAutoCudaMinSteps = 1e9;
 
-void require_device(int device) {
-    if (!cuda_compiled())
-        throw ResourceError("this tropic was built without CUDA support; use --backend cpu");
-    if (device < 0 || device >= cuda_device_count())
-        throw ResourceError(fmt::format("CUDA device {} is not available ({} device(s) found)",
-                                        device, cuda_device_count()));
-}
-
 Backend resolve(const EngineOptions& options, double steps) {
-    if (options.backend == Backend::Cuda) require_device(options.device);
+    if (options.backend == Backend::Cuda) require_cuda_device(options.device);
     if (options.backend != Backend::Auto) return options.backend;
     bool has_device =
         cuda_compiled() && options.device >= 0 && options.device < cuda_device_count();

@@ -24,4 +24,8 @@ int cuda_device_count() noexcept;
 // Details of one device, or nullopt when it does not exist.
 std::optional<DeviceInfo> query_device(int index);
 
+// Throws ResourceError unless this build has CUDA and device `index` exists; the message says
+// what is missing and suggests the CPU backend.
+void require_cuda_device(int index);
+
 }  // namespace tropic
