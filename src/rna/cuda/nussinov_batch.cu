@@ -10,7 +10,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
-#include <numeric>
 
 #include "core/cuda/cuda_check.cuh"
 #include "core/cuda/device_buffer.cuh"
