@@ -4,9 +4,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
-#include <string>
 
+#include "rna/pair_spec.hpp"
 #include "tropic/core/error.hpp"
 
 namespace tropic::rna {
@@ -14,32 +13,6 @@ namespace tropic::rna {
 namespace {
 
 constexpr int kMaxWeight = 1000;
-
-std::string_view trim(std::string_view s) {
-    auto is_space = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
-    while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-    while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-    return s;
-}
-
-enum class PairKind { Au, Gc, Gu };
-
-// Accepts a pair name in either order and any case: AU/UA, GC/CG, GU/UG.
-bool parse_pair_name(std::string_view name, PairKind& kind) {
-    if (name.size() != 2) return false;
-    char a = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
-    char b = static_cast<char>(std::toupper(static_cast<unsigned char>(name[1])));
-    if (a > b) std::swap(a, b);
-    if (a == 'A' && b == 'U')
-        kind = PairKind::Au;
-    else if (a == 'C' && b == 'G')
-        kind = PairKind::Gc;
-    else if (a == 'G' && b == 'U')
-        kind = PairKind::Gu;
-    else
-        return false;
-    return true;
-}
 
 // Whole decimal number in [0, kMaxWeight]; digits only.
 bool parse_weight(std::string_view text, int& value) {
@@ -81,51 +54,23 @@ std::array<std::int32_t, kBaseCount * kBaseCount> PairWeights::table() const noe
 
 PairWeights PairWeights::parse(std::string_view spec) {
     PairWeights weights;
-    if (trim(spec).empty()) return weights;  // nothing given: the defaults
-    bool seen[3] = {false, false, false};
-    std::size_t start = 0;
-    for (;;) {
-        std::size_t comma = spec.find(',', start);
-        std::string_view raw =
-            spec.substr(start, comma == std::string_view::npos ? spec.npos : comma - start);
-        std::string_view token = trim(raw);
-        if (token.empty())
-            throw InputError(
-                fmt::format("pair weights '{}': empty entry (expected e.g. GC=3,AU=2,GU=1)", spec));
-        std::size_t eq = token.find('=');
-        if (eq == std::string_view::npos)
-            throw InputError(fmt::format(
-                "pair weights: '{}' is not NAME=WEIGHT (expected e.g. GC=3,AU=2,GU=1)", token));
-        std::string_view name = trim(token.substr(0, eq));
-        std::string_view number = trim(token.substr(eq + 1));
-        PairKind kind;
-        if (!parse_pair_name(name, kind))
-            throw InputError(fmt::format(
-                "pair weights: unknown pair '{}' in '{}' (use AU, GC or GU, in either order)", name,
-                token));
+    for (const detail::PairEntry& entry : detail::split_pair_spec(spec)) {
         int value = 0;
-        if (!parse_weight(number, value))
+        if (!parse_weight(entry.value, value))
             throw InputError(
                 fmt::format("pair weights: bad weight '{}' in '{}' (a whole number from 0 to {})",
-                            number, token, kMaxWeight));
-        int index = static_cast<int>(kind);
-        if (seen[index])
-            throw InputError(
-                fmt::format("pair weights: '{}' sets pair {} a second time", token, name));
-        seen[index] = true;
-        switch (kind) {
-            case PairKind::Au:
+                            entry.value, entry.token, kMaxWeight));
+        switch (entry.kind) {
+            case detail::PairKind::Au:
                 weights.au = value;
                 break;
-            case PairKind::Gc:
+            case detail::PairKind::Gc:
                 weights.gc = value;
                 break;
-            case PairKind::Gu:
+            case detail::PairKind::Gu:
                 weights.gu = value;
                 break;
         }
-        if (comma == std::string_view::npos) break;
-        start = comma + 1;
     }
     return weights;
 }

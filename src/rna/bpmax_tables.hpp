@@ -1,0 +1,104 @@
+#pragma once
+// The tables of the BPMax engine (bpmax.hpp) and how they lie in memory. The CPU fill
+// (bpmax_fill.cpp) and any other backend share this layout; traceback and site search read it.
+//
+// Every table over intervals of one strand is stored over half-open intervals [i, e), e = j + 1,
+// as an upper band of the engine (semiring::Band): cell (i, e), 0 <= e - i < width, at
+// data[i * width + (e - i)], with n = length + 1 rows. The empty interval (e = i) holds -inf.
+// Why half-open: the split max_{i <= k < j} A(i,k) + B(k+1,j) becomes, with m = k + 1,
+// max_{i < m < e} A(i,m) + B(m,e), which is exactly the engine's band product (k over [i, e])
+// because the two extra terms m = i and m = e meet an empty interval and add -inf. A window W
+// gives width W + 1.
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "tropic/rna/bpmax.hpp"
+#include "tropic/semiring/product.hpp"
+#include "tropic/semiring/tropical.hpp"
+
+namespace tropic::rna::bpmax {
+
+using Score = std::int32_t;
+inline constexpr Score kNegInf = semiring::Tropical<Score>::neg_inf;
+
+// The weighted Nussinov table S of one strand, restricted to intervals shorter than the window,
+// in two forms: `rows` as above, and `columns`, the same values by end, cell (m, e) at
+// columns[e * width + (m - e + width - 1)], so that a run of m for one e is contiguous too.
+struct StrandTable {
+    std::size_t length = 0, width = 0;
+    std::vector<Score> rows, columns;
+
+    // S(i, j), closed, for 0 <= j + 1 - i < width.
+    Score operator()(std::size_t i, std::size_t j) const { return rows[i * width + (j + 1 - i)]; }
+    const Score* row(std::size_t i) const { return rows.data() + i * width; }
+    const Score* column(std::size_t e) const { return columns.data() + e * width; }
+};
+
+// F: one band over (i2, e2) of r per s1 interval (i1, j1) with j1 - i1 < window1. Tables are
+// ordered by s1 interval length d1, then i1, so one diagonal of s1 is one contiguous run.
+struct InteractionTables {
+    std::size_t length1 = 0, length2 = 0;
+    std::size_t window1 = 0;  // effective: 1 .. length1
+    std::size_t width2 = 0;   // effective window2 + 1
+    std::vector<Score> cells;
+
+    std::size_t table_cells() const { return (length2 + 1) * width2; }
+    std::size_t tables() const { return first_table(window1); }
+    // Index of the first table of s1 intervals of length d1 (j1 - i1 = d1).
+    std::size_t first_table(std::size_t d1) const { return d1 * length1 - d1 * (d1 - 1) / 2; }
+    Score* table(std::size_t i1, std::size_t j1) {
+        return cells.data() + (first_table(j1 - i1) + i1) * table_cells();
+    }
+    const Score* table(std::size_t i1, std::size_t j1) const {
+        return cells.data() + (first_table(j1 - i1) + i1) * table_cells();
+    }
+    semiring::Band<Score> band(std::size_t i1, std::size_t j1) {
+        return {table(i1, j1), length2 + 1, width2, width2};
+    }
+    // F(i1, j1, i2, j2), closed, inside the windows.
+    Score operator()(std::size_t i1, std::size_t j1, std::size_t i2, std::size_t j2) const {
+        return table(i1, j1)[i2 * width2 + (j2 + 1 - i2)];
+    }
+};
+
+// What the fill and the traceback share: both strands (r already reversed), weights, S tables.
+struct Problem {
+    std::span<const std::uint8_t> s1;
+    std::vector<std::uint8_t> r;
+    BpmaxWeights weights;
+    std::vector<Score> pair_weight;  // kBaseCount x kBaseCount, scaled
+    StrandTable strand1, strand2;
+
+    Score w(std::uint8_t a, std::uint8_t b) const { return pair_weight[a * kBaseCount + b]; }
+};
+
+// S of `sequence` for intervals shorter than `window` (effective), both forms.
+StrandTable strand_table(std::span<const std::uint8_t> sequence, std::size_t window,
+                         const BpmaxWeights& weights);
+
+Problem make_problem(std::span<const std::uint8_t> s1, std::span<const std::uint8_t> s2,
+                     const BpmaxParams& params);
+
+// Fills F on the CPU; the double reduction goes through the tropical engine with `engine`
+// (its backend and pool). `pool` runs the other terms.
+void fill_interaction_tables(const Problem& problem, InteractionTables& f,
+                             const semiring::EngineOptions& engine, ThreadPool* pool,
+                             const BpmaxProgress& on_progress);
+
+// max_{t < n} a[t] + b[t] (or `start` if larger): the engine's max-plus kernel on one cell.
+Score maxplus_dot(const Score* a, const Score* b, std::size_t n, Score start);
+
+// The best non-overlapping sites (rule: bpmax.hpp), without pairs, in r coordinates.
+struct SiteBox {
+    Score score;
+    std::size_t i1, j1, i2, j2;
+};
+std::vector<SiteBox> best_sites(const InteractionTables& f, std::size_t top);
+
+// Pairs of an optimal structure of box's F value, in the strands' own coordinates.
+std::vector<BpmaxPair> trace_site(const Problem& problem, const InteractionTables& f,
+                                  const SiteBox& box);
+
+}  // namespace tropic::rna::bpmax
