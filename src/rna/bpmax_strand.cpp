@@ -1,0 +1,62 @@
+// The single-strand pieces of BPMax: the weighted Nussinov table S of a strand in its two band
+// forms (bpmax_tables.hpp), the one-cell max-plus reduction they and the fill share, and the
+// Problem a pair is solved from.
+#include <algorithm>
+
+#include "rna/bpmax_tables.hpp"
+#include "tropic/semiring/maxplus.hpp"
+
+namespace tropic::rna::bpmax {
+
+Score maxplus_dot(const Score* a, const Score* b, std::size_t n, Score start) {
+    Score best = start;
+    if (n > 0) semiring::maxplus_accumulate_abt<Score>(1, 1, n, a, n, b, n, &best, 1);
+    return best;
+}
+
+StrandTable strand_table(std::span<const std::uint8_t> sequence, std::size_t window,
+                         const BpmaxWeights& weights) {
+    StrandTable s;
+    s.length = sequence.size();
+    s.width = effective_window(window, s.length) + 1;
+    const std::size_t n = s.length + 1, width = s.width;
+    s.rows.assign(n * width, kNegInf);
+    s.columns.assign(n * width, kNegInf);
+    auto set = [&](std::size_t i, std::size_t e, Score v) {
+        s.rows[i * width + (e - i)] = v;
+        s.columns[e * width + (i + width - 1 - e)] = v;
+    };
+    // Lengths L = e - i in increasing order: the pair term reads L - 2 and the split m in
+    // (i, e) reads lengths below L, both in row i / column e, contiguous in the two forms.
+    for (std::size_t len = 1; len < width; ++len)
+        for (std::size_t i = 0; i + len <= s.length; ++i) {
+            const std::size_t e = i + len;
+            Score v = 0;
+            if (len - 1 >= kBpmaxMinPairSpan) {
+                v = s.rows[(i + 1) * width + (len - 2)] +
+                    weights.weight(static_cast<Base>(sequence[i]),
+                                   static_cast<Base>(sequence[e - 1]));
+                v = maxplus_dot(s.row(i) + 1, s.column(e) + (width - len), len - 1, v);
+            }
+            set(i, e, v);
+        }
+    return s;
+}
+
+Problem make_problem(std::span<const std::uint8_t> s1, std::span<const std::uint8_t> s2,
+                     const BpmaxParams& params) {
+    Problem p;
+    p.s1 = s1;
+    p.r.assign(s2.rbegin(), s2.rend());
+    p.weights = params.weights;
+    p.pair_weight.resize(kBaseCount * kBaseCount);
+    for (int a = 0; a < kBaseCount; ++a)
+        for (int b = 0; b < kBaseCount; ++b)
+            p.pair_weight[a * kBaseCount + b] =
+                params.weights.weight(static_cast<Base>(a), static_cast<Base>(b));
+    p.strand1 = strand_table(s1, params.window1, params.weights);
+    p.strand2 = strand_table(p.r, params.window2, params.weights);
+    return p;
+}
+
+}  // namespace tropic::rna::bpmax

@@ -1,0 +1,216 @@
+// The optimised CPU BPMax against the reference, on random pairs: scores, sites (with windows
+// and --top), and every reported structure valid and re-scoring to its site's score.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "reference/bpmax_reference.hpp"
+#include "rna/random_rna.hpp"
+#include "tropic/core/error.hpp"
+#include "tropic/core/thread_pool.hpp"
+#include "tropic/rna/bpmax.hpp"
+
+namespace {
+
+using tropic::ThreadPool;
+using tropic::rna::BpmaxParams;
+using tropic::rna::BpmaxResult;
+using tropic::rna::BpmaxWeights;
+
+using Seq = std::vector<std::uint8_t>;
+
+BpmaxWeights weights_from(int gc, int au, int gu) {
+    BpmaxWeights w;
+    w.gc = gc;
+    w.au = au;
+    w.gu = gu;
+    w.scale = 1;
+    return w;
+}
+
+// Weight sets: the default (3, 1, 1.5 at scale 2), unit weights, and random ones.
+BpmaxWeights pick_weights(std::mt19937_64& rng, int round) {
+    if (round % 3 == 0) return BpmaxWeights{};
+    if (round % 3 == 1) return weights_from(1, 1, 1);
+    std::uniform_int_distribution<int> w(0, 9);
+    return weights_from(w(rng), w(rng), w(rng));
+}
+
+// Every site's pairs are a valid BPMax structure inside its box whose weights sum to its score.
+void expect_sites_rescore(const Seq& s1, const Seq& s2, const BpmaxParams& params,
+                          const BpmaxResult& got) {
+    for (const auto& site : got.sites) {
+        auto rescored =
+            tropic::reference::reference_bpmax_structure_score(s1, s2, site.pairs, params.weights);
+        ASSERT_TRUE(rescored.has_value())
+            << tropic::rna::bpmax_dot_bracket(s1.size(), s2.size(), site.pairs);
+        ASSERT_EQ(*rescored, site.score);
+        ASSERT_EQ(tropic::rna::score_bpmax_structure(s1, s2, site.pairs, params.weights),
+                  site.score);
+        for (const auto& p : site.pairs) {
+            bool i_on_1 = p.kind != tropic::rna::BpmaxPairKind::Intra2;
+            bool j_on_1 = p.kind == tropic::rna::BpmaxPairKind::Intra1;
+            auto inside = [&](std::size_t k, bool on1) {
+                return on1 ? site.begin1 <= k && k <= site.end1
+                           : site.begin2 <= k && k <= site.end2;
+            };
+            ASSERT_TRUE(inside(p.i, i_on_1) && inside(p.j, j_on_1)) << "pair outside its site";
+        }
+    }
+}
+
+void expect_matches_reference(const Seq& s1, const Seq& s2, const BpmaxParams& params,
+                              unsigned threads) {
+    SCOPED_TRACE(::testing::Message()
+                 << "n1 " << s1.size() << " n2 " << s2.size() << " W1 " << params.window1 << " W2 "
+                 << params.window2 << " top " << params.top << " GC=" << params.weights.gc << " AU="
+                 << params.weights.au << " GU=" << params.weights.gu << " threads " << threads);
+    ThreadPool pool(threads);
+    tropic::rna::BpmaxOptions options;
+    options.pool = threads > 1 ? &pool : nullptr;
+    const BpmaxResult got = tropic::rna::interact_bpmax(s1, s2, params, options);
+    const auto want = tropic::reference::bpmax_reference_sites(s1, s2, params);
+    ASSERT_EQ(got.sites.size(), want.size());
+    for (std::size_t k = 0; k < want.size(); ++k) {
+        SCOPED_TRACE(::testing::Message() << "site " << k);
+        EXPECT_EQ(got.sites[k].score, want[k].score);
+        EXPECT_EQ(got.sites[k].begin1, want[k].begin1);
+        EXPECT_EQ(got.sites[k].end1, want[k].end1);
+        EXPECT_EQ(got.sites[k].begin2, want[k].begin2);
+        EXPECT_EQ(got.sites[k].end2, want[k].end2);
+    }
+    expect_sites_rescore(s1, s2, params, got);
+}
+
+// Lengths 1..40 x 1..200, kept to pairs the four-index reference finishes quickly.
+void random_rounds(std::uint64_t seed, int rounds) {
+    std::mt19937_64 rng(seed);
+    SCOPED_TRACE(::testing::Message() << "seed " << seed);
+    std::uniform_int_distribution<std::size_t> len1(1, 40), len2(1, 200);
+    for (int round = 0; round < rounds; ++round) {
+        std::size_t n1 = len1(rng), n2 = len2(rng);
+        // The reference costs ~ (n1 n2)^3 / 36 steps: shrink the longer side to n1 n2 <= 1,600.
+        while (n1 * n2 > 1600) (n2 > 5 * n1 ? n2 : n1) -= 1;
+        if (round % 2) std::swap(n1, n2);
+        const Seq s1 = tropic::test::random_rna(rng, n1, 0.5, 0.05);
+        const Seq s2 = tropic::test::random_rna(rng, n2, 0.5, 0.05);
+        BpmaxParams params;
+        params.weights = pick_weights(rng, round);
+        expect_matches_reference(s1, s2, params, 1 + round % 3);
+    }
+}
+
+TEST(BpmaxCpu, MatchesReferenceOnRandomPairs) {
+    random_rounds(tropic::test::test_seed(), 12);
+}
+
+TEST(BpmaxCpu, MatchesReferenceWithFixedSeeds) {
+    for (std::uint64_t seed : {7u, 1234u, 99991u}) random_rounds(seed, 6);
+}
+
+TEST(BpmaxCpu, EdgeLengths) {
+    std::mt19937_64 rng(tropic::test::test_seed());
+    for (std::size_t n1 : {1, 2, 4, 5, 6, 9})
+        for (std::size_t n2 : {1, 2, 4, 5, 6, 13}) {
+            BpmaxParams params;
+            expect_matches_reference(tropic::test::random_rna(rng, n1),
+                                     tropic::test::random_rna(rng, n2), params, 2);
+        }
+}
+
+TEST(BpmaxCpu, WindowsAndTopMatchReference) {
+    std::uint64_t seed = tropic::test::test_seed();
+    std::mt19937_64 rng(seed);
+    SCOPED_TRACE(::testing::Message() << "seed " << seed);
+    std::uniform_int_distribution<std::size_t> len1(1, 14), len2(1, 60), top(1, 4);
+    for (int round = 0; round < 12; ++round) {
+        const Seq s1 = tropic::test::random_rna(rng, len1(rng));
+        const Seq s2 = tropic::test::random_rna(rng, len2(rng));
+        BpmaxParams params;
+        params.weights = pick_weights(rng, round);
+        std::uniform_int_distribution<std::size_t> w1(1, s1.size() + 2), w2(1, s2.size() + 2);
+        params.window1 = w1(rng);
+        params.window2 = w2(rng);
+        params.top = top(rng);
+        expect_matches_reference(s1, s2, params, 1 + round % 2);
+    }
+}
+
+TEST(BpmaxCpu, WindowsAtLeastTheLengthsGiveTheFullResult) {
+    std::mt19937_64 rng(tropic::test::test_seed());
+    for (int round = 0; round < 6; ++round) {
+        const Seq s1 = tropic::test::random_rna(rng, 5 + round * 3);
+        const Seq s2 = tropic::test::random_rna(rng, 20 + round * 17);
+        BpmaxParams full;
+        BpmaxParams windowed = full;
+        windowed.window1 = s1.size() + round;
+        windowed.window2 = s2.size() + 3 * round;
+        auto a = tropic::rna::interact_bpmax(s1, s2, full);
+        auto b = tropic::rna::interact_bpmax(s1, s2, windowed);
+        ASSERT_EQ(a.sites.size(), 1u);
+        ASSERT_EQ(b.sites.size(), 1u);
+        EXPECT_EQ(a.sites[0].score, b.sites[0].score);
+        EXPECT_EQ(a.sites[0].pairs, b.sites[0].pairs);
+        auto table = tropic::reference::bpmax_reference_table(s1, s2, full.weights);
+        EXPECT_EQ(a.sites[0].score, table(0, s1.size() - 1, 0, s2.size() - 1));
+    }
+}
+
+TEST(BpmaxCpu, SwappingTheStrandsKeepsTheScore) {
+    std::uint64_t seed = tropic::test::test_seed();
+    std::mt19937_64 rng(seed);
+    std::uniform_int_distribution<std::size_t> len1(1, 25), len2(1, 90);
+    for (int round = 0; round < 10; ++round) {
+        const Seq s1 = tropic::test::random_rna(rng, len1(rng));
+        const Seq s2 = tropic::test::random_rna(rng, len2(rng));
+        BpmaxParams params;
+        params.weights = pick_weights(rng, round);
+        ThreadPool pool(2);
+        tropic::rna::BpmaxOptions options;
+        options.pool = &pool;
+        auto a = tropic::rna::interact_bpmax(s1, s2, params, options);
+        auto b = tropic::rna::interact_bpmax(s2, s1, params, options);
+        ASSERT_EQ(a.sites[0].score, b.sites[0].score) << "seed " << seed << " round " << round;
+    }
+}
+
+TEST(BpmaxCpu, EmptyStrandsGiveNoSite) {
+    BpmaxParams params;
+    EXPECT_TRUE(tropic::rna::interact_bpmax(Seq{}, Seq{0, 1, 2}, params).sites.empty());
+    EXPECT_TRUE(tropic::rna::interact_bpmax(Seq{0, 1, 2}, Seq{}, params).sites.empty());
+}
+
+}  // namespace
+
+namespace {
+
+TEST(BpmaxMemory, EstimateGrowsWithTheWindowsAndLimitSuggestsOne) {
+    BpmaxParams params;
+    const std::size_t full = tropic::rna::bpmax_memory_bytes(23, 800, params, 2);
+    // F alone: 276 tables of 801 x 801 cells.
+    EXPECT_GE(full, std::size_t{276} * 801 * 801 * 4);
+    params.window2 = 128;
+    const std::size_t windowed = tropic::rna::bpmax_memory_bytes(23, 800, params, 2);
+    EXPECT_LT(windowed, full / 5);
+    params.window2 = 0;
+    EXPECT_NO_THROW(tropic::rna::check_bpmax_memory(23, 800, params, 2, full, "q&t"));
+    try {
+        tropic::rna::check_bpmax_memory(23, 800, params, 2, windowed + 1, "pair 'q'&'t'");
+        FAIL() << "no ResourceError";
+    } catch (const tropic::ResourceError& e) {
+        const std::string message = e.what();
+        EXPECT_NE(message.find("pair 'q'&'t' (23 x 800 nt)"), std::string::npos) << message;
+        EXPECT_NE(message.find("--window2 128"), std::string::npos) << message;
+    }
+    // An engine call under a small limit fails before it allocates.
+    tropic::rna::BpmaxOptions options;
+    options.max_memory = 1000;
+    Seq s(50, 2);
+    EXPECT_THROW(tropic::rna::interact_bpmax(s, s, BpmaxParams{}, options), tropic::ResourceError);
+}
+
+}  // namespace
