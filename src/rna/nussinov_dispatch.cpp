@@ -82,9 +82,9 @@ std::vector<NussinovResult> fold_nussinov_many(const std::vector<EncodedSequence
             fold_nussinov_cpu(sequences[r], params, options.pool, record_progress(options, r));
     if (short_records.empty()) return results;
     if (short_on_gpu) {
-        std::vector<EncodedSequence> batch;
+        std::vector<std::span<const std::uint8_t>> batch;
         batch.reserve(short_records.size());
-        for (std::size_t r : short_records) batch.push_back(sequences[r]);
+        for (std::size_t r : short_records) batch.emplace_back(sequences[r]);
         auto folded = cuda::fold_nussinov_batch(batch, params, options.device);
         for (std::size_t b = 0; b < folded.size(); ++b)
             results[short_records[b]] = std::move(folded[b]);

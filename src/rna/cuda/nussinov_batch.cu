@@ -15,6 +15,7 @@
 #include "core/cuda/device_buffer.cuh"
 #include "rna/cuda/nussinov_cuda.hpp"
 #include "rna/cuda/nussinov_kernels_common.cuh"
+#include "rna/nussinov_table.hpp"
 #include "rna/nussinov_traceback.hpp"
 #include "semiring/cuda/maxplus_dot.cuh"
 #include "tropic/core/error.hpp"
@@ -131,8 +132,9 @@ void run_batch(BatchWorkspace& ws, int count, std::size_t longest, const WeightT
 
 }  // namespace
 
-std::vector<NussinovResult> fold_nussinov_batch(const std::vector<EncodedSequence>& sequences,
-                                                const NussinovParams& params, int device) {
+std::vector<NussinovResult> fold_nussinov_batch(
+    std::span<const std::span<const std::uint8_t>> sequences, const NussinovParams& params,
+    int device) {
     std::vector<NussinovResult> results(sequences.size());
     if (sequences.empty()) return results;
     TROPIC_CUDA_CHECK(cudaSetDevice(device));
@@ -167,7 +169,7 @@ std::vector<NussinovResult> fold_nussinov_batch(const std::vector<EncodedSequenc
     const int count = static_cast<int>(sequences.size());
     const bool profile = std::getenv("TROPIC_PROFILE") != nullptr;
     auto t0 = std::chrono::steady_clock::now();
-    if ((longest / 2) * std::size_t(params.weights.max_weight()) <= 32767)
+    if (detail::nussinov_fits_int16(longest, params.weights.max_weight()))
         run_batch<std::int16_t>(ws, count, longest, weights, params.min_loop, device);
     else
         run_batch<std::int32_t>(ws, count, longest, weights, params.min_loop, device);

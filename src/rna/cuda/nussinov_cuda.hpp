@@ -14,15 +14,14 @@ namespace tropic::rna::cuda {
 inline constexpr std::size_t kBatchMaxLength = 1024;
 
 // Folds many short sequences (each at most kBatchMaxLength) at once; results in input order.
-std::vector<NussinovResult> fold_nussinov_batch(const std::vector<EncodedSequence>& sequences,
-                                                const NussinovParams& params, int device);
+// Views, not copies: the caller's records are read in place.
+std::vector<NussinovResult> fold_nussinov_batch(
+    std::span<const std::span<const std::uint8_t>> sequences, const NussinovParams& params,
+    int device);
 
 // Folds one sequence with the tiled max-plus long mode. Checks device memory first and throws
 // ResourceError with the largest length that would fit.
 NussinovResult fold_nussinov_long(std::span<const std::uint8_t> sequence,
                                   const NussinovParams& params, int device);
-
-// Device bytes that fold_nussinov_long needs for a sequence of length n.
-std::size_t nussinov_long_bytes(std::size_t n, const NussinovParams& params);
 
 }  // namespace tropic::rna::cuda

@@ -22,6 +22,7 @@
 #include "core/cuda/device_buffer.cuh"
 #include "rna/cuda/nussinov_cuda.hpp"
 #include "rna/cuda/nussinov_kernels_common.cuh"
+#include "rna/nussinov_table.hpp"
 #include "semiring/cuda/tropical_block_tile.cuh"
 #include "tropic/core/error.hpp"
 
@@ -283,10 +284,6 @@ std::size_t padded_length(std::size_t n) {
     return (n + kTile - 1) / kTile * kTile;
 }
 
-bool fits_int16(std::size_t n, const NussinovParams& params) {
-    return (n / 2) * std::size_t(params.weights.max_weight()) <= 32767;
-}
-
 template <typename Score>
 std::size_t long_bytes(std::size_t n) {
     std::size_t np = std::max<std::size_t>(kTile, padded_length(n));
@@ -422,17 +419,13 @@ NussinovResult fold_long(std::span<const std::uint8_t> sequence, const NussinovP
 
 }  // namespace
 
-std::size_t nussinov_long_bytes(std::size_t n, const NussinovParams& params) {
-    return fits_int16(n, params) ? long_bytes<std::int16_t>(n) : long_bytes<std::int32_t>(n);
-}
-
 NussinovResult fold_nussinov_long(std::span<const std::uint8_t> sequence,
                                   const NussinovParams& params, int device) {
     TROPIC_CUDA_CHECK(cudaSetDevice(device));
     if (sequence.size() > 200'000)
         throw ResourceError(std::to_string(sequence.size()) +
                             " nt is beyond GPU long mode (at most 200000 nt)");
-    if (fits_int16(sequence.size(), params))
+    if (detail::nussinov_fits_int16(sequence.size(), params.weights.max_weight()))
         return fold_long<std::int16_t>(sequence, params, device);
     return fold_long<std::int32_t>(sequence, params, device);
 }

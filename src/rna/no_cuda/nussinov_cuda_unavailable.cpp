@@ -10,17 +10,13 @@ namespace {
 }
 }  // namespace
 
-std::vector<NussinovResult> fold_nussinov_batch(const std::vector<EncodedSequence>&,
+std::vector<NussinovResult> fold_nussinov_batch(std::span<const std::span<const std::uint8_t>>,
                                                 const NussinovParams&, int) {
     unavailable();
 }
 
 NussinovResult fold_nussinov_long(std::span<const std::uint8_t>, const NussinovParams&, int) {
     unavailable();
-}
-
-std::size_t nussinov_long_bytes(std::size_t n, const NussinovParams&) {
-    return n * n * 4;
 }
 
 }  // namespace tropic::rna::cuda
