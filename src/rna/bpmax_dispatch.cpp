@@ -1,12 +1,38 @@
-// interact_bpmax: checks, the memory estimate, then the CPU fill (its double reduction on the
-// tropical engine's backend of choice), site search and traceback.
+// interact_bpmax: checks, the memory estimate, then the fill (on the CPU, or on a CUDA device
+// where the backend says so), site search and traceback on the host.
 #include <fmt/format.h>
 
 #include "rna/bpmax_tables.hpp"
+#include "rna/cuda/bpmax_cuda.hpp"
+#include "tropic/core/device.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/thread_pool.hpp"
 
 namespace tropic::rna {
+
+namespace {
+
+// Backend::Auto moves the fill to the GPU once the double reduction is this many max-plus steps:
+// below it, start-up and copies outweigh the gain (about 0.3 s of CUDA start-up per process).
+constexpr double kAutoCudaMinSteps = 2e9;
+
+double double_reduction_steps(const bpmax::InteractionTables& f) {
+    double products = 0;
+    for (std::size_t d1 = 1; d1 < f.window1; ++d1) products += double(f.length1 - d1) * d1;
+    const double w = double(f.width2);
+    return products * double(f.length2) * w * w / 2;
+}
+
+bool fill_on_gpu(const BpmaxOptions& options, const bpmax::InteractionTables& f) {
+    if (options.backend == Backend::Cpu) return false;
+    if (options.backend == Backend::Cuda) {
+        require_cuda_device(options.device);
+        return true;
+    }
+    return cuda_device_count() > options.device && double_reduction_steps(f) >= kAutoCudaMinSteps;
+}
+
+}  // namespace
 
 void validate(const BpmaxParams& params) {
     const BpmaxWeights& w = params.weights;
@@ -40,11 +66,14 @@ BpmaxResult interact_bpmax(std::span<const std::uint8_t> s1, std::span<const std
     f.window1 = effective_window(params.window1, n1);
     f.width2 = effective_window(params.window2, n2) + 1;
     f.cells.resize(f.tables() * f.table_cells());
-    semiring::EngineOptions engine;
-    engine.backend = options.backend;
-    engine.device = options.device;
-    engine.pool = options.pool;
-    bpmax::fill_interaction_tables(problem, f, engine, options.pool, options.on_progress);
+    if (fill_on_gpu(options, f)) {
+        bpmax::cuda::fill_interaction_tables(problem, f, options.device, options.on_progress);
+    } else {
+        semiring::EngineOptions engine;
+        engine.backend = Backend::Cpu;
+        engine.pool = options.pool;
+        bpmax::fill_interaction_tables(problem, f, engine, options.pool, options.on_progress);
+    }
 
     for (const bpmax::SiteBox& box : bpmax::best_sites(f, params.top)) {
         BpmaxSite site;

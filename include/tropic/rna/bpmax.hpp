@@ -67,7 +67,8 @@ struct BpmaxResult {
 using BpmaxProgress = std::function<void(double fraction)>;
 
 struct BpmaxOptions {
-    // Where the double reduction's max-plus products run (the tropical engine's backends).
+    // Where the tables are filled: Cpu, Cuda (the whole fill on `device`; its double reduction
+    // on the tropical engine's band kernel), or Auto (the GPU for large pairs when one exists).
     Backend backend = Backend::Cpu;
     int device = 0;
     ThreadPool* pool = nullptr;  // CPU threads; nullptr runs on the calling thread

@@ -13,6 +13,7 @@
 
 #include "core/cuda/cuda_check.cuh"
 #include "core/cuda/device_buffer.cuh"
+#include "semiring/cuda/band_packed.cuh"
 #include "semiring/cuda/product_cuda.hpp"
 #include "semiring/cuda/product_timing.hpp"
 #include "semiring/cuda/tropical_block_tile.cuh"
@@ -24,7 +25,6 @@ namespace {
 
 using cuda_detail::DeviceBuffer;
 constexpr int kDenseTile = 128;
-constexpr int kBandTile = 64;
 
 std::size_t round_up(std::size_t v, std::size_t to) {
     return (v + to - 1) / to * to;
@@ -50,20 +50,6 @@ __global__ void mask_lower_kernel(T* data, std::size_t n, std::size_t ld, T valu
     for (std::size_t row = blockIdx.x; row < n; row += gridDim.x)
         for (std::size_t col = threadIdx.x; col < row; col += blockDim.x)
             data[row * ld + col] = value;
-}
-
-// Combines a block tile's results into C: C = C (+) v, with sums that involve an infinity
-// written as the sentinel exactly.
-template <typename T, Semiring S>
-__device__ inline T combine(T old, std::int32_t v) {
-    constexpr std::int32_t bound = Tropical<T>::bound;
-    if constexpr (S == Semiring::MaxPlus) {
-        if (v < -bound) v = Tropical<T>::neg_inf;
-        return T(max(std::int32_t(old), v));
-    } else {
-        if (v > bound) v = Tropical<T>::pos_inf;
-        return T(min(std::int32_t(old), v));
-    }
 }
 
 template <typename T>
@@ -192,128 +178,71 @@ void run_dense(Shape shape, std::span<const Product<T>> batch) {
                  batch[p].c.cols);
 }
 
-// ---- Bands ----------------------------------------------------------------------------------
-// A band of width w is packed into the kBandTile x kBandTile tiles (I, J), J - I = 0 .. R, that
-// hold its cells; tile (I, J) of row-tile I sits at slot I * (R + 1) + (J - I). Cells of those
-// tiles outside the band hold the zero sentinel.
-struct BandGeometry {
-    int n, width, row_tiles, reach;  // reach R: tiles right of the diagonal tile that hold cells
-    __host__ __device__ std::size_t tile_cells() const {
-        return std::size_t(kBandTile) * kBandTile;
-    }
-    __host__ __device__ std::size_t packed_cells() const {
-        return std::size_t(row_tiles) * (reach + 1) * tile_cells();
-    }
-};
-
-BandGeometry band_geometry(std::size_t n, std::size_t width) {
-    BandGeometry g;
-    g.n = int(n);
-    g.width = int(std::min(width, std::max<std::size_t>(n, 1)));
-    g.row_tiles = int((n + kBandTile - 1) / kBandTile);
-    g.reach = (kBandTile + g.width - 2) / kBandTile;
-    return g;
-}
-
+// ---- Bands (packed layout and kernel: band_packed.cuh) -----------------------------------------
+// Copies host bands of one geometry (leading dimension ld) to the device and packs them into
+// consecutive slots.
 template <typename T>
-__global__ void pack_band_kernel(const T* band, std::size_t ld, BandGeometry g, T* packed, T zero) {
-    const int I = blockIdx.y, offset = blockIdx.x;  // tile (I, I + offset)
-    T* tile = packed + (std::size_t(I) * (g.reach + 1) + offset) * g.tile_cells();
-    for (int cell = threadIdx.x; cell < kBandTile * kBandTile; cell += blockDim.x) {
-        int row = I * kBandTile + cell / kBandTile;
-        int col = (I + offset) * kBandTile + cell % kBandTile;
-        int d = col - row;
-        bool inside = row < g.n && col < g.n && d >= 0 && d < g.width;
-        tile[cell] = inside ? band[std::size_t(row) * ld + d] : zero;
-    }
-}
-
-template <typename T>
-__global__ void unpack_band_kernel(const T* packed, BandGeometry g, T* band, std::size_t ld) {
-    for (std::size_t index = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x;
-         index < std::size_t(g.n) * g.width; index += std::size_t(gridDim.x) * blockDim.x) {
-        int row = int(index / g.width), d = int(index % g.width);
-        int col = row + d;
-        if (col >= g.n) continue;
-        int I = row / kBandTile, J = col / kBandTile;
-        const T* tile = packed + (std::size_t(I) * (g.reach + 1) + (J - I)) * g.tile_cells();
-        band[std::size_t(row) * ld + d] = tile[(row % kBandTile) * kBandTile + col % kBandTile];
-    }
-}
-
-// Band products: C_z (+)= (+)_t A_{first(z,t)} (x) B_{second(z,t)} over `terms(z)` terms, where
-// a batch has one term per product and the column pattern has z terms for C_z.
-template <typename T>
-struct BandJob {
-    const T* a;  // packed bands, `stride` cells apart
-    const T* b;
-    T* c;
-    std::size_t stride;
-    BandGeometry g;
-    bool column;  // false: C_z (+)= A_z (x) B_z; true: C_z (+)= (+)_{t<z} A_t (x) B_{z-1-t}
-};
-
-template <typename T, Semiring S>
-__global__ void __launch_bounds__(TropicalBlockTile<T, S, BLayout::RowMajor, kBandTile>::kThreads)
-    band_kernel(BandJob<T> job, int z_offset) {
-    using Tile = TropicalBlockTile<T, S, BLayout::RowMajor, kBandTile>;
-    __shared__ typename Tile::SharedStorage smem;
-    const BandGeometry& g = job.g;
-    const int I = blockIdx.y, J = I + int(blockIdx.x), z = int(blockIdx.z) + z_offset;
-    if (J >= g.row_tiles) return;
-    const int terms = job.column ? z : 1;
-    if (terms == 0) return;
-    const std::size_t slots = g.reach + 1;
-    Tile tile;
-    tile.clear_to_zero();
-    for (int t = 0; t < terms; ++t) {
-        const T* a = job.a + (job.column ? t : z) * job.stride;
-        const T* b = job.b + (job.column ? z - 1 - t : z) * job.stride;
-        for (int K = I; K <= J; ++K)
-            tile.accumulate(a + (I * slots + (K - I)) * g.tile_cells(), kBandTile,
-                            b + (K * slots + (J - K)) * g.tile_cells(), kBandTile, kBandTile, smem);
-    }
-    T* c = job.c + z * job.stride + (I * slots + (J - I)) * g.tile_cells();
-    tile.for_each([&](int r, int col_in_tile, std::int32_t v) {
-        int row = I * kBandTile + r, col = J * kBandTile + col_in_tile;
-        int d = col - row;
-        if (row >= g.n || col >= g.n || d < 0 || d >= g.width) return;
-        T* cell = c + r * kBandTile + col_in_tile;
-        *cell = combine<T, S>(*cell, v);
-    });
-}
-
-// Packs host bands of one geometry (leading dimension ld) into consecutive packed slots.
-template <typename T>
-void pack_bands(const std::vector<const T*>& host, std::size_t ld, const BandGeometry& g, T* packed,
-                T zero, DeviceBuffer<T>& staging) {
+void upload_bands(const std::vector<const T*>& host, std::size_t ld, const BandGeometry& g,
+                  T* packed, T zero, DeviceBuffer<T>& staging) {
     staging.resize(std::max<std::size_t>(std::size_t(g.n) * ld, 1));
     for (std::size_t z = 0; z < host.size(); ++z) {
         TROPIC_CUDA_CHECK(cudaMemcpy(staging.data(), host[z], std::size_t(g.n) * ld * sizeof(T),
                                      cudaMemcpyHostToDevice));
-        pack_band_kernel<<<dim3(g.reach + 1, g.row_tiles), 256>>>(
-            staging.data(), ld, g, packed + z * g.packed_cells(), zero);
-        TROPIC_CUDA_CHECK_LAUNCH("pack_band_kernel");
+        pack_bands(staging.data(), 0, ld, g, packed + z * g.packed_cells(), 1, zero);
     }
 }
 
 template <typename T>
-void unpack_bands(const T* packed, const BandGeometry& g, const std::vector<T*>& host,
-                  std::size_t ld, DeviceBuffer<T>& staging) {
+void download_bands(const T* packed, const BandGeometry& g, const std::vector<T*>& host,
+                    std::size_t ld, DeviceBuffer<T>& staging) {
     staging.resize(std::max<std::size_t>(std::size_t(g.n) * ld, 1));
     for (std::size_t z = 0; z < host.size(); ++z) {
         // Cells outside the matrix and beyond the width stay as the caller had them.
         TROPIC_CUDA_CHECK(cudaMemcpy(staging.data(), host[z], std::size_t(g.n) * ld * sizeof(T),
                                      cudaMemcpyHostToDevice));
-        unpack_band_kernel<<<1024, 256>>>(packed + z * g.packed_cells(), g, staging.data(), ld);
-        TROPIC_CUDA_CHECK_LAUNCH("unpack_band_kernel");
+        unpack_bands(packed + z * g.packed_cells(), g, staging.data(), 0, ld, 1);
         TROPIC_CUDA_CHECK(cudaMemcpy(host[z], staging.data(), std::size_t(g.n) * ld * sizeof(T),
                                      cudaMemcpyDeviceToHost));
     }
 }
 
-// Band products of one geometry in one launch: either C_z (+)= A_z (x) B_z for every z, or (the
+// Slot lists of band_sums_kernel on the device: either C_z (+)= A_z (x) B_z for every z, or (the
 // column pattern) C_z (+)= (+)_{t<z} A_t (x) B_{z-1-t}.
+struct BandSlots {
+    DeviceBuffer<int> term_begin, a_slot, b_slot, c_slot;
+
+    BandSlots(std::size_t count, bool column) {
+        std::vector<int> begin(count + 1), a, b, c(count);
+        for (std::size_t z = 0; z < count; ++z) {
+            begin[z] = int(a.size());
+            c[z] = int(z);
+            for (std::size_t t = 0; t < (column ? z : 1); ++t) {
+                a.push_back(int(column ? t : z));
+                b.push_back(int(column ? z - 1 - t : z));
+            }
+        }
+        begin[count] = int(a.size());
+        upload(term_begin, begin);
+        upload(a_slot, a);
+        upload(b_slot, b);
+        upload(c_slot, c);
+    }
+
+    template <typename T>
+    BandSums<T> job(const T* a, const T* b, T* c, const BandGeometry& g) const {
+        return {a, b, c, g, term_begin.data(), a_slot.data(), b_slot.data(), c_slot.data()};
+    }
+
+  private:
+    static void upload(DeviceBuffer<int>& device, const std::vector<int>& host) {
+        device.resize(std::max<std::size_t>(host.size(), 1));
+        if (!host.empty())
+            TROPIC_CUDA_CHECK(cudaMemcpy(device.data(), host.data(), host.size() * sizeof(int),
+                                         cudaMemcpyHostToDevice));
+    }
+};
+
+// Band products of one geometry in one launch (BandSlots says which).
 template <typename T, Semiring S>
 void run_bands(const std::vector<const T*>& a, std::size_t lda, const std::vector<const T*>& b,
                std::size_t ldb, const std::vector<T*>& c, std::size_t ldc, std::size_t n,
@@ -327,18 +256,12 @@ void run_bands(const std::vector<const T*>& a, std::size_t lda, const std::vecto
                  "these band products");
     DeviceBuffer<T> packed_a(count * cells), packed_b(count * cells), packed_c(count * cells),
         staging;
-    pack_bands(a, lda, g, packed_a.data(), zero, staging);
-    pack_bands(b, ldb, g, packed_b.data(), zero, staging);
-    pack_bands(std::vector<const T*>(c.begin(), c.end()), ldc, g, packed_c.data(), zero, staging);
-    BandJob<T> job{packed_a.data(), packed_b.data(), packed_c.data(), cells, g, column};
-    using Tile = TropicalBlockTile<T, S, BLayout::RowMajor, kBandTile>;
-    constexpr std::size_t kMaxZ = 65535;
-    for (std::size_t first = 0; first < count; first += kMaxZ) {
-        dim3 grid(g.reach + 1, g.row_tiles, unsigned(std::min(kMaxZ, count - first)));
-        band_kernel<T, S><<<grid, Tile::kThreads>>>(job, int(first));
-        TROPIC_CUDA_CHECK_LAUNCH("band_kernel");
-    }
-    unpack_bands(packed_c.data(), g, c, ldc, staging);
+    upload_bands(a, lda, g, packed_a.data(), zero, staging);
+    upload_bands(b, ldb, g, packed_b.data(), zero, staging);
+    upload_bands(std::vector<const T*>(c.begin(), c.end()), ldc, g, packed_c.data(), zero, staging);
+    const BandSlots slots(count, column);
+    launch_band_sums<T, S>(slots.job(packed_a.data(), packed_b.data(), packed_c.data(), g), count);
+    download_bands(packed_c.data(), g, c, ldc, staging);
 }
 
 template <typename T, Semiring S>
@@ -510,13 +433,10 @@ double time_band(int n, int width, int batch, int repeats) {
         random_fill_kernel<<<1024, 256>>>(data, cells * batch, 777u, Tropical<T>::bound / 2);
         TROPIC_CUDA_CHECK_LAUNCH("random_fill_kernel");
     }
-    BandJob<T> job{a.data(), b.data(), c.data(), cells, g, false};
-    using Tile = TropicalBlockTile<T, Semiring::MaxPlus, BLayout::RowMajor, kBandTile>;
-    dim3 grid(g.reach + 1, g.row_tiles, unsigned(batch));
-    return median_kernel_seconds(repeats, [&] {
-        band_kernel<T, Semiring::MaxPlus><<<grid, Tile::kThreads>>>(job, 0);
-        TROPIC_CUDA_CHECK_LAUNCH("band_kernel");
-    });
+    const BandSlots slots(std::size_t(batch), false);
+    const BandSums<T> job = slots.job<T>(a.data(), b.data(), c.data(), g);
+    return median_kernel_seconds(
+        repeats, [&] { launch_band_sums<T, Semiring::MaxPlus>(job, std::size_t(batch)); });
 }
 
 }  // namespace

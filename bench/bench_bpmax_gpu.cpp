@@ -1,0 +1,130 @@
+// GPU BPMax benchmark (Google Benchmark): interact_bpmax with Backend::Cuda in-process, random
+// strands (uniform A, C, G, U), default weights, one site.
+//
+//   bench_bpmax_gpu [Google Benchmark flags]
+//
+// Problems (the targets of the BPMax issue): bpmax/23x20000/window2:128 (strand 1 unwindowed),
+// bpmax/23x800 (no window), and bpmax/23x200. Each runs 5 times; the console shows mean, median,
+// stddev and cv. The time is the wall time of interact_bpmax: the fill on the GPU, copying the
+// tables back, site search and traceback on the host, after one warm-up call that creates the
+// context. Counters:
+//   dr_steps_per_second  max-plus steps of the double reduction that the band shape needs (for
+//                        each product, sum over its band cells of the k range), per second of
+//                        the whole call
+//   dr_pct_of_ceiling    that as % of 16.6e12, the H100's int32 DPX max-plus rate
+// Afterwards one more call per problem with TROPIC_PROFILE=1 prints the phase split to stderr.
+// Without a CUDA device it prints "SKIPPED: no CUDA device" and exits 0.
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <random>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "bench_support.hpp"
+#include "tropic/core/device.hpp"
+#include "tropic/rna/bpmax.hpp"
+
+namespace {
+
+constexpr double kCeilingInt32 = 16.6e12;
+
+using Seq = std::vector<std::uint8_t>;
+
+Seq random_rna(std::mt19937_64& rng, std::size_t n) {
+    Seq seq(n);
+    std::uniform_int_distribution<int> base(0, 3);
+    for (auto& b : seq) b = static_cast<std::uint8_t>(base(rng));
+    return seq;
+}
+
+// Steps of one band product over half-open tables: n2 + 1 rows, widths 0 .. width - 1.
+double band_product_steps(std::size_t n2, std::size_t width) {
+    double steps = 0;
+    for (std::size_t i = 0; i <= n2; ++i)
+        for (std::size_t d = 0; d < width && i + d <= n2; ++d) steps += double(d + 1);
+    return steps;
+}
+
+double double_reduction_steps(std::size_t n1, std::size_t n2, std::size_t window1,
+                              std::size_t window2) {
+    const std::size_t w1 = window1 == 0 || window1 > n1 ? n1 : window1;
+    const std::size_t w2 = window2 == 0 || window2 > n2 ? n2 : window2;
+    double products = 0;
+    for (std::size_t d1 = 1; d1 < w1; ++d1) products += double(n1 - d1) * double(d1);
+    return products * band_product_steps(n2, w2 + 1);
+}
+
+struct Problem {
+    std::size_t n1, n2, window2;
+    Seq s1, s2;
+};
+
+std::vector<Problem>& problems() {
+    static std::vector<Problem> list = [] {
+        std::mt19937_64 rng(2026);
+        std::vector<Problem> p;
+        for (auto [n1, n2, w2] : {std::tuple<std::size_t, std::size_t, std::size_t>{23, 20000, 128},
+                                  {23, 800, 0},
+                                  {23, 200, 0}})
+            p.push_back({n1, n2, w2, random_rna(rng, n1), random_rna(rng, n2)});
+        return p;
+    }();
+    return list;
+}
+
+tropic::rna::BpmaxOptions cuda_options() {
+    tropic::rna::BpmaxOptions options;
+    options.backend = tropic::Backend::Cuda;
+    return options;
+}
+
+void bench_pair(benchmark::State& state, const Problem* problem) {
+    tropic::rna::BpmaxParams params;
+    params.window2 = problem->window2;
+    try {
+        const double seconds = tropic::bench::run_wall_timed(state, [&] {
+            benchmark::DoNotOptimize(
+                tropic::rna::interact_bpmax(problem->s1, problem->s2, params, cuda_options()));
+        });
+        const double steps = double_reduction_steps(problem->n1, problem->n2, 0, problem->window2);
+        state.counters["dr_steps_per_second"] =
+            benchmark::Counter(steps, benchmark::Counter::kIsIterationInvariantRate);
+        state.counters["dr_pct_of_ceiling"] = 100.0 * steps / seconds / kCeilingInt32;
+    } catch (const std::exception& error) {
+        state.SkipWithError(error.what());
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    benchmark::Initialize(&argc, argv);
+    if (tropic::cuda_device_count() == 0) {
+        std::printf("SKIPPED: no CUDA device\n");
+        return 0;
+    }
+    {  // Warm-up: context creation is not part of any problem's time.
+        tropic::rna::BpmaxParams params;
+        tropic::rna::interact_bpmax(problems()[2].s1, problems()[2].s2, params, cuda_options());
+    }
+    for (const Problem& p : problems()) {
+        std::string name = "bpmax/" + std::to_string(p.n1) + "x" + std::to_string(p.n2);
+        if (p.window2 != 0) name += "/window2:" + std::to_string(p.window2);
+        tropic::bench::with_repetitions(
+            benchmark::RegisterBenchmark(name.c_str(), bench_pair, &p)->UseManualTime());
+    }
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    setenv("TROPIC_PROFILE", "1", 1);
+    for (const Problem& p : problems()) {
+        tropic::rna::BpmaxParams params;
+        params.window2 = p.window2;
+        tropic::rna::interact_bpmax(p.s1, p.s2, params, cuda_options());
+    }
+    return 0;
+}
