@@ -55,6 +55,7 @@ BpmaxResult interact_bpmax(std::span<const std::uint8_t> s1, std::span<const std
         throw InputError(fmt::format(
             "BPMax scores of a {} x {} nt pair could exceed the integer range; use smaller weights",
             n1, n2));
+    // The tables take about the same memory on either side (the GPU path also checks its device).
     const unsigned threads = options.pool == nullptr ? 1 : options.pool->size();
     check_bpmax_memory(n1, n2, params, threads, options.max_memory,
                        fmt::format("the pair of {} and {} nt", n1, n2));
@@ -65,26 +66,44 @@ BpmaxResult interact_bpmax(std::span<const std::uint8_t> s1, std::span<const std
     f.length2 = n2;
     f.window1 = effective_window(params.window1, n1);
     f.width2 = effective_window(params.window2, n2) + 1;
-    f.cells.resize(f.tables() * f.table_cells());
-    if (fill_on_gpu(options, f)) {
-        bpmax::cuda::fill_interaction_tables(problem, f, options.device, options.on_progress);
-    } else {
-        semiring::EngineOptions engine;
-        engine.backend = Backend::Cpu;
-        engine.pool = options.pool;
-        bpmax::fill_interaction_tables(problem, f, engine, options.pool, options.on_progress);
-    }
-
-    for (const bpmax::SiteBox& box : bpmax::best_sites(f, params.top)) {
+    auto add_site = [&](const bpmax::SiteBox& box, std::vector<BpmaxPair> pairs) {
         BpmaxSite site;
         site.score = box.score;
         site.begin1 = box.i1;
         site.end1 = box.j1;
         site.begin2 = n2 - 1 - box.j2;
         site.end2 = n2 - 1 - box.i2;
-        site.pairs = bpmax::trace_site(problem, f, box);
+        site.pairs = std::move(pairs);
         result.sites.push_back(std::move(site));
+    };
+
+    if (fill_on_gpu(options, f)) {
+        // The tables stay on the device; each site comes back with the rows of its box, traced
+        // as the sub-problem s1 x r[i2 .. j2] (F of a box depends on its two substrings only).
+        for (const auto& found : bpmax::cuda::interact_sites(problem, f, params.top, options.device,
+                                                             options.on_progress)) {
+            const bpmax::SiteBox& box = found.box;
+            const std::size_t offset = n2 - 1 - box.j2;  // where r[i2 .. j2] starts on s2
+            const bpmax::Problem sub =
+                bpmax::make_problem(s1, s2.subspan(offset, box.j2 - box.i2 + 1), params);
+            auto pairs =
+                bpmax::trace_site(sub, found.rows, {box.score, box.i1, box.j1, 0, box.j2 - box.i2});
+            for (BpmaxPair& pair : pairs) {
+                if (pair.kind == BpmaxPairKind::Intra2) pair.i += offset;
+                if (pair.kind != BpmaxPairKind::Intra1) pair.j += offset;
+            }
+            add_site(box, std::move(pairs));
+        }
+        return result;
     }
+
+    f.cells.resize(f.tables() * f.table_cells());
+    semiring::EngineOptions engine;
+    engine.backend = Backend::Cpu;
+    engine.pool = options.pool;
+    bpmax::fill_interaction_tables(problem, f, engine, options.pool, options.on_progress);
+    for (const bpmax::SiteBox& box : bpmax::best_sites(f, params.top))
+        add_site(box, bpmax::trace_site(problem, f, box));
     return result;
 }
 

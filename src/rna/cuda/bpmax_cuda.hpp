@@ -2,6 +2,7 @@
 // The CUDA fill of BPMax's F tables. A plain C++ interface: callers never see CUDA types. In
 // builds without CUDA, src/rna/no_cuda/ provides a version that throws ResourceError.
 #include <cstddef>
+#include <vector>
 
 #include "rna/bpmax_tables.hpp"
 
@@ -15,5 +16,18 @@ std::size_t fill_device_bytes(const InteractionTables& f);
 // ResourceError naming what would fit.
 void fill_interaction_tables(const Problem& problem, InteractionTables& f, int device,
                              const BpmaxProgress& on_progress);
+
+// A site found on the device and the tables its traceback reads: the rows box.i2 .. box.j2 + 1
+// of every table, as the tables of the sub-problem s1 x r[box.i2 .. box.j2].
+struct SiteTables {
+    SiteBox box;
+    InteractionTables rows;
+};
+
+// Fills F on the device, finds the `top` best sites there (the rule of bpmax.hpp) and copies back
+// only the rows each site needs. `shape` gives the table shape; its cells are not used.
+std::vector<SiteTables> interact_sites(const Problem& problem, const InteractionTables& shape,
+                                       std::size_t top, int device,
+                                       const BpmaxProgress& on_progress);
 
 }  // namespace tropic::rna::bpmax::cuda
