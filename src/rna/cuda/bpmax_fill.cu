@@ -6,7 +6,7 @@
 //     kept in the engine's packed tile layout: each table is packed once when it is final, and
 //     the diagonal's own tables are packed before and unpacked after the products;
 //  3. sweep: the r arc and the S2 single reductions, which read shorter cells of the same table,
-//     one launch per r length over all tables of the diagonal, a warp per cell.
+//     on 64 x 64 tiles (tile_sweep_kernel), one launch per tile offset.
 // All values are the CPU fill's exactly (integer max-plus, same terms). The site search runs on
 // the device (thrust reductions with the CPU's order of sites); only the rows of each site's box
 // come back, for the host traceback of that box as a sub-problem.
@@ -36,10 +36,9 @@ using semiring::cuda::BandGeometry;
 struct DeviceProblem {
     const std::uint8_t* s1;
     const std::uint8_t* r;
-    const Score* pair_weight;      // kBaseCount x kBaseCount
-    const Score* strand1;          // S1 rows form, width1 wide
-    const Score* strand2;          // S2 rows form, width2s wide
-    const Score* strand2_columns;  // S2 columns form
+    const Score* pair_weight;  // kBaseCount x kBaseCount
+    const Score* strand1;      // S1 rows form, width1 wide
+    const Score* strand2;      // S2 rows form, width2s wide
     int n1, n2;
     int width1, width2s;
     int width;  // of the F tables (window2 + 1)
@@ -91,51 +90,129 @@ __global__ void seed_kernel(DeviceProblem p, Score* f, int d1) {
     }
 }
 
-// Column form of the len-1 cells of the diagonal's tables: cell (m, e) of table i1 at
-// columns[i1 * table_cells + e * width + (m - e + width - 1)], as on the CPU, so that the sweep
-// reads F(m, e) for a run of m contiguously.
-__global__ void start_columns_kernel(DeviceProblem p, const Score* f, Score* columns, int d1) {
-    const std::size_t count = std::size_t(p.n1 - d1) * p.n2;
-    for (std::size_t index = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; index < count;
-         index += std::size_t(gridDim.x) * blockDim.x) {
-        const int i1 = int(index / p.n2), i2 = int(index % p.n2);
-        const Score* t = p.table(const_cast<Score*>(f), i1, i1 + d1);
-        columns[i1 * p.table_cells + std::size_t(i2 + 1) * p.width + (p.width - 2)] =
-            t[std::size_t(i2) * p.width + 1];
-    }
-}
+// The sweep on 64 x 64 tiles of each table in (i2, e) coordinates, all tables of the diagonal
+// at once, one tile-diagonal (tile offset J - I) per launch, so every tile of smaller offset is
+// final when a tile starts. In tile (I, J), a cell (i, e) of r length >= 2 takes
+//  - from complete tiles K (read through shared memory, 64-deep products):
+//      G(i, m) + S2(m, e) for m in tiles I .. J - 1, and S2(i, m) + G(m, e) for m in I + 1 .. J;
+//  - from the tile itself, in a wavefront over its local diagonals b - a (cells of one diagonal
+//    depend only on earlier ones): G(i, m) + S2(m, e) for m in tile J, S2(i, m) + G(m, e) for m
+//    in tile I, and the r arc G(i + 1, e - 1) + w.
+// Cells of length 0 and 1 are final before the sweep (seed and double reduction).
+constexpr int kSweepTile = 64;
+constexpr int kSweepThreads = 256;
+constexpr std::size_t kSweepSharedBytes =
+    (2 * kSweepTile * (kSweepTile + 1) + kSweepTile * kSweepTile) * sizeof(Score);
 
-// Cells of r length `len` (half-open [i2, e), e = i2 + len) of every table of the diagonal, one
-// warp per cell: the lanes split the m of the two single reductions,
-//   max_{i2 < m < e} F(i2, m) + S2(m, e)  and  S2(i2, m) + F(m, e),
-// reading the row forms of F and S2 and the column forms of S2 and F, all contiguous in m.
-__global__ void sweep_kernel(DeviceProblem p, Score* f, Score* columns, int d1, int len) {
-    const std::size_t cells = std::size_t(p.n2 + 1 - len);
-    const std::size_t count = std::size_t(p.n1 - d1) * cells;
-    const int lane = threadIdx.x % 32;
-    const std::size_t warps = std::size_t(gridDim.x) * blockDim.x / 32;
-    const std::size_t w = p.width, w2 = p.width2s;
-    for (std::size_t index = (blockIdx.x * std::size_t(blockDim.x) + threadIdx.x) / 32;
-         index < count; index += warps) {
-        const int i1 = int(index / cells), i2 = int(index % cells), e = i2 + len;
-        Score* t = p.table(f, i1, i1 + d1);
-        Score* column = columns + i1 * p.table_cells;
-        const Score* f_row = t + i2 * w;                                       // F(i2, i2 + q)
-        const Score* f_column = column + e * w + (w - 1) - len;                // F(e - len + q, e)
-        const Score* s2_row = p.strand2 + i2 * w2;                             // S2(i2, i2 + q)
-        const Score* s2_column = p.strand2_columns + e * w2 + (w2 - 1) - len;  // S2(i2 + q, e)
-        Score v = kNegInf;
-        for (int q = 1 + lane; q < len; q += 32)
-            v = max(v, max(f_row[q] + s2_column[q], s2_row[q] + f_column[q]));
-        for (int offset = 16; offset > 0; offset /= 2)
-            v = max(v, __shfl_xor_sync(0xffffffffu, v, offset));
-        if (lane == 0) {
-            v = max(v, t[i2 * w + len]);
-            if (len - 1 >= int(kBpmaxMinPairSpan))
-                v = max(v, t[(i2 + 1) * w + (len - 2)] + p.w(p.r[i2], p.r[e - 1]));
-            t[i2 * w + len] = v;
-            column[e * w + (w - 1 - len)] = v;
+struct SweepAccess {
+    const DeviceProblem& p;
+    const Score* t;  // the table, row form
+
+    // G(i, e) over half-open intervals, -inf outside the band or the strand.
+    __device__ Score g(long i, long e) const {
+        const long len = e - i;
+        return len >= 0 && len < p.width && e <= p.n2 ? t[i * p.width + len] : kNegInf;
+    }
+    __device__ Score s2(long i, long e) const {
+        const long len = e - i;
+        return len >= 0 && len < p.width2s && e <= p.n2 ? p.strand2[i * p.width2s + len] : kNegInf;
+    }
+};
+
+__global__ void __launch_bounds__(kSweepThreads)
+    tile_sweep_kernel(DeviceProblem p, Score* f, int d1, int offset) {
+    constexpr int T = kSweepTile;
+    // G of this tile (running values, final by the end), the X operand (rows of tile I) and the Y
+    // operand (columns of tile J). Rows read across threads are padded against bank conflicts.
+    extern __shared__ Score sweep_shared[];
+    auto tile = reinterpret_cast<Score(*)[T + 1]>(sweep_shared);
+    auto left = reinterpret_cast<Score(*)[T + 1]>(sweep_shared + T * (T + 1));
+    auto right = reinterpret_cast<Score(*)[T]>(sweep_shared + 2 * T * (T + 1));
+    const int I = blockIdx.x, J = I + offset, i1 = blockIdx.y;
+    const long row0 = long(I) * T, col0 = long(J) * T;
+    if (row0 > p.n2) return;
+    Score* t = p.table(f, i1, i1 + d1);
+    const SweepAccess at{p, t};
+    const int tid = threadIdx.x;
+
+    for (int cell = tid; cell < T * T; cell += kSweepThreads)
+        tile[cell / T][cell % T] = at.g(row0 + cell / T, col0 + cell % T);
+
+    // Terms from complete tiles: each thread owns a 4 x 4 block of cells.
+    const int a0 = 4 * (tid / 16), b0 = 4 * (tid % 16);
+    Score acc[4][4];
+    for (int r = 0; r < 4; ++r)
+        for (int c = 0; c < 4; ++c) acc[r][c] = kNegInf;
+    for (int K = I; K <= J; ++K) {
+        const long mid0 = long(K) * T;
+        for (int term = 0; term < 2; ++term) {
+            // term 0: G(I, K) x S2(K, J) for K < J;  term 1: S2(I, K) x G(K, J) for K > I.
+            if ((term == 0 && K == J) || (term == 1 && K == I)) continue;
+            __syncthreads();
+            for (int cell = tid; cell < T * T; cell += kSweepThreads) {
+                const long r = cell / T, c = cell % T;
+                left[r][c] = term == 0 ? at.g(row0 + r, mid0 + c) : at.s2(row0 + r, mid0 + c);
+                right[r][c] = term == 0 ? at.s2(mid0 + r, col0 + c) : at.g(mid0 + r, col0 + c);
+            }
+            __syncthreads();
+            for (int c = 0; c < T; ++c) {
+                const long m = mid0 + c;
+                Score x[4], y[4];
+                for (int r = 0; r < 4; ++r) x[r] = left[a0 + r][c];
+                for (int q = 0; q < 4; ++q) y[q] = right[c][b0 + q];
+                for (int r = 0; r < 4; ++r)
+                    for (int q = 0; q < 4; ++q)
+                        if (m > row0 + a0 + r && m < col0 + b0 + q)
+                            acc[r][q] = max(acc[r][q], x[r] + y[q]);
+            }
         }
+    }
+    __syncthreads();
+    for (int r = 0; r < 4; ++r)
+        for (int q = 0; q < 4; ++q) {
+            const long i = row0 + a0 + r, e = col0 + b0 + q, len = e - i;
+            if (len >= 2 && len < p.width && e <= p.n2)
+                tile[a0 + r][b0 + q] = max(tile[a0 + r][b0 + q], acc[r][q]);
+        }
+    // Operands of the wavefront: S2 of tile (I, I) and of tile (J, J).
+    for (int cell = tid; cell < T * T; cell += kSweepThreads) {
+        const long r = cell / T, c = cell % T;
+        left[r][c] = at.s2(row0 + r, row0 + c);
+        right[r][c] = at.s2(col0 + r, col0 + c);
+    }
+    __syncthreads();
+
+    // Wavefront: four threads per cell, splitting m.
+    const int sub = tid % 4, a = tid / 4;
+    for (int diagonal = -(T - 1); diagonal < T; ++diagonal) {
+        const int b = a + diagonal;
+        const long i = row0 + a, e = col0 + b, len = e - i;
+        const bool active = b >= 0 && b < T && len >= 2 && len < p.width && e <= p.n2;
+        Score v = kNegInf;
+        if (active) {
+            // m in tile J, i < m < e: G(i, m) from this tile's row a, S2(m, e) from (J, J).
+            for (int c = sub; c < b; c += 4)
+                if (col0 + c > i) v = max(v, tile[a][c] + right[c][b]);
+            // m in tile I, i < m < e: S2(i, m) from (I, I), G(m, e) from this tile's column b.
+            for (int c = a + 1 + sub; c < T; c += 4)
+                if (row0 + c < e) v = max(v, left[a][c] + tile[c][b]);
+        }
+        v = max(v, __shfl_xor_sync(0xffffffffu, v, 1));
+        v = max(v, __shfl_xor_sync(0xffffffffu, v, 2));
+        if (active && sub == 0) {
+            v = max(v, tile[a][b]);
+            if (len - 1 >= long(kBpmaxMinPairSpan)) {
+                const Score inner = a + 1 < T && b >= 1 ? tile[a + 1][b - 1] : at.g(i + 1, e - 1);
+                v = max(v, inner + p.w(p.r[i], p.r[e - 1]));
+            }
+            tile[a][b] = v;
+        }
+        __syncthreads();
+    }
+
+    for (int cell = tid; cell < T * T; cell += kSweepThreads) {
+        const long i = row0 + cell / T, e = col0 + cell % T, len = e - i;
+        if (len >= 2 && len < p.width && e <= p.n2) t[i * p.width + len] = tile[cell / T][cell % T];
     }
 }
 
@@ -231,10 +308,11 @@ class DeviceTables {
                 " MiB are free; use a smaller --window2 or --window1, or --backend cpu");
         cells_.resize(f_.tables() * f_.table_cells());
         packed_.resize(f_.tables() * g_.packed_cells());
-        columns_.resize(f_.length1 * f_.table_cells());
+        TROPIC_CUDA_CHECK(cudaFuncSetAttribute(tile_sweep_kernel,
+                                               cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                               int(kSweepSharedBytes)));
         upload(strand1_, problem.strand1.rows);
         upload(strand2_, problem.strand2.rows);
-        upload(strand2_columns_, problem.strand2.columns);
         upload(pair_weight_, problem.pair_weight);
         upload(s1_, std::vector<std::uint8_t>(problem.s1.begin(), problem.s1.end()));
         upload(r_, problem.r);
@@ -243,7 +321,6 @@ class DeviceTables {
                            pair_weight_.data(),
                            strand1_.data(),
                            strand2_.data(),
-                           strand2_columns_.data(),
                            int(f_.length1),
                            int(f_.length2),
                            int(problem.strand1.width),
@@ -372,13 +449,13 @@ class DeviceTables {
             profile_.lap(profile_.products);
         }
 
-        start_columns_kernel<<<blocks_for(count * f_.length2), 256>>>(p_, cells_.data(),
-                                                                      columns_.data(), int(d1));
-        TROPIC_CUDA_CHECK_LAUNCH("bpmax start_columns_kernel");
-        for (std::size_t len = 2; len < f_.width2; ++len) {
-            sweep_kernel<<<blocks_for(32 * count * (f_.length2 + 1 - len)), 256>>>(
-                p_, cells_.data(), columns_.data(), int(d1), int(len));
-            TROPIC_CUDA_CHECK_LAUNCH("bpmax sweep_kernel");
+        // Tile offsets that hold cells of r length 2 .. width2 - 1.
+        const int row_tiles = int(f_.length2 / kSweepTile) + 1;
+        const int offsets = int((f_.width2 + kSweepTile - 2) / kSweepTile) + 1;
+        for (int offset = 0; offset < offsets; ++offset) {
+            tile_sweep_kernel<<<dim3(unsigned(row_tiles), unsigned(count)), kSweepThreads,
+                                kSweepSharedBytes>>>(p_, cells_.data(), int(d1), offset);
+            TROPIC_CUDA_CHECK_LAUNCH("bpmax tile_sweep_kernel");
         }
         // Final now: packed once as an operand of the longer diagonals.
         if (d1 + 1 < f_.window1)
@@ -390,8 +467,7 @@ class DeviceTables {
     const InteractionTables& f_;  // shape only
     BandGeometry g_;
     DeviceProblem p_{};
-    DeviceBuffer<Score> cells_, packed_, columns_, strand1_, strand2_, strand2_columns_,
-        pair_weight_;
+    DeviceBuffer<Score> cells_, packed_, strand1_, strand2_, pair_weight_;
     DeviceBuffer<std::uint8_t> s1_, r_;
     DeviceBuffer<int> term_begin_, a_slot_, b_slot_, c_slot_;  // double reduction slot lists
     Profile profile_;
