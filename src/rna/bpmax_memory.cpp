@@ -13,8 +13,14 @@ namespace {
 
 constexpr std::size_t kSmallestSuggestedWindow = 16;
 
-double gib(std::size_t bytes) {
-    return static_cast<double>(bytes) / (1024.0 * 1024 * 1024);
+// 1536 -> "1.5 KiB": readable at any size.
+std::string human_bytes(std::size_t bytes) {
+    double value = static_cast<double>(bytes);
+    const char* units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
+    int unit = 0;
+    while (value >= 1024 && unit < 4) value /= 1024, ++unit;
+    return unit == 0 ? fmt::format("{} bytes", bytes)
+                     : fmt::format("{:.1f} {}", value, units[unit]);
 }
 
 }  // namespace
@@ -52,22 +58,21 @@ void check_bpmax_memory(std::size_t length1, std::size_t length2, const BpmaxPar
     std::string hint;
     const std::size_t w2 = effective_window(params.window2, length2);
     if (std::size_t fit = largest_fitting(w2, &BpmaxParams::window2); fit > 0) {
-        hint = fmt::format("; try --window2 {} (about {:.2f} GiB)", fit,
-                           gib(bpmax_memory_bytes(length1, length2, trial, threads)));
+        hint = fmt::format("; try --window2 {} (about {})", fit,
+                           human_bytes(bpmax_memory_bytes(length1, length2, trial, threads)));
     } else {
         trial.window2 = std::min(w2, std::size_t{128});
         if (std::size_t fit1 =
                 largest_fitting(effective_window(params.window1, length1), &BpmaxParams::window1);
             fit1 > 0)
-            hint = fmt::format("; try --window1 {} --window2 {} (about {:.2f} GiB)", fit1,
-                               trial.window2,
-                               gib(bpmax_memory_bytes(length1, length2, trial, threads)));
+            hint = fmt::format("; try --window1 {} --window2 {} (about {})", fit1, trial.window2,
+                               human_bytes(bpmax_memory_bytes(length1, length2, trial, threads)));
         else
             hint = "; even small windows do not fit: raise --max-memory";
     }
-    throw ResourceError(fmt::format(
-        "{} ({} x {} nt) needs about {:.2f} GiB of tables but the memory limit is {:.2f} GiB{}",
-        pair_name, length1, length2, gib(need), gib(max_memory), hint));
+    throw ResourceError(
+        fmt::format("{} ({} x {} nt) needs about {} for its tables but the memory limit is {}{}",
+                    pair_name, length1, length2, human_bytes(need), human_bytes(max_memory), hint));
 }
 
 }  // namespace tropic::rna
