@@ -2,6 +2,9 @@
 // tropical engine's backend of choice), site search and traceback.
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <tuple>
+
 #include "rna/bpmax_tables.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/thread_pool.hpp"
@@ -54,6 +57,9 @@ BpmaxResult interact_bpmax(std::span<const std::uint8_t> s1, std::span<const std
         site.begin2 = n2 - 1 - box.j2;
         site.end2 = n2 - 1 - box.i2;
         site.pairs = bpmax::trace_site(problem, f, box);
+        std::sort(site.pairs.begin(), site.pairs.end(), [](const BpmaxPair& a, const BpmaxPair& b) {
+            return std::tie(a.kind, a.i, a.j) < std::tie(b.kind, b.i, b.j);
+        });
         result.sites.push_back(std::move(site));
     }
     return result;

@@ -57,7 +57,7 @@ struct BpmaxSite {
     std::int64_t score = 0;  // scaled units
     // The box, 0-based inclusive, in each strand's own 5'->3' coordinates.
     std::size_t begin1 = 0, end1 = 0, begin2 = 0, end2 = 0;
-    std::vector<BpmaxPair> pairs;
+    std::vector<BpmaxPair> pairs;  // sorted by kind (Intra1, Intra2, Inter), then i, then j
 };
 
 struct BpmaxResult {
@@ -91,9 +91,9 @@ void check_bpmax_memory(std::size_t length1, std::size_t length2, const BpmaxPar
 
 // Interaction of s1 with s2 (Base codes, both 5'->3'). Checks memory first. Sites are the
 // `top` best non-overlapping boxes: best score first, then the smaller box (sum of both
-// lengths), then the smaller begin1, then the smaller begin2 of r (the larger end2 of s2). Two
-// sites overlap when both their s1 ranges and their s2 ranges intersect. Beyond the first,
-// sites of score 0 are not reported. Empty strands give no site.
+// lengths), then the smaller begin1, then the smaller start on r (the larger end2 on s2), then
+// the smaller end1. Two sites overlap when both their s1 ranges and their s2 ranges intersect.
+// Beyond the first, sites of score 0 are not reported. Empty strands give no site.
 BpmaxResult interact_bpmax(std::span<const std::uint8_t> s1, std::span<const std::uint8_t> s2,
                            const BpmaxParams& params, const BpmaxOptions& options = {});
 
