@@ -1,29 +1,12 @@
 # Helpers for the end-to-end tests of `tropic rri`; source after lib.sh.
 
-# random_record NAME LENGTH SEED: one FASTA record of random ACGU.
-random_record() {
-    awk -v name="$1" -v n="$2" -v seed="$3" 'BEGIN {
-        srand(seed)
-        printf ">%s\n", name
-        for (i = 0; i < n; i++) printf "%s", substr("ACGU", int(rand() * 4) + 1, 1)
-        printf "\n"
-    }'
-}
-
 # Checks text output of `tropic rri` (docs/rri.md) on its own: every site's structure has the
 # site's length on each strand, () pairs nest on each strand with j - i >= 4, [ on strand 1 and
 # ] on strand 2 match as nested brackets across '&', every pair can form, and the pairs' weights
 # sum to the printed score. Prints a message per problem and exits non-zero when there is one.
 # usage: check_rri_rescore FILE GC AU GU
 check_rri_rescore() {
-    awk -v wgc="$2" -v wau="$3" -v wgu="$4" '
-    function weight(a, b,   p) {
-        p = a b
-        if (p == "GC" || p == "CG") return wgc
-        if (p == "AU" || p == "UA") return wau
-        if (p == "GU" || p == "UG") return wgu
-        return 0
-    }
+    awk -v wgc="$2" -v wau="$3" -v wgu="$4" "$AWK_PAIR_WEIGHT"'
     function problem(text) { print text ": " header; bad++ }
     function check(seq, structure,   n, amp, i, c, top, stack, itop, istack, j, w, total, strand) {
         if (length(seq) != length(structure)) return problem("length mismatch")

@@ -12,7 +12,7 @@ assert_eq "$RC" 0 "not a terminal: exit code"
 assert_eq "$ERR" "" "not a terminal: stderr"
 assert_contains "$OUT" ">q&t length1=23 length2=240" "not a terminal: output"
 
-if ! command -v script >/dev/null 2>&1 || ! script -qec true /dev/null </dev/null >/dev/null 2>&1; then
+if ! have_pty; then
     echo "script (util-linux) is missing or cannot open a pseudo-terminal: terminal checks skipped"
     finish
 fi
