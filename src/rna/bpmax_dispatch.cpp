@@ -20,27 +20,17 @@ void validate(const BpmaxParams& params) {
     if (params.top < 1) throw InputError("--top must be at least 1");
 }
 
-BpmaxResult interact_bpmax(std::span<const std::uint8_t> s1, std::span<const std::uint8_t> s2,
-                           const BpmaxParams& params, const BpmaxOptions& options) {
-    validate(params);
-    BpmaxResult result;
-    const std::size_t n1 = s1.size(), n2 = s2.size();
-    if (n1 == 0 || n2 == 0) return result;
-    // Every pair adds at most max_weight and a base pairs once: scores stay below this.
-    const double highest = static_cast<double>(params.weights.max_weight()) * (n1 + n2) / 2.0;
-    if (highest > semiring::Tropical<bpmax::Score>::bound)
-        throw InputError(fmt::format(
-            "BPMax scores of a {} x {} nt pair could exceed the integer range; use smaller weights",
-            n1, n2));
-    const unsigned threads = options.pool == nullptr ? 1 : options.pool->size();
-    check_bpmax_memory(n1, n2, params, threads, options.max_memory,
-                       fmt::format("the pair of {} and {} nt", n1, n2));
+namespace {
 
-    const bpmax::Problem problem = bpmax::make_problem(s1, s2, params);
-    bpmax::InteractionTables f;
-    f.length1 = n1;
+template <typename Score>
+BpmaxResult solve(std::span<const std::uint8_t> s1, std::span<const std::uint8_t> s2,
+                  const BpmaxParams& params, const BpmaxOptions& options) {
+    const std::size_t n2 = s2.size();
+    const bpmax::Problem<Score> problem = bpmax::make_problem<Score>(s1, s2, params);
+    bpmax::InteractionTables<Score> f;
+    f.length1 = s1.size();
     f.length2 = n2;
-    f.window1 = effective_window(params.window1, n1);
+    f.window1 = effective_window(params.window1, s1.size());
     f.width2 = effective_window(params.window2, n2) + 1;
     f.cells.resize(f.tables() * f.table_cells());
     semiring::EngineOptions engine;
@@ -49,6 +39,7 @@ BpmaxResult interact_bpmax(std::span<const std::uint8_t> s1, std::span<const std
     engine.pool = options.pool;
     bpmax::fill_interaction_tables(problem, f, engine, options.pool, options.on_progress);
 
+    BpmaxResult result;
     for (const bpmax::SiteBox& box : bpmax::best_sites(f, params.top)) {
         BpmaxSite site;
         site.score = box.score;
@@ -63,6 +54,27 @@ BpmaxResult interact_bpmax(std::span<const std::uint8_t> s1, std::span<const std
         result.sites.push_back(std::move(site));
     }
     return result;
+}
+
+}  // namespace
+
+BpmaxResult interact_bpmax(std::span<const std::uint8_t> s1, std::span<const std::uint8_t> s2,
+                           const BpmaxParams& params, const BpmaxOptions& options) {
+    validate(params);
+    const std::size_t n1 = s1.size(), n2 = s2.size();
+    if (n1 == 0 || n2 == 0) return {};
+    // Every pair adds at most max_weight and a base pairs once: scores stay below this.
+    const double highest = static_cast<double>(params.weights.max_weight()) * (n1 + n2) / 2.0;
+    if (highest > semiring::Tropical<std::int32_t>::bound)
+        throw InputError(fmt::format(
+            "BPMax scores of a {} x {} nt pair could exceed the integer range; use smaller weights",
+            n1, n2));
+    const unsigned threads = options.pool == nullptr ? 1 : options.pool->size();
+    check_bpmax_memory(n1, n2, params, threads, options.max_memory,
+                       fmt::format("the pair of {} and {} nt", n1, n2), options.int32_only);
+    if (!options.int32_only && bpmax::score_fits_int16(n1, n2, params.weights))
+        return solve<std::int16_t>(s1, s2, params, options);
+    return solve<std::int32_t>(s1, s2, params, options);
 }
 
 }  // namespace tropic::rna

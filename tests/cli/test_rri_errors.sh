@@ -36,7 +36,7 @@ assert_eq "$RC" 1 "--pairs mismatch: exit code"
 assert_contains "$ERR" "has more records than" "--pairs mismatch: message"
 
 # A target too large for the memory limit, between two that fit: 10 x 1000 nt unwindowed needs
-# about 230 MiB, the small ones well under 1 MiB.
+# about 117 MiB, the small ones well under 1 MiB.
 {
     random_record small1 30 4
     random_record huge 1000 5
