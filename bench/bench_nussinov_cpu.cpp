@@ -31,14 +31,6 @@ namespace {
 
 constexpr std::size_t kReferenceLength = 2000;
 
-std::vector<std::uint8_t> random_sequence(std::size_t n, std::uint64_t seed) {
-    std::mt19937_64 rng(seed);
-    std::uniform_int_distribution<int> base(0, 3);
-    std::vector<std::uint8_t> seq(n);
-    for (auto& b : seq) b = static_cast<std::uint8_t>(base(rng));
-    return seq;
-}
-
 double steps(std::size_t n) {
     double x = static_cast<double>(n);
     return x * x * x / 6.0;
@@ -62,7 +54,7 @@ bool score_mismatch = false;
 
 void bench_reference(benchmark::State& state) {
     const tropic::rna::NussinovParams params;  // min_loop 3, AU = GC = GU = 1
-    const auto seq = random_sequence(kReferenceLength, 1);
+    const auto seq = tropic::bench::random_rna_codes(kReferenceLength, 1);
     std::int64_t score = 0;
     const double seconds = tropic::bench::run_wall_timed(
         state, [&] { score = tropic::reference::nussinov_reference_fold(seq, params).score; });
@@ -74,7 +66,7 @@ void bench_reference(benchmark::State& state) {
 
 void bench_tiled(benchmark::State& state, std::size_t n, unsigned workers) {
     const tropic::rna::NussinovParams params;
-    const auto seq = random_sequence(n, 1);
+    const auto seq = tropic::bench::random_rna_codes(n, 1);
     std::optional<tropic::ThreadPool> pool;
     if (workers > 1) pool.emplace(workers);
     tropic::rna::NussinovResult result;

@@ -78,14 +78,10 @@ void bench_band(benchmark::State& state, std::size_t n, std::size_t w, std::size
 
 int main(int argc, char** argv) {
     benchmark::Initialize(&argc, argv);
-    unsigned threads = std::max(1u, std::thread::hardware_concurrency());
-    if (argc == 3 && std::strcmp(argv[1], "--threads") == 0 && std::atoi(argv[2]) > 0) {
-        threads = static_cast<unsigned>(std::atoi(argv[2]));
-    } else if (argc != 1) {
-        benchmark::ReportUnrecognizedArguments(argc, argv);
-        fmt::print(stderr, "usage: bench_semiring_cpu [--benchmark_...] [--threads N]\n");
-        return 1;
-    }
+    const std::optional<unsigned> threads_given =
+        tropic::bench::threads_flag(argc, argv, "bench_semiring_cpu");
+    if (!threads_given) return 1;
+    const unsigned threads = *threads_given;
     tropic::ThreadPool pool(threads);
     EngineOptions options;
     options.backend = tropic::Backend::Cpu;

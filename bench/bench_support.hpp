@@ -2,8 +2,17 @@
 // What the Google Benchmark drivers in bench/ share: the repetition settings every problem gets
 // and a loop that times each iteration with a wall clock as the iteration's manual time.
 #include <benchmark/benchmark.h>
+#include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <optional>
+#include <random>
+#include <thread>
+#include <vector>
 
 namespace tropic::bench {
 
@@ -29,6 +38,26 @@ double run_wall_timed(benchmark::State& state, const Body& body) {
         total += seconds;
     }
     return state.iterations() > 0 ? total / static_cast<double>(state.iterations()) : 0.0;
+}
+
+// n residues as Base codes 0..3 (A, C, G, U), uniform, from a fixed seed.
+inline std::vector<std::uint8_t> random_rna_codes(std::size_t n, std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    std::uniform_int_distribution<int> base(0, 3);
+    std::vector<std::uint8_t> seq(n);
+    for (auto& b : seq) b = static_cast<std::uint8_t>(base(rng));
+    return seq;
+}
+
+// The drivers' own flag, after benchmark::Initialize has taken its flags: "--threads N" or
+// nothing (all hardware threads). Anything else prints the usage and gives nullopt.
+inline std::optional<unsigned> threads_flag(int argc, char** argv, const char* program) {
+    if (argc == 1) return std::max(1u, std::thread::hardware_concurrency());
+    if (argc == 3 && std::strcmp(argv[1], "--threads") == 0 && std::atoi(argv[2]) > 0)
+        return static_cast<unsigned>(std::atoi(argv[2]));
+    benchmark::ReportUnrecognizedArguments(argc, argv);
+    fmt::print(stderr, "usage: {} [--benchmark_...] [--threads N]\n", program);
+    return std::nullopt;
 }
 
 }  // namespace tropic::bench

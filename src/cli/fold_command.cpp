@@ -4,11 +4,8 @@
 // encoded, folded (fold_nussinov_many picks CPU threads or the GPU) and formatted in parallel;
 // the formatted blocks go out in input order on a writer thread while the next chunk folds.
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
 #include <future>
 #include <memory>
 #include <string>
@@ -16,10 +13,10 @@
 
 #include "cli/commands.hpp"
 #include "cli/fold_output.hpp"
+#include "cli/input_checks.hpp"
 #include "cli/output_sink.hpp"
 #include "tropic/core/alphabet.hpp"
 #include "tropic/core/backend.hpp"
-#include "tropic/core/device.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/progress.hpp"
 #include "tropic/core/sequence_reader.hpp"
@@ -114,27 +111,6 @@ class RecordProgress {
     std::size_t record_ = 0;
     std::uint64_t shown_ = 0;
 };
-
-// Fails before any work when an input cannot be read, rather than after the earlier ones.
-void check_inputs_readable(const std::vector<std::string>& inputs) {
-    int stdin_uses = 0;
-    for (const auto& path : inputs) {
-        if (path == "-") {
-            if (++stdin_uses > 1) throw InputError("standard input ('-') can be given only once");
-        } else if (::access(path.c_str(), R_OK) != 0) {
-            throw InputError(fmt::format("cannot open '{}': {}", path, std::strerror(errno)));
-        }
-    }
-}
-
-void check_backend_available(Backend backend, int device) {
-    if (backend != Backend::Cuda) return;
-    try {
-        require_cuda_device(device);
-    } catch (const ResourceError& e) {
-        throw ResourceError(std::string("--backend cuda: ") + e.what());
-    }
-}
 
 rna::NussinovParams make_params(const FoldOptions& options) {
     rna::NussinovParams params;

@@ -1,6 +1,9 @@
 // interact_bpmax: checks, the memory estimate, then the fill (on the CPU, or on a CUDA device
-// where the backend says so), site search and traceback on the host.
+// where the backend says so), site search and traceback.
 #include <fmt/format.h>
+
+#include <algorithm>
+#include <tuple>
 
 #include "rna/bpmax_tables.hpp"
 #include "rna/cuda/bpmax_cuda.hpp"
@@ -9,30 +12,6 @@
 #include "tropic/core/thread_pool.hpp"
 
 namespace tropic::rna {
-
-namespace {
-
-// Backend::Auto moves the fill to the GPU once the double reduction is this many max-plus steps:
-// below it, start-up and copies outweigh the gain (about 0.3 s of CUDA start-up per process).
-constexpr double kAutoCudaMinSteps = 2e9;
-
-double double_reduction_steps(const bpmax::InteractionTables& f) {
-    double products = 0;
-    for (std::size_t d1 = 1; d1 < f.window1; ++d1) products += double(f.length1 - d1) * d1;
-    const double w = double(f.width2);
-    return products * double(f.length2) * w * w / 2;
-}
-
-bool fill_on_gpu(const BpmaxOptions& options, const bpmax::InteractionTables& f) {
-    if (options.backend == Backend::Cpu) return false;
-    if (options.backend == Backend::Cuda) {
-        require_cuda_device(options.device);
-        return true;
-    }
-    return cuda_device_count() > options.device && double_reduction_steps(f) >= kAutoCudaMinSteps;
-}
-
-}  // namespace
 
 void validate(const BpmaxParams& params) {
     const BpmaxWeights& w = params.weights;
@@ -43,29 +22,49 @@ void validate(const BpmaxParams& params) {
     if (params.top < 1) throw InputError("--top must be at least 1");
 }
 
-BpmaxResult interact_bpmax(std::span<const std::uint8_t> s1, std::span<const std::uint8_t> s2,
-                           const BpmaxParams& params, const BpmaxOptions& options) {
-    validate(params);
-    BpmaxResult result;
-    const std::size_t n1 = s1.size(), n2 = s2.size();
-    if (n1 == 0 || n2 == 0) return result;
-    // Every pair adds at most max_weight and a base pairs once: scores stay below this.
-    const double highest = static_cast<double>(params.weights.max_weight()) * (n1 + n2) / 2.0;
-    if (highest > semiring::Tropical<bpmax::Score>::bound)
-        throw InputError(fmt::format(
-            "BPMax scores of a {} x {} nt pair could exceed the integer range; use smaller weights",
-            n1, n2));
-    // The tables take about the same memory on either side (the GPU path also checks its device).
-    const unsigned threads = options.pool == nullptr ? 1 : options.pool->size();
-    check_bpmax_memory(n1, n2, params, threads, options.max_memory,
-                       fmt::format("the pair of {} and {} nt", n1, n2));
+namespace {
 
-    const bpmax::Problem problem = bpmax::make_problem(s1, s2, params);
-    bpmax::InteractionTables f;
-    f.length1 = n1;
+// Backend::Auto moves the fill to the GPU once the double reduction is this many max-plus steps:
+// below it, start-up and copies outweigh the gain (about 0.3 s of CUDA start-up per process).
+constexpr double kAutoCudaMinSteps = 2e9;
+
+template <typename Score>
+double double_reduction_steps(const bpmax::InteractionTables<Score>& f) {
+    double products = 0;
+    for (std::size_t d1 = 1; d1 < f.window1; ++d1) products += double(f.length1 - d1) * d1;
+    const double w = double(f.width2);
+    return products * double(f.length2) * w * w / 2;
+}
+
+template <typename Score>
+bool fill_on_gpu(const BpmaxOptions& options, const bpmax::InteractionTables<Score>& f) {
+    if (options.backend == Backend::Cpu) return false;
+    if (options.backend == Backend::Cuda) {
+        require_cuda_device(options.device);
+        return true;
+    }
+    return cuda_device_count() > options.device && double_reduction_steps(f) >= kAutoCudaMinSteps;
+}
+
+// Pairs in a fixed order, whichever path traced them.
+void sort_pairs(std::vector<BpmaxPair>& pairs) {
+    std::sort(pairs.begin(), pairs.end(), [](const BpmaxPair& a, const BpmaxPair& b) {
+        return std::tie(a.kind, a.i, a.j) < std::tie(b.kind, b.i, b.j);
+    });
+}
+
+template <typename Score>
+BpmaxResult solve(std::span<const std::uint8_t> s1, std::span<const std::uint8_t> s2,
+                  const BpmaxParams& params, const BpmaxOptions& options) {
+    const std::size_t n2 = s2.size();
+    const bpmax::Problem<Score> problem = bpmax::make_problem<Score>(s1, s2, params);
+    bpmax::InteractionTables<Score> f;
+    f.length1 = s1.size();
     f.length2 = n2;
-    f.window1 = effective_window(params.window1, n1);
+    f.window1 = effective_window(params.window1, s1.size());
     f.width2 = effective_window(params.window2, n2) + 1;
+
+    BpmaxResult result;
     auto add_site = [&](const bpmax::SiteBox& box, std::vector<BpmaxPair> pairs) {
         BpmaxSite site;
         site.score = box.score;
@@ -74,6 +73,7 @@ BpmaxResult interact_bpmax(std::span<const std::uint8_t> s1, std::span<const std
         site.begin2 = n2 - 1 - box.j2;
         site.end2 = n2 - 1 - box.i2;
         site.pairs = std::move(pairs);
+        sort_pairs(site.pairs);
         result.sites.push_back(std::move(site));
     };
 
@@ -84,8 +84,8 @@ BpmaxResult interact_bpmax(std::span<const std::uint8_t> s1, std::span<const std
                                                              options.on_progress)) {
             const bpmax::SiteBox& box = found.box;
             const std::size_t offset = n2 - 1 - box.j2;  // where r[i2 .. j2] starts on s2
-            const bpmax::Problem sub =
-                bpmax::make_problem(s1, s2.subspan(offset, box.j2 - box.i2 + 1), params);
+            const auto sub =
+                bpmax::make_problem<Score>(s1, s2.subspan(offset, box.j2 - box.i2 + 1), params);
             auto pairs =
                 bpmax::trace_site(sub, found.rows, {box.score, box.i1, box.j1, 0, box.j2 - box.i2});
             for (BpmaxPair& pair : pairs) {
@@ -105,6 +105,27 @@ BpmaxResult interact_bpmax(std::span<const std::uint8_t> s1, std::span<const std
     for (const bpmax::SiteBox& box : bpmax::best_sites(f, params.top))
         add_site(box, bpmax::trace_site(problem, f, box));
     return result;
+}
+
+}  // namespace
+
+BpmaxResult interact_bpmax(std::span<const std::uint8_t> s1, std::span<const std::uint8_t> s2,
+                           const BpmaxParams& params, const BpmaxOptions& options) {
+    validate(params);
+    const std::size_t n1 = s1.size(), n2 = s2.size();
+    if (n1 == 0 || n2 == 0) return {};
+    // Every pair adds at most max_weight and a base pairs once: scores stay below this.
+    const double highest = static_cast<double>(params.weights.max_weight()) * (n1 + n2) / 2.0;
+    if (highest > semiring::Tropical<std::int32_t>::bound)
+        throw InputError(fmt::format(
+            "BPMax scores of a {} x {} nt pair could exceed the integer range; use smaller weights",
+            n1, n2));
+    const unsigned threads = options.pool == nullptr ? 1 : options.pool->size();
+    check_bpmax_memory(n1, n2, params, threads, options.max_memory,
+                       fmt::format("the pair of {} and {} nt", n1, n2), options.int32_only);
+    if (!options.int32_only && bpmax::score_fits_int16(n1, n2, params.weights))
+        return solve<std::int16_t>(s1, s2, params, options);
+    return solve<std::int32_t>(s1, s2, params, options);
 }
 
 }  // namespace tropic::rna

@@ -34,9 +34,10 @@ void parallel(ThreadPool* pool, std::size_t count, const std::function<void(std:
     }
 }
 
+template <typename Score>
 class Filler {
   public:
-    Filler(const Problem& problem, InteractionTables& f, ThreadPool* pool)
+    Filler(const Problem<Score>& problem, InteractionTables<Score>& f, ThreadPool* pool)
         : p_(problem), f_(f), pool_(pool), n1_(f.length1), n2_(f.length2), width_(f.width2) {}
 
     void seed_diagonal(std::size_t d1) {
@@ -102,26 +103,26 @@ class Filler {
         Score* t = f_.table(i1, j1);
         const Score s1_whole = p_.strand1(i1, j1);
         const bool arc = d1 >= kBpmaxMinPairSpan;
-        const Score arc_weight = arc ? p_.w(p_.s1[i1], p_.s1[j1]) : 0;
+        const int arc_weight = arc ? p_.w(p_.s1[i1], p_.s1[j1]) : 0;
         for (std::size_t i2 = first; i2 < last; ++i2) {
             Score* row = t + i2 * w;
             const std::size_t lmax = std::min(w - 1, n2_ - i2);
-            std::fill(row, row + w, kNegInf);  // the empty interval and padding
+            std::fill(row, row + w, kNegInf<Score>);  // the empty interval and padding
             const Score* s2 = p_.strand2.row(i2);
             for (std::size_t len = 1; len <= lmax; ++len)
-                row[len] = std::max(0, s1_whole + s2[len]);
+                row[len] = static_cast<Score>(std::max(0, s1_whole + s2[len]));
             if (arc) {
                 const Score* inner = f_.table(i1 + 1, j1 - 1) + i2 * w;
                 for (std::size_t len = 1; len <= lmax; ++len)
-                    row[len] = std::max(row[len], inner[len] + arc_weight);
+                    row[len] = static_cast<Score>(std::max<int>(row[len], inner[len] + arc_weight));
             }
             for (std::size_t k1 = i1; k1 < j1; ++k1) {
                 const Score prefix = p_.strand1(i1, k1), suffix = p_.strand1(k1 + 1, j1);
                 const Score* right = f_.table(k1 + 1, j1) + i2 * w;
                 const Score* left = f_.table(i1, k1) + i2 * w;
                 for (std::size_t len = 1; len <= lmax; ++len)
-                    row[len] =
-                        std::max(row[len], std::max(prefix + right[len], left[len] + suffix));
+                    row[len] = static_cast<Score>(
+                        std::max<int>(row[len], std::max(prefix + right[len], left[len] + suffix)));
             }
             if (d1 == 0 && lmax >= 1) row[1] = p_.w(p_.s1[i1], p_.r[i2]);  // one inter pair
         }
@@ -137,7 +138,8 @@ class Filler {
         const std::size_t e = i2 + len, w = width_;
         Score v = t[i2 * w + len];
         if (len - 1 >= kBpmaxMinPairSpan)
-            v = std::max(v, t[(i2 + 1) * w + (len - 2)] + p_.w(p_.r[i2], p_.r[e - 1]));
+            v = static_cast<Score>(
+                std::max<int>(v, t[(i2 + 1) * w + (len - 2)] + p_.w(p_.r[i2], p_.r[e - 1])));
         // F(i2, m) + S2(m, e) and S2(i2, m) + F(m, e) over i2 < m < e (half-open).
         v = maxplus_dot(t + i2 * w + 1, p_.strand2.column(e) + (w - len), len - 1, v);
         v = maxplus_dot(p_.strand2.row(i2) + 1, fcol + e * w + (w - len), len - 1, v);
@@ -145,18 +147,19 @@ class Filler {
         fcol[e * w + (w - 1 - len)] = v;
     }
 
-    const Problem& p_;
-    InteractionTables& f_;
+    const Problem<Score>& p_;
+    InteractionTables<Score>& f_;
     ThreadPool* pool_;
     std::size_t n1_, n2_, width_;
 };
 
 }  // namespace
 
-void fill_interaction_tables(const Problem& problem, InteractionTables& f,
+template <typename Score>
+void fill_interaction_tables(const Problem<Score>& problem, InteractionTables<Score>& f,
                              const semiring::EngineOptions& engine, ThreadPool* pool,
                              const BpmaxProgress& on_progress) {
-    Filler filler(problem, f, pool);
+    Filler<Score> filler(problem, f, pool);
     const unsigned threads = pool == nullptr ? 1 : pool->size();
     std::vector<std::vector<Score>> scratch(2 * threads);
     // Work of a diagonal, for progress: its tables times the products each one accumulates.
@@ -171,5 +174,14 @@ void fill_interaction_tables(const Problem& problem, InteractionTables& f,
         if (on_progress) on_progress(done / total);
     }
 }
+
+template void fill_interaction_tables<std::int16_t>(const Problem<std::int16_t>&,
+                                                    InteractionTables<std::int16_t>&,
+                                                    const semiring::EngineOptions&, ThreadPool*,
+                                                    const BpmaxProgress&);
+template void fill_interaction_tables<std::int32_t>(const Problem<std::int32_t>&,
+                                                    InteractionTables<std::int32_t>&,
+                                                    const semiring::EngineOptions&, ThreadPool*,
+                                                    const BpmaxProgress&);
 
 }  // namespace tropic::rna::bpmax

@@ -13,8 +13,14 @@ namespace {
 
 constexpr std::size_t kSmallestSuggestedWindow = 16;
 
-double gib(std::size_t bytes) {
-    return static_cast<double>(bytes) / (1024.0 * 1024 * 1024);
+// 1536 -> "1.5 KiB": readable at any size.
+std::string human_bytes(std::size_t bytes) {
+    double value = static_cast<double>(bytes);
+    const char* units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
+    int unit = 0;
+    while (value >= 1024 && unit < 4) value /= 1024, ++unit;
+    return unit == 0 ? fmt::format("{} bytes", bytes)
+                     : fmt::format("{:.1f} {}", value, units[unit]);
 }
 
 }  // namespace
@@ -24,7 +30,7 @@ std::size_t effective_window(std::size_t window, std::size_t length) noexcept {
 }
 
 std::size_t bpmax_memory_bytes(std::size_t length1, std::size_t length2, const BpmaxParams& params,
-                               unsigned threads) {
+                               unsigned threads, bool int32_only) {
     const std::size_t w1 = effective_window(params.window1, length1);
     const std::size_t width2 = effective_window(params.window2, length2) + 1;
     const std::size_t tables = w1 * length1 - w1 * (w1 - (w1 > 0 ? 1 : 0)) / 2;
@@ -32,19 +38,22 @@ std::size_t bpmax_memory_bytes(std::size_t length1, std::size_t length2, const B
     // F, the column scratch of the sweeps (up to 2 per thread), both strands' S in two forms.
     const std::size_t cells = tables * table + 2 * std::max(1u, threads) * table +
                               2 * (length1 + 1) * (w1 + 1) + 2 * table;
-    return cells * sizeof(bpmax::Score);
+    const bool narrow = !int32_only && bpmax::score_fits_int16(length1, length2, params.weights);
+    return cells * (narrow ? sizeof(std::int16_t) : sizeof(std::int32_t));
 }
 
 void check_bpmax_memory(std::size_t length1, std::size_t length2, const BpmaxParams& params,
-                        unsigned threads, std::size_t max_memory, const std::string& pair_name) {
-    const std::size_t need = bpmax_memory_bytes(length1, length2, params, threads);
+                        unsigned threads, std::size_t max_memory, const std::string& pair_name,
+                        bool int32_only) {
+    const std::size_t need = bpmax_memory_bytes(length1, length2, params, threads, int32_only);
     if (max_memory == 0 || need <= max_memory) return;
     // The largest power-of-two window below `current` with which `trial` fits, or 0.
     BpmaxParams trial = params;
     auto largest_fitting = [&](std::size_t current, std::size_t BpmaxParams::*window) {
         for (std::size_t w = std::size_t{1} << 20; w >= kSmallestSuggestedWindow; w /= 2) {
             trial.*window = w;
-            if (w < current && bpmax_memory_bytes(length1, length2, trial, threads) <= max_memory)
+            if (w < current &&
+                bpmax_memory_bytes(length1, length2, trial, threads, int32_only) <= max_memory)
                 return w;
         }
         return std::size_t{0};
@@ -52,22 +61,23 @@ void check_bpmax_memory(std::size_t length1, std::size_t length2, const BpmaxPar
     std::string hint;
     const std::size_t w2 = effective_window(params.window2, length2);
     if (std::size_t fit = largest_fitting(w2, &BpmaxParams::window2); fit > 0) {
-        hint = fmt::format("; try --window2 {} (about {:.2f} GiB)", fit,
-                           gib(bpmax_memory_bytes(length1, length2, trial, threads)));
+        hint = fmt::format(
+            "; try --window2 {} (about {})", fit,
+            human_bytes(bpmax_memory_bytes(length1, length2, trial, threads, int32_only)));
     } else {
         trial.window2 = std::min(w2, std::size_t{128});
         if (std::size_t fit1 =
                 largest_fitting(effective_window(params.window1, length1), &BpmaxParams::window1);
             fit1 > 0)
-            hint = fmt::format("; try --window1 {} --window2 {} (about {:.2f} GiB)", fit1,
-                               trial.window2,
-                               gib(bpmax_memory_bytes(length1, length2, trial, threads)));
+            hint = fmt::format(
+                "; try --window1 {} --window2 {} (about {})", fit1, trial.window2,
+                human_bytes(bpmax_memory_bytes(length1, length2, trial, threads, int32_only)));
         else
             hint = "; even small windows do not fit: raise --max-memory";
     }
-    throw ResourceError(fmt::format(
-        "{} ({} x {} nt) needs about {:.2f} GiB of tables but the memory limit is {:.2f} GiB{}",
-        pair_name, length1, length2, gib(need), gib(max_memory), hint));
+    throw ResourceError(
+        fmt::format("{} ({} x {} nt) needs about {} for its tables but the memory limit is {}{}",
+                    pair_name, length1, length2, human_bytes(need), human_bytes(max_memory), hint));
 }
 
 }  // namespace tropic::rna

@@ -12,8 +12,8 @@ namespace {
 bool ranks_before(const SiteBox& a, const SiteBox& b) {
     const std::size_t size_a = (a.j1 - a.i1) + (a.j2 - a.i2),
                       size_b = (b.j1 - b.i1) + (b.j2 - b.i2);
-    return std::make_tuple(-static_cast<std::int64_t>(a.score), size_a, a.i1, a.i2, a.j1) <
-           std::make_tuple(-static_cast<std::int64_t>(b.score), size_b, b.i1, b.i2, b.j1);
+    return std::make_tuple(-a.score, size_a, a.i1, a.i2, a.j1) <
+           std::make_tuple(-b.score, size_b, b.i1, b.i2, b.j1);
 }
 
 bool overlaps(const SiteBox& a, const SiteBox& b) {
@@ -22,7 +22,8 @@ bool overlaps(const SiteBox& a, const SiteBox& b) {
 
 }  // namespace
 
-std::vector<SiteBox> best_sites(const InteractionTables& f, std::size_t top) {
+template <typename Score>
+std::vector<SiteBox> best_sites(const InteractionTables<Score>& f, std::size_t top) {
     std::vector<SiteBox> sites;
     const std::size_t n1 = f.length1, n2 = f.length2, w = f.width2;
     while (sites.size() < top) {
@@ -47,5 +48,10 @@ std::vector<SiteBox> best_sites(const InteractionTables& f, std::size_t top) {
     }
     return sites;
 }
+
+template std::vector<SiteBox> best_sites<std::int16_t>(const InteractionTables<std::int16_t>&,
+                                                       std::size_t);
+template std::vector<SiteBox> best_sites<std::int32_t>(const InteractionTables<std::int32_t>&,
+                                                       std::size_t);
 
 }  // namespace tropic::rna::bpmax

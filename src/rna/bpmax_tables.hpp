@@ -20,12 +20,17 @@
 
 namespace tropic::rna::bpmax {
 
-using Score = std::int32_t;
+template <typename Score>
 inline constexpr Score kNegInf = semiring::Tropical<Score>::neg_inf;
+
+// True when no score of the pair (at most max_weight per pair, a pair per two bases) can pass
+// the int16 engine's finite bound.
+bool score_fits_int16(std::size_t length1, std::size_t length2, const BpmaxWeights& weights);
 
 // The weighted Nussinov table S of one strand, restricted to intervals shorter than the window,
 // in two forms: `rows` as above, and `columns`, the same values by end, cell (m, e) at
 // columns[e * width + (m - e + width - 1)], so that a run of m for one e is contiguous too.
+template <typename Score>
 struct StrandTable {
     std::size_t length = 0, width = 0;
     std::vector<Score> rows, columns;
@@ -38,6 +43,7 @@ struct StrandTable {
 
 // F: one band over (i2, e2) of r per s1 interval (i1, j1) with j1 - i1 < window1. Tables are
 // ordered by s1 interval length d1, then i1, so one diagonal of s1 is one contiguous run.
+template <typename Score>
 struct InteractionTables {
     std::size_t length1 = 0, length2 = 0;
     std::size_t window1 = 0;  // effective: 1 .. length1
@@ -64,41 +70,48 @@ struct InteractionTables {
 };
 
 // What the fill and the traceback share: both strands (r already reversed), weights, S tables.
+template <typename Score>
 struct Problem {
     std::span<const std::uint8_t> s1;
     std::vector<std::uint8_t> r;
     BpmaxWeights weights;
     std::vector<Score> pair_weight;  // kBaseCount x kBaseCount, scaled
-    StrandTable strand1, strand2;
+    StrandTable<Score> strand1, strand2;
 
     Score w(std::uint8_t a, std::uint8_t b) const { return pair_weight[a * kBaseCount + b]; }
 };
 
 // S of `sequence` for intervals shorter than `window` (effective), both forms.
-StrandTable strand_table(std::span<const std::uint8_t> sequence, std::size_t window,
-                         const BpmaxWeights& weights);
+template <typename Score>
+StrandTable<Score> strand_table(std::span<const std::uint8_t> sequence, std::size_t window,
+                                const BpmaxWeights& weights);
 
-Problem make_problem(std::span<const std::uint8_t> s1, std::span<const std::uint8_t> s2,
-                     const BpmaxParams& params);
+template <typename Score>
+Problem<Score> make_problem(std::span<const std::uint8_t> s1, std::span<const std::uint8_t> s2,
+                            const BpmaxParams& params);
 
 // Fills F on the CPU; the double reduction goes through the tropical engine with `engine`
 // (its backend and pool). `pool` runs the other terms.
-void fill_interaction_tables(const Problem& problem, InteractionTables& f,
+template <typename Score>
+void fill_interaction_tables(const Problem<Score>& problem, InteractionTables<Score>& f,
                              const semiring::EngineOptions& engine, ThreadPool* pool,
                              const BpmaxProgress& on_progress);
 
 // max_{t < n} a[t] + b[t] (or `start` if larger): the engine's max-plus kernel on one cell.
+template <typename Score>
 Score maxplus_dot(const Score* a, const Score* b, std::size_t n, Score start);
 
 // The best non-overlapping sites (rule: bpmax.hpp), without pairs, in r coordinates.
 struct SiteBox {
-    Score score;
+    std::int64_t score;
     std::size_t i1, j1, i2, j2;
 };
-std::vector<SiteBox> best_sites(const InteractionTables& f, std::size_t top);
+template <typename Score>
+std::vector<SiteBox> best_sites(const InteractionTables<Score>& f, std::size_t top);
 
 // Pairs of an optimal structure of box's F value, in the strands' own coordinates.
-std::vector<BpmaxPair> trace_site(const Problem& problem, const InteractionTables& f,
+template <typename Score>
+std::vector<BpmaxPair> trace_site(const Problem<Score>& problem, const InteractionTables<Score>& f,
                                   const SiteBox& box);
 
 }  // namespace tropic::rna::bpmax

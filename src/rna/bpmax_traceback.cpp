@@ -21,9 +21,11 @@ struct Piece {
     std::size_t i1, j1, i2, j2;
 };
 
+template <typename Score>
 class Tracer {
   public:
-    Tracer(const Problem& p, const InteractionTables& f) : p_(p), f_(f), n2_(p.r.size()) {}
+    Tracer(const Problem<Score>& p, const InteractionTables<Score>& f)
+        : p_(p), f_(f), n2_(p.r.size()) {}
 
     std::vector<BpmaxPair> trace(const SiteBox& box) {
         stack_.push_back({Part::F, box.i1, box.j1, box.i2, box.j2});
@@ -48,7 +50,7 @@ class Tracer {
     }
 
     void trace_strand(Part strand, std::size_t i, std::size_t j) {
-        const StrandTable& s = strand == Part::S1 ? p_.strand1 : p_.strand2;
+        const StrandTable<Score>& s = strand == Part::S1 ? p_.strand1 : p_.strand2;
         auto base = [&](std::size_t k) { return strand == Part::S1 ? p_.s1[k] : p_.r[k]; };
         auto push = [&](std::size_t a, std::size_t b) {
             stack_.push_back(strand == Part::S1 ? Piece{strand, a, b, 0, 0}
@@ -73,7 +75,7 @@ class Tracer {
 
     void trace_box(std::size_t i1, std::size_t j1, std::size_t i2, std::size_t j2) {
         const Score v = f_(i1, j1, i2, j2);
-        const StrandTable &s1 = p_.strand1, &s2 = p_.strand2;
+        const StrandTable<Score>&s1 = p_.strand1, &s2 = p_.strand2;
         if (i1 == j1 && i2 == j2) {
             if (v > 0) pairs_.push_back({BpmaxPairKind::Inter, i1, n2_ - 1 - i2});
             return;
@@ -136,8 +138,8 @@ class Tracer {
             "BPMax traceback: no term of {} matches at ({}, {}, {}, {})", table, a, b, c, d));
     }
 
-    const Problem& p_;
-    const InteractionTables& f_;
+    const Problem<Score>& p_;
+    const InteractionTables<Score>& f_;
     std::size_t n2_;
     std::vector<Piece> stack_;
     std::vector<BpmaxPair> pairs_;
@@ -145,9 +147,17 @@ class Tracer {
 
 }  // namespace
 
-std::vector<BpmaxPair> trace_site(const Problem& problem, const InteractionTables& f,
+template <typename Score>
+std::vector<BpmaxPair> trace_site(const Problem<Score>& problem, const InteractionTables<Score>& f,
                                   const SiteBox& box) {
-    return Tracer(problem, f).trace(box);
+    return Tracer<Score>(problem, f).trace(box);
 }
+
+template std::vector<BpmaxPair> trace_site<std::int16_t>(const Problem<std::int16_t>&,
+                                                         const InteractionTables<std::int16_t>&,
+                                                         const SiteBox&);
+template std::vector<BpmaxPair> trace_site<std::int32_t>(const Problem<std::int32_t>&,
+                                                         const InteractionTables<std::int32_t>&,
+                                                         const SiteBox&);
 
 }  // namespace tropic::rna::bpmax

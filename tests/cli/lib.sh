@@ -66,12 +66,9 @@ run_stdin() {
     ERR=$(cat "$TMP/.err")
 }
 
-# Checks RNAfold-layout output of `tropic fold`: every structure is balanced, has the sequence's
-# length, pairs only allowed bases at distance > min_loop, and its pairs' weights sum to the
-# printed score. Prints a message per problem and exits non-zero when there is one.
-# usage: check_rescore FILE MIN_LOOP GC AU GU
-check_rescore() {
-    awk -v m="$2" -v wgc="$3" -v wau="$4" -v wgu="$5" '
+# An awk function weight(a, b) of the pair of letters a, b from the awk variables wgc, wau, wgu
+# (0 for pairs that cannot form). Prepend it to an awk program that sets them with -v.
+AWK_PAIR_WEIGHT='
     function weight(a, b,   p) {
         p = a b
         if (p == "GC" || p == "CG") return wgc
@@ -79,6 +76,29 @@ check_rescore() {
         if (p == "GU" || p == "UG") return wgu
         return 0
     }
+'
+
+# random_record NAME LENGTH SEED: one FASTA record of random ACGU.
+random_record() {
+    awk -v name="$1" -v n="$2" -v seed="$3" 'BEGIN {
+        srand(seed)
+        printf ">%s\n", name
+        for (i = 0; i < n; i++) printf "%s", substr("ACGU", int(rand() * 4) + 1, 1)
+        printf "\n"
+    }'
+}
+
+# True when `script` (util-linux) can run a command under a pseudo-terminal.
+have_pty() {
+    command -v script >/dev/null 2>&1 && script -qec true /dev/null </dev/null >/dev/null 2>&1
+}
+
+# Checks RNAfold-layout output of `tropic fold`: every structure is balanced, has the sequence's
+# length, pairs only allowed bases at distance > min_loop, and its pairs' weights sum to the
+# printed score. Prints a message per problem and exits non-zero when there is one.
+# usage: check_rescore FILE MIN_LOOP GC AU GU
+check_rescore() {
+    awk -v m="$2" -v wgc="$3" -v wau="$4" -v wgu="$5" "$AWK_PAIR_WEIGHT"'
     function check(seq, line,   structure, score, n, i, c, top, stack, j, w, total) {
         if (!match(line, / \(-?[0-9]+\)$/)) { print "no score on line: " line; bad++; return }
         structure = substr(line, 1, RSTART - 1)

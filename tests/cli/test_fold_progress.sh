@@ -3,15 +3,6 @@
 # terminal, a long record shows its own bar, and --quiet silences it.
 source "$(dirname "$0")/lib.sh"
 
-# random_record NAME LENGTH SEED: one FASTA record of random ACGU.
-random_record() {
-    awk -v name="$1" -v n="$2" -v seed="$3" 'BEGIN {
-        srand(seed)
-        printf ">%s\n", name
-        for (i = 0; i < n; i++) printf "%s", substr("ACGU", int(rand() * 4) + 1, 1)
-        printf "\n"
-    }'
-}
 
 random_record mid3000 3000 1 >"$TMP/mid.fa"
 random_record long6000 6000 2 >"$TMP/long.fa"
@@ -26,7 +17,7 @@ assert_eq "$RC" 0 "3,000 nt with -o: exit code"
 assert_eq "$ERR" "" "3,000 nt with -o, stderr not a terminal: stderr"
 assert_eq "$OUT" "" "3,000 nt with -o: stdout"
 
-if ! command -v script >/dev/null 2>&1 || ! script -qec true /dev/null </dev/null >/dev/null 2>&1; then
+if ! have_pty; then
     echo "script (util-linux) is missing or cannot open a pseudo-terminal: terminal checks skipped"
     finish
 fi

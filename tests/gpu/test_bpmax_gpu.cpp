@@ -34,9 +34,10 @@ class BpmaxGpu : public ::testing::Test {
         return p;
     }
 
-    static rna::bpmax::InteractionTables shape(const Seq& s1, const Seq& s2,
-                                               const BpmaxParams& params) {
-        rna::bpmax::InteractionTables f;
+    template <typename Score>
+    static rna::bpmax::InteractionTables<Score> shape(const Seq& s1, const Seq& s2,
+                                                      const BpmaxParams& params) {
+        rna::bpmax::InteractionTables<Score> f;
         f.length1 = s1.size();
         f.length2 = s2.size();
         f.window1 = rna::effective_window(params.window1, s1.size());
@@ -46,9 +47,10 @@ class BpmaxGpu : public ::testing::Test {
     }
 
     // Both fills from the same Problem; every cell (padding included) must agree.
+    template <typename Score>
     static void expect_same_tables(const Seq& s1, const Seq& s2, const BpmaxParams& params) {
-        const auto problem = rna::bpmax::make_problem(s1, s2, params);
-        auto cpu = shape(s1, s2, params), gpu = shape(s1, s2, params);
+        const auto problem = rna::bpmax::make_problem<Score>(s1, s2, params);
+        auto cpu = shape<Score>(s1, s2, params), gpu = shape<Score>(s1, s2, params);
         semiring::EngineOptions engine;
         engine.backend = Backend::Cpu;
         engine.pool = &pool();
@@ -56,9 +58,9 @@ class BpmaxGpu : public ::testing::Test {
         rna::bpmax::cuda::fill_interaction_tables(problem, gpu, 0, {});
         for (std::size_t c = 0; c < cpu.cells.size(); ++c)
             ASSERT_EQ(gpu.cells[c], cpu.cells[c])
-                << s1.size() << " x " << s2.size() << " nt, window1 " << params.window1
-                << ", window2 " << params.window2 << ": cell " << c << " of table "
-                << c / cpu.table_cells();
+                << sizeof(Score) * 8 << "-bit, " << s1.size() << " x " << s2.size()
+                << " nt, window1 " << params.window1 << ", window2 " << params.window2 << ": cell "
+                << c << " of table " << c / cpu.table_cells();
     }
 
     static void expect_same_sites(const Seq& s1, const Seq& s2, const BpmaxParams& params) {
@@ -111,7 +113,11 @@ void run_random(std::uint64_t seed, int rounds,
 
 TEST_F(BpmaxGpu, TablesEqualCpuOnRandomPairs) {
     for (std::uint64_t seed : {std::uint64_t{1}, std::uint64_t{20261121}, test::test_seed()})
-        run_random(seed, 12, expect_same_tables);
+        run_random(seed, 12, [](const Seq& s1, const Seq& s2, const BpmaxParams& params) {
+            expect_same_tables<std::int32_t>(s1, s2, params);
+            if (rna::bpmax::score_fits_int16(s1.size(), s2.size(), params.weights))
+                expect_same_tables<std::int16_t>(s1, s2, params);
+        });
 }
 
 TEST_F(BpmaxGpu, SitesAndStructuresEqualCpu) {
@@ -134,7 +140,8 @@ TEST_F(BpmaxGpu, EdgeShapes) {
         params.window2 = c.w2;
         const Seq s1 = test::random_rna(rng, c.n1), s2 = test::random_rna(rng, c.n2);
         SCOPED_TRACE(std::to_string(c.n1) + " x " + std::to_string(c.n2));
-        expect_same_tables(s1, s2, params);
+        expect_same_tables<std::int32_t>(s1, s2, params);
+        expect_same_tables<std::int16_t>(s1, s2, params);
         expect_same_sites(s1, s2, params);
     }
 }

@@ -111,12 +111,14 @@ TEST(BpmaxBruteForce, ReferenceScoreIsTheBestJointStructure) {
     }
 }
 
-// Pairs long enough for arcs on both strands around inter pairs (zigzags among them).
+// 8 x 8 pairs, long enough for arcs on both strands around inter pairs. With seeds 28 and 76
+// the best joint structure without the zigzag rule is a zigzag that beats BPMax (30 against 29
+// and 28): found by running 400 seeds with the rule switched off; with it, all 400 agree.
 TEST(BpmaxBruteForce, LongerPairsWithFixedSeeds) {
-    for (std::uint64_t seed : {1u, 2u, 3u, 4u}) {
+    for (std::uint64_t seed : {1u, 2u, 28u, 76u}) {
         std::mt19937_64 rng(seed);
-        auto s1 = tropic::test::random_rna(rng, 7, 0.5);
-        auto s2 = tropic::test::random_rna(rng, 7, 0.5);
+        auto s1 = tropic::test::random_rna(rng, 8, 0.5);
+        auto s2 = tropic::test::random_rna(rng, 8, 0.5);
         expect_brute_force_matches(s1, s2, BpmaxWeights{});
     }
 }

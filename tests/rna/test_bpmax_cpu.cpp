@@ -64,7 +64,7 @@ void expect_sites_rescore(const Seq& s1, const Seq& s2, const BpmaxParams& param
 }
 
 void expect_matches_reference(const Seq& s1, const Seq& s2, const BpmaxParams& params,
-                              unsigned threads) {
+                              unsigned threads, bool int32_only = false) {
     SCOPED_TRACE(::testing::Message()
                  << "n1 " << s1.size() << " n2 " << s2.size() << " W1 " << params.window1 << " W2 "
                  << params.window2 << " top " << params.top << " GC=" << params.weights.gc << " AU="
@@ -72,6 +72,7 @@ void expect_matches_reference(const Seq& s1, const Seq& s2, const BpmaxParams& p
     ThreadPool pool(threads);
     tropic::rna::BpmaxOptions options;
     options.pool = threads > 1 ? &pool : nullptr;
+    options.int32_only = int32_only;
     const BpmaxResult got = tropic::rna::interact_bpmax(s1, s2, params, options);
     const auto want = tropic::reference::bpmax_reference_sites(s1, s2, params);
     ASSERT_EQ(got.sites.size(), want.size());
@@ -100,7 +101,8 @@ void random_rounds(std::uint64_t seed, int rounds) {
         const Seq s2 = tropic::test::random_rna(rng, n2, 0.5, 0.05);
         BpmaxParams params;
         params.weights = pick_weights(rng, round);
-        expect_matches_reference(s1, s2, params, 1 + round % 3);
+        // Small pairs fit int16 scores; every other round forces the int32 tables.
+        expect_matches_reference(s1, s2, params, 1 + round % 3, round % 2 == 1);
     }
 }
 
@@ -118,7 +120,7 @@ TEST(BpmaxCpu, EdgeLengths) {
         for (std::size_t n2 : {1, 2, 4, 5, 6, 13}) {
             BpmaxParams params;
             expect_matches_reference(tropic::test::random_rna(rng, n1),
-                                     tropic::test::random_rna(rng, n2), params, 2);
+                                     tropic::test::random_rna(rng, n2), params, 2, n1 % 2 == 0);
         }
 }
 
@@ -136,7 +138,7 @@ TEST(BpmaxCpu, WindowsAndTopMatchReference) {
         params.window1 = w1(rng);
         params.window2 = w2(rng);
         params.top = top(rng);
-        expect_matches_reference(s1, s2, params, 1 + round % 2);
+        expect_matches_reference(s1, s2, params, 1 + round % 2, round % 3 == 2);
     }
 }
 
@@ -190,9 +192,14 @@ namespace {
 
 TEST(BpmaxMemory, EstimateGrowsWithTheWindowsAndLimitSuggestsOne) {
     BpmaxParams params;
+    // F alone: 276 tables of 801 x 801 cells, int16 (scores of 23 x 800 nt fit) or int32.
     const std::size_t full = tropic::rna::bpmax_memory_bytes(23, 800, params, 2);
-    // F alone: 276 tables of 801 x 801 cells.
-    EXPECT_GE(full, std::size_t{276} * 801 * 801 * 4);
+    EXPECT_GE(full, std::size_t{276} * 801 * 801 * 2);
+    const std::size_t wide = tropic::rna::bpmax_memory_bytes(23, 800, params, 2, true);
+    EXPECT_EQ(wide, 2 * full);
+    // 10,000 nt can score past int16's range: int32 whatever is asked.
+    EXPECT_EQ(tropic::rna::bpmax_memory_bytes(23, 10000, params, 2),
+              tropic::rna::bpmax_memory_bytes(23, 10000, params, 2, true));
     params.window2 = 128;
     const std::size_t windowed = tropic::rna::bpmax_memory_bytes(23, 800, params, 2);
     EXPECT_LT(windowed, full / 5);
@@ -211,6 +218,37 @@ TEST(BpmaxMemory, EstimateGrowsWithTheWindowsAndLimitSuggestsOne) {
     options.max_memory = 1000;
     Seq s(50, 2);
     EXPECT_THROW(tropic::rna::interact_bpmax(s, s, BpmaxParams{}, options), tropic::ResourceError);
+}
+
+}  // namespace
+
+namespace {
+
+// Scores up to the int16 bound: alternating G and C with GC = 100 pair nearly every base, about
+// 8,000 (the bound is 8,191), and the int16 tables must give exactly what the int32 ones give.
+TEST(BpmaxCpu, Int16TablesAgreeWithInt32NearTheBound) {
+    BpmaxParams params;
+    params.weights = weights_from(100, 1, 1);
+    params.top = 3;
+    auto alternating = [](std::size_t n) {
+        Seq s(n);
+        for (std::size_t k = 0; k < n; ++k) s[k] = k % 2 == 0 ? 2 : 1;  // G C G C ...
+        return s;
+    };
+    const Seq s1 = alternating(13), s2 = alternating(150);
+    ThreadPool pool(2);
+    tropic::rna::BpmaxOptions narrow, wide;
+    narrow.pool = wide.pool = &pool;
+    wide.int32_only = true;
+    const auto a = tropic::rna::interact_bpmax(s1, s2, params, narrow);
+    const auto b = tropic::rna::interact_bpmax(s1, s2, params, wide);
+    ASSERT_EQ(a.sites.size(), b.sites.size());
+    EXPECT_GT(a.sites[0].score, 7500);
+    for (std::size_t k = 0; k < a.sites.size(); ++k) {
+        EXPECT_EQ(a.sites[k].score, b.sites[k].score);
+        EXPECT_EQ(a.sites[k].pairs, b.sites[k].pairs);
+    }
+    expect_sites_rescore(s1, s2, params, a);
 }
 
 }  // namespace

@@ -57,7 +57,7 @@ struct BpmaxSite {
     std::int64_t score = 0;  // scaled units
     // The box, 0-based inclusive, in each strand's own 5'->3' coordinates.
     std::size_t begin1 = 0, end1 = 0, begin2 = 0, end2 = 0;
-    std::vector<BpmaxPair> pairs;
+    std::vector<BpmaxPair> pairs;  // sorted by kind (Intra1, Intra2, Inter), then i, then j
 };
 
 struct BpmaxResult {
@@ -76,6 +76,9 @@ struct BpmaxOptions {
     std::size_t max_memory = 0;
     // Called on the calling thread after each s1 diagonal with the share of work done.
     BpmaxProgress on_progress;
+    // Tables hold int16 scores where every score provably fits (half the memory, faster
+    // products), else int32. True forces int32 (tests of that path).
+    bool int32_only = false;
 };
 
 // The windows actually used: 0 or a window of at least the length becomes the length.
@@ -83,18 +86,19 @@ std::size_t effective_window(std::size_t window, std::size_t length) noexcept;
 
 // Bytes the CPU engine allocates for a pair of these lengths (tables and scratch).
 std::size_t bpmax_memory_bytes(std::size_t length1, std::size_t length2, const BpmaxParams& params,
-                               unsigned threads);
+                               unsigned threads, bool int32_only = false);
 
 // Throws ResourceError when the pair needs more than max_memory (0: no limit); the message
 // names the pair and suggests a --window2 (or --window1) that fits.
 void check_bpmax_memory(std::size_t length1, std::size_t length2, const BpmaxParams& params,
-                        unsigned threads, std::size_t max_memory, const std::string& pair_name);
+                        unsigned threads, std::size_t max_memory, const std::string& pair_name,
+                        bool int32_only = false);
 
 // Interaction of s1 with s2 (Base codes, both 5'->3'). Checks memory first. Sites are the
 // `top` best non-overlapping boxes: best score first, then the smaller box (sum of both
-// lengths), then the smaller begin1, then the smaller begin2 of r (the larger end2 of s2). Two
-// sites overlap when both their s1 ranges and their s2 ranges intersect. Beyond the first,
-// sites of score 0 are not reported. Empty strands give no site.
+// lengths), then the smaller begin1, then the smaller start on r (the larger end2 on s2), then
+// the smaller end1. Two sites overlap when both their s1 ranges and their s2 ranges intersect.
+// Beyond the first, sites of score 0 are not reported. Empty strands give no site.
 BpmaxResult interact_bpmax(std::span<const std::uint8_t> s1, std::span<const std::uint8_t> s2,
                            const BpmaxParams& params, const BpmaxOptions& options = {});
 

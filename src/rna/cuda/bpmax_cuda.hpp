@@ -9,25 +9,30 @@
 namespace tropic::rna::bpmax::cuda {
 
 // Device bytes the fill needs for tables of this shape (both layouts and the strand tables).
-std::size_t fill_device_bytes(const InteractionTables& f);
+template <typename Score>
+std::size_t fill_device_bytes(const InteractionTables<Score>& f);
 
 // Fills f (allocated, shape set) on `device` with the same values as the CPU fill, cell for
 // cell, then copies it back for site search and traceback. Checks device memory first and throws
 // ResourceError naming what would fit.
-void fill_interaction_tables(const Problem& problem, InteractionTables& f, int device,
+template <typename Score>
+void fill_interaction_tables(const Problem<Score>& problem, InteractionTables<Score>& f, int device,
                              const BpmaxProgress& on_progress);
 
 // A site found on the device and the tables its traceback reads: the rows box.i2 .. box.j2 + 1
 // of every table, as the tables of the sub-problem s1 x r[box.i2 .. box.j2].
+template <typename Score>
 struct SiteTables {
     SiteBox box;
-    InteractionTables rows;
+    InteractionTables<Score> rows;
 };
 
 // Fills F on the device, finds the `top` best sites there (the rule of bpmax.hpp) and copies back
 // only the rows each site needs. `shape` gives the table shape; its cells are not used.
-std::vector<SiteTables> interact_sites(const Problem& problem, const InteractionTables& shape,
-                                       std::size_t top, int device,
-                                       const BpmaxProgress& on_progress);
+template <typename Score>
+std::vector<SiteTables<Score>> interact_sites(const Problem<Score>& problem,
+                                              const InteractionTables<Score>& shape,
+                                              std::size_t top, int device,
+                                              const BpmaxProgress& on_progress);
 
 }  // namespace tropic::rna::bpmax::cuda

@@ -33,6 +33,7 @@ namespace {
 using cuda_detail::DeviceBuffer;
 using semiring::cuda::BandGeometry;
 
+template <typename Score>
 struct DeviceProblem {
     const std::uint8_t* s1;
     const std::uint8_t* r;
@@ -44,15 +45,15 @@ struct DeviceProblem {
     int width;  // of the F tables (window2 + 1)
     std::size_t table_cells;
 
-    __device__ Score w(std::uint8_t a, std::uint8_t b) const {
+    __device__ std::int32_t w(std::uint8_t a, std::uint8_t b) const {
         return pair_weight[a * kBaseCount + b];
     }
     // S1(i, j), closed.
-    __device__ Score s1_closed(int i, int j) const {
+    __device__ std::int32_t s1_closed(int i, int j) const {
         return strand1[std::size_t(i) * width1 + (j + 1 - i)];
     }
     // S2 over the half-open [i, e).
-    __device__ Score s2_half_open(int i, int e) const {
+    __device__ std::int32_t s2_half_open(int i, int e) const {
         return strand2[std::size_t(i) * width2s + (e - i)];
     }
     __device__ std::size_t first_table(int d1) const {
@@ -63,7 +64,8 @@ struct DeviceProblem {
     }
 };
 
-__global__ void seed_kernel(DeviceProblem p, Score* f, int d1) {
+template <typename Score>
+__global__ void seed_kernel(DeviceProblem<Score> p, Score* f, int d1) {
     const std::size_t per_table = std::size_t(p.n2 + 1) * p.width;
     const std::size_t count = std::size_t(p.n1 - d1) * per_table;
     for (std::size_t index = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; index < count;
@@ -74,19 +76,19 @@ __global__ void seed_kernel(DeviceProblem p, Score* f, int d1) {
         const int j1 = i1 + d1;
         const std::size_t cell = std::size_t(i2) * p.width + len;
         const int longest = min(p.width - 1, p.n2 - i2);
-        Score v = kNegInf;  // the empty interval and padding
+        std::int32_t v = kNegInf<Score>;  // the empty interval and padding
         if (len >= 1 && len <= longest) {
             v = max(0, p.s1_closed(i1, j1) + p.s2_half_open(i2, i2 + len));
             if (d1 >= int(kBpmaxMinPairSpan))
                 v = max(v, p.table(f, i1 + 1, j1 - 1)[cell] + p.w(p.s1[i1], p.s1[j1]));
             for (int k1 = i1; k1 < j1; ++k1) {
-                const Score prefix = p.s1_closed(i1, k1) + p.table(f, k1 + 1, j1)[cell];
-                const Score suffix = p.table(f, i1, k1)[cell] + p.s1_closed(k1 + 1, j1);
+                const std::int32_t prefix = p.s1_closed(i1, k1) + p.table(f, k1 + 1, j1)[cell];
+                const std::int32_t suffix = p.table(f, i1, k1)[cell] + p.s1_closed(k1 + 1, j1);
                 v = max(v, max(prefix, suffix));
             }
             if (d1 == 0 && len == 1) v = p.w(p.s1[i1], p.r[i2]);  // one inter-molecular pair
         }
-        p.table(f, i1, j1)[cell] = v;
+        p.table(f, i1, j1)[cell] = Score(v);
     }
 }
 
@@ -101,30 +103,36 @@ __global__ void seed_kernel(DeviceProblem p, Score* f, int d1) {
 // Cells of length 0 and 1 are final before the sweep (seed and double reduction).
 constexpr int kSweepTile = 64;
 constexpr int kSweepThreads = 256;
-constexpr std::size_t kSweepSharedBytes =
-    (2 * kSweepTile * (kSweepTile + 1) + kSweepTile * kSweepTile) * sizeof(Score);
+template <typename Score>
+constexpr std::size_t kSweepSharedBytes = (2 * kSweepTile * (kSweepTile + 1) +
+                                           kSweepTile * kSweepTile) *
+                                          sizeof(Score);
 
+template <typename Score>
 struct SweepAccess {
-    const DeviceProblem& p;
+    const DeviceProblem<Score>& p;
     const Score* t;  // the table, row form
 
     // G(i, e) over half-open intervals, -inf outside the band or the strand.
-    __device__ Score g(long i, long e) const {
+    __device__ std::int32_t g(long i, long e) const {
         const long len = e - i;
-        return len >= 0 && len < p.width && e <= p.n2 ? t[i * p.width + len] : kNegInf;
+        return len >= 0 && len < p.width && e <= p.n2 ? t[i * p.width + len] : kNegInf<Score>;
     }
-    __device__ Score s2(long i, long e) const {
+    __device__ std::int32_t s2(long i, long e) const {
         const long len = e - i;
-        return len >= 0 && len < p.width2s && e <= p.n2 ? p.strand2[i * p.width2s + len] : kNegInf;
+        return len >= 0 && len < p.width2s && e <= p.n2 ? p.strand2[i * p.width2s + len]
+                                                        : kNegInf<Score>;
     }
 };
 
+template <typename Score>
 __global__ void __launch_bounds__(kSweepThreads)
-    tile_sweep_kernel(DeviceProblem p, Score* f, int d1, int offset) {
+    tile_sweep_kernel(DeviceProblem<Score> p, Score* f, int d1, int offset) {
     constexpr int T = kSweepTile;
     // G of this tile (running values, final by the end), the X operand (rows of tile I) and the Y
     // operand (columns of tile J). Rows read across threads are padded against bank conflicts.
-    extern __shared__ Score sweep_shared[];
+    extern __shared__ __align__(16) unsigned char sweep_bytes[];
+    Score* sweep_shared = reinterpret_cast<Score*>(sweep_bytes);
     auto tile = reinterpret_cast<Score(*)[T + 1]>(sweep_shared);
     auto left = reinterpret_cast<Score(*)[T + 1]>(sweep_shared + T * (T + 1));
     auto right = reinterpret_cast<Score(*)[T]>(sweep_shared + 2 * T * (T + 1));
@@ -132,7 +140,7 @@ __global__ void __launch_bounds__(kSweepThreads)
     const long row0 = long(I) * T, col0 = long(J) * T;
     if (row0 > p.n2) return;
     Score* t = p.table(f, i1, i1 + d1);
-    const SweepAccess at{p, t};
+    const SweepAccess<Score> at{p, t};
     const int tid = threadIdx.x;
 
     for (int cell = tid; cell < T * T; cell += kSweepThreads)
@@ -140,9 +148,9 @@ __global__ void __launch_bounds__(kSweepThreads)
 
     // Terms from complete tiles: each thread owns a 4 x 4 block of cells.
     const int a0 = 4 * (tid / 16), b0 = 4 * (tid % 16);
-    Score acc[4][4];
+    std::int32_t acc[4][4];
     for (int r = 0; r < 4; ++r)
-        for (int c = 0; c < 4; ++c) acc[r][c] = kNegInf;
+        for (int c = 0; c < 4; ++c) acc[r][c] = kNegInf<Score>;
     for (int K = I; K <= J; ++K) {
         const long mid0 = long(K) * T;
         for (int term = 0; term < 2; ++term) {
@@ -157,7 +165,7 @@ __global__ void __launch_bounds__(kSweepThreads)
             __syncthreads();
             for (int c = 0; c < T; ++c) {
                 const long m = mid0 + c;
-                Score x[4], y[4];
+                std::int32_t x[4], y[4];
                 for (int r = 0; r < 4; ++r) x[r] = left[a0 + r][c];
                 for (int q = 0; q < 4; ++q) y[q] = right[c][b0 + q];
                 for (int r = 0; r < 4; ++r)
@@ -188,7 +196,7 @@ __global__ void __launch_bounds__(kSweepThreads)
         const int b = a + diagonal;
         const long i = row0 + a, e = col0 + b, len = e - i;
         const bool active = b >= 0 && b < T && len >= 2 && len < p.width && e <= p.n2;
-        Score v = kNegInf;
+        std::int32_t v = kNegInf<Score>;
         if (active) {
             // m in tile J, i < m < e: G(i, m) from this tile's row a, S2(m, e) from (J, J).
             for (int c = sub; c < b; c += 4)
@@ -202,7 +210,8 @@ __global__ void __launch_bounds__(kSweepThreads)
         if (active && sub == 0) {
             v = max(v, tile[a][b]);
             if (len - 1 >= long(kBpmaxMinPairSpan)) {
-                const Score inner = a + 1 < T && b >= 1 ? tile[a + 1][b - 1] : at.g(i + 1, e - 1);
+                const std::int32_t inner =
+                    a + 1 < T && b >= 1 ? tile[a + 1][b - 1] : at.g(i + 1, e - 1);
                 v = max(v, inner + p.w(p.r[i], p.r[e - 1]));
             }
             tile[a][b] = v;
@@ -228,7 +237,8 @@ void upload(DeviceBuffer<T>& device, const std::vector<T>& host) {
                                      cudaMemcpyHostToDevice));
 }
 
-BandGeometry table_geometry(const InteractionTables& f) {
+template <typename Score>
+BandGeometry table_geometry(const InteractionTables<Score>& f) {
     return semiring::cuda::band_geometry(f.length2 + 1, f.width2);
 }
 
@@ -250,7 +260,7 @@ struct Profile {
 // A candidate site for the device-wide arg-max: a box of F and its score; score < 0 marks none
 // (every box of the domain scores at least 0).
 struct Candidate {
-    Score score;
+    std::int32_t score;
     int size, i1, i2, j1, j2;
 };
 
@@ -267,6 +277,7 @@ struct BetterSite {
 };
 
 // Cell index -> the box it scores, unless outside the domain or overlapping a site found before.
+template <typename Score>
 struct CellToCandidate {
     const Score* cells;
     const int* table_i1;  // per table
@@ -292,9 +303,10 @@ struct CellToCandidate {
 };
 
 // F on the device for one pair: filled once, then searched and read back box by box.
+template <typename Score>
 class DeviceTables {
   public:
-    DeviceTables(const Problem& problem, const InteractionTables& shape, int device)
+    DeviceTables(const Problem<Score>& problem, const InteractionTables<Score>& shape, int device)
         : f_(shape), g_(table_geometry(shape)) {
         TROPIC_CUDA_CHECK(cudaSetDevice(device));
         const std::size_t need = fill_device_bytes(shape);
@@ -308,25 +320,25 @@ class DeviceTables {
                 " MiB are free; use a smaller --window2 or --window1, or --backend cpu");
         cells_.resize(f_.tables() * f_.table_cells());
         packed_.resize(f_.tables() * g_.packed_cells());
-        TROPIC_CUDA_CHECK(cudaFuncSetAttribute(tile_sweep_kernel,
+        TROPIC_CUDA_CHECK(cudaFuncSetAttribute(tile_sweep_kernel<Score>,
                                                cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                               int(kSweepSharedBytes)));
+                                               int(kSweepSharedBytes<Score>)));
         upload(strand1_, problem.strand1.rows);
         upload(strand2_, problem.strand2.rows);
         upload(pair_weight_, problem.pair_weight);
         upload(s1_, std::vector<std::uint8_t>(problem.s1.begin(), problem.s1.end()));
         upload(r_, problem.r);
-        p_ = DeviceProblem{s1_.data(),
-                           r_.data(),
-                           pair_weight_.data(),
-                           strand1_.data(),
-                           strand2_.data(),
-                           int(f_.length1),
-                           int(f_.length2),
-                           int(problem.strand1.width),
-                           int(problem.strand2.width),
-                           int(f_.width2),
-                           f_.table_cells()};
+        p_ = DeviceProblem<Score>{s1_.data(),
+                                  r_.data(),
+                                  pair_weight_.data(),
+                                  strand1_.data(),
+                                  strand2_.data(),
+                                  int(f_.length1),
+                                  int(f_.length2),
+                                  int(problem.strand1.width),
+                                  int(problem.strand2.width),
+                                  int(f_.width2),
+                                  f_.table_cells()};
     }
 
     void fill(const BpmaxProgress& on_progress) {
@@ -344,7 +356,7 @@ class DeviceTables {
         profile_.lap(profile_.sweep);
     }
 
-    void copy_all(InteractionTables& f) {
+    void copy_all(InteractionTables<Score>& f) {
         TROPIC_CUDA_CHECK(cudaMemcpy(f.cells.data(), cells_.data(), f.cells.size() * sizeof(Score),
                                      cudaMemcpyDeviceToHost));
         profile_.lap(profile_.copy);
@@ -366,15 +378,15 @@ class DeviceTables {
         DeviceBuffer<SiteBox> found;
         while (sites.size() < top) {
             upload(found, sites);
-            const CellToCandidate decode{cells_.data(),  device_i1.data(),  device_d1.data(),
-                                         found.data(),   int(sites.size()), int(f_.length2),
-                                         int(f_.width2), f_.table_cells()};
+            const CellToCandidate<Score> decode{cells_.data(),  device_i1.data(),  device_d1.data(),
+                                                found.data(),   int(sites.size()), int(f_.length2),
+                                                int(f_.width2), f_.table_cells()};
             const Candidate best =
                 thrust::transform_reduce(thrust::device, thrust::counting_iterator<std::size_t>(0),
                                          thrust::counting_iterator<std::size_t>(cells_count()),
                                          decode, Candidate{-1, 0, 0, 0, 0, 0}, BetterSite{});
             if (best.score < 0 || (!sites.empty() && best.score <= 0)) break;
-            sites.push_back({best.score, std::size_t(best.i1), std::size_t(best.j1),
+            sites.push_back({std::int64_t(best.score), std::size_t(best.i1), std::size_t(best.j1),
                              std::size_t(best.i2), std::size_t(best.j2)});
         }
         profile_.lap(profile_.search);
@@ -383,8 +395,8 @@ class DeviceTables {
 
     // Rows box.i2 .. box.j2 + 1 of every table: all a traceback of the box reads, as the tables of
     // the sub-problem r[box.i2 .. box.j2] (same s1, same windows and width).
-    InteractionTables box_rows(const SiteBox& box) {
-        InteractionTables sub;
+    InteractionTables<Score> box_rows(const SiteBox& box) {
+        InteractionTables<Score> sub;
         sub.length1 = f_.length1;
         sub.length2 = box.j2 - box.i2 + 1;
         sub.window1 = f_.window1;
@@ -419,7 +431,7 @@ class DeviceTables {
         Score* diagonal = cells_.data() + first * table_cells;
         Score* diagonal_packed = packed_.data() + first * packed_cells;
 
-        seed_kernel<<<blocks_for(count * table_cells), 256>>>(p_, cells_.data(), int(d1));
+        seed_kernel<Score><<<blocks_for(count * table_cells), 256>>>(p_, cells_.data(), int(d1));
         TROPIC_CUDA_CHECK_LAUNCH("bpmax seed_kernel");
         profile_.lap(profile_.seed);
 
@@ -439,7 +451,7 @@ class DeviceTables {
             upload(b_slot_, b);
             upload(c_slot_, c);
             semiring::cuda::pack_bands(diagonal, table_cells, f_.width2, g_, diagonal_packed, count,
-                                       kNegInf);
+                                       kNegInf<Score>);
             const semiring::cuda::BandSums<Score> job{
                 packed_.data(),     packed_.data(), packed_.data(), g_,
                 term_begin_.data(), a_slot_.data(), b_slot_.data(), c_slot_.data()};
@@ -453,20 +465,21 @@ class DeviceTables {
         const int row_tiles = int(f_.length2 / kSweepTile) + 1;
         const int offsets = int((f_.width2 + kSweepTile - 2) / kSweepTile) + 1;
         for (int offset = 0; offset < offsets; ++offset) {
-            tile_sweep_kernel<<<dim3(unsigned(row_tiles), unsigned(count)), kSweepThreads,
-                                kSweepSharedBytes>>>(p_, cells_.data(), int(d1), offset);
+            tile_sweep_kernel<Score>
+                <<<dim3(unsigned(row_tiles), unsigned(count)), kSweepThreads,
+                   (kSweepSharedBytes<Score>)>>>(p_, cells_.data(), int(d1), offset);
             TROPIC_CUDA_CHECK_LAUNCH("bpmax tile_sweep_kernel");
         }
         // Final now: packed once as an operand of the longer diagonals.
         if (d1 + 1 < f_.window1)
             semiring::cuda::pack_bands(diagonal, table_cells, f_.width2, g_, diagonal_packed, count,
-                                       kNegInf);
+                                       kNegInf<Score>);
         profile_.lap(profile_.sweep);
     }
 
-    const InteractionTables& f_;  // shape only
+    const InteractionTables<Score>& f_;  // shape only
     BandGeometry g_;
-    DeviceProblem p_{};
+    DeviceProblem<Score> p_{};
     DeviceBuffer<Score> cells_, packed_, strand1_, strand2_, pair_weight_;
     DeviceBuffer<std::uint8_t> s1_, r_;
     DeviceBuffer<int> term_begin_, a_slot_, b_slot_, c_slot_;  // double reduction slot lists
@@ -475,31 +488,44 @@ class DeviceTables {
 
 }  // namespace
 
-std::size_t fill_device_bytes(const InteractionTables& f) {
-    const std::size_t tables = f.tables();
-    const std::size_t strands = (f.length1 + 1) * (f.length1 + 1) + 2 * (f.length2 + 1) * f.width2;
-    return ((tables + f.length1) * f.table_cells() + tables * table_geometry(f).packed_cells() +
-            strands) *
+template <typename Score>
+std::size_t fill_device_bytes(const InteractionTables<Score>& f) {
+    const std::size_t strands = (f.length1 + 1) * (f.length1 + 1) + (f.length2 + 1) * f.width2;
+    return (f.tables() * (f.table_cells() + table_geometry(f).packed_cells()) + strands) *
            sizeof(Score);
 }
 
-void fill_interaction_tables(const Problem& problem, InteractionTables& f, int device,
+template <typename Score>
+void fill_interaction_tables(const Problem<Score>& problem, InteractionTables<Score>& f, int device,
                              const BpmaxProgress& on_progress) {
-    DeviceTables tables(problem, f, device);
+    DeviceTables<Score> tables(problem, f, device);
     tables.fill(on_progress);
     tables.copy_all(f);
     tables.report_profile();
 }
 
-std::vector<SiteTables> interact_sites(const Problem& problem, const InteractionTables& shape,
-                                       std::size_t top, int device,
-                                       const BpmaxProgress& on_progress) {
-    DeviceTables tables(problem, shape, device);
+template <typename Score>
+std::vector<SiteTables<Score>> interact_sites(const Problem<Score>& problem,
+                                              const InteractionTables<Score>& shape,
+                                              std::size_t top, int device,
+                                              const BpmaxProgress& on_progress) {
+    DeviceTables<Score> tables(problem, shape, device);
     tables.fill(on_progress);
-    std::vector<SiteTables> sites;
+    std::vector<SiteTables<Score>> sites;
     for (const SiteBox& box : tables.best_sites(top)) sites.push_back({box, tables.box_rows(box)});
     tables.report_profile();
     return sites;
 }
+
+#define TROPIC_INSTANTIATE(Score)                                                                  \
+    template std::size_t fill_device_bytes<Score>(const InteractionTables<Score>&);                \
+    template void fill_interaction_tables<Score>(const Problem<Score>&, InteractionTables<Score>&, \
+                                                 int, const BpmaxProgress&);                       \
+    template std::vector<SiteTables<Score>> interact_sites<Score>(                                 \
+        const Problem<Score>&, const InteractionTables<Score>&, std::size_t, int,                  \
+        const BpmaxProgress&);
+TROPIC_INSTANTIATE(std::int16_t)
+TROPIC_INSTANTIATE(std::int32_t)
+#undef TROPIC_INSTANTIATE
 
 }  // namespace tropic::rna::bpmax::cuda

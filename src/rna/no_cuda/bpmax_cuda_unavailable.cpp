@@ -4,23 +4,39 @@
 
 namespace tropic::rna::bpmax::cuda {
 
-std::size_t fill_device_bytes(const InteractionTables&) {
-    return 0;
-}
-
 namespace {
 [[noreturn]] void unavailable() {
     throw ResourceError("this tropic was built without CUDA support; use --backend cpu");
 }
 }  // namespace
 
-void fill_interaction_tables(const Problem&, InteractionTables&, int, const BpmaxProgress&) {
+template <typename Score>
+std::size_t fill_device_bytes(const InteractionTables<Score>&) {
+    return 0;
+}
+
+template <typename Score>
+void fill_interaction_tables(const Problem<Score>&, InteractionTables<Score>&, int,
+                             const BpmaxProgress&) {
     unavailable();
 }
 
-std::vector<SiteTables> interact_sites(const Problem&, const InteractionTables&, std::size_t, int,
-                                       const BpmaxProgress&) {
+template <typename Score>
+std::vector<SiteTables<Score>> interact_sites(const Problem<Score>&,
+                                              const InteractionTables<Score>&, std::size_t, int,
+                                              const BpmaxProgress&) {
     unavailable();
 }
+
+#define TROPIC_INSTANTIATE(Score)                                                                  \
+    template std::size_t fill_device_bytes<Score>(const InteractionTables<Score>&);                \
+    template void fill_interaction_tables<Score>(const Problem<Score>&, InteractionTables<Score>&, \
+                                                 int, const BpmaxProgress&);                       \
+    template std::vector<SiteTables<Score>> interact_sites<Score>(                                 \
+        const Problem<Score>&, const InteractionTables<Score>&, std::size_t, int,                  \
+        const BpmaxProgress&);
+TROPIC_INSTANTIATE(std::int16_t)
+TROPIC_INSTANTIATE(std::int32_t)
+#undef TROPIC_INSTANTIATE
 
 }  // namespace tropic::rna::bpmax::cuda

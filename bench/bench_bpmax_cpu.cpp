@@ -1,0 +1,86 @@
+// CPU BPMax benchmark (Google Benchmark): one interaction of a random 23 nt query with a random
+// target (uniform A, C, G, U; default weights GC 3, AU 1, GU 1.5), full table fill, site search
+// and traceback, on a pool of --threads threads.
+//
+//   bench_bpmax_cpu [Google Benchmark flags] [--threads N]   (default: all hardware threads)
+//   bench_bpmax_cpu --benchmark_filter='23x200'               (a short run)
+//
+// Problems: bpmax_cpu/23x200, bpmax_cpu/23x800 (unwindowed) and bpmax_cpu/23x2000/W2:128. Each is
+// run 5 times (repetitions); the console shows mean, median, stddev and cv; wall time in ms.
+// Counter steps_per_second: max-plus steps of the double reduction (every band product's
+// sum over cells of the split count) plus the two S2 single reductions of every cell, per second.
+#include <benchmark/benchmark.h>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <random>
+#include <thread>
+#include <vector>
+
+#include "bench_support.hpp"
+#include "tropic/core/thread_pool.hpp"
+#include "tropic/rna/bpmax.hpp"
+
+namespace {
+
+// Max-plus steps of one pair: the double reduction's band products (the engine's count, over
+// half-open tables of n2 + 1 rows and width w2 + 1) and the sweeps' two reductions per cell.
+double steps(std::size_t n1, std::size_t n2, std::size_t w2) {
+    const double n = static_cast<double>(n2 + 1), w = static_cast<double>(w2 + 1);
+    const double band = n * w * (w + 1) / 2 - (w - 1) * w * (w + 1) / 3;
+    double products = 0, tables = 0;
+    for (std::size_t d1 = 0; d1 < n1; ++d1) {
+        products += static_cast<double>((n1 - d1) * d1);
+        tables += static_cast<double>(n1 - d1);
+    }
+    double sweep = 0;  // sum over r lengths L of cells (n2 + 1 - L) times 2 (L - 1)
+    for (std::size_t len = 2; len <= w2; ++len)
+        sweep += 2.0 * static_cast<double>((n2 + 1 - len) * (len - 1));
+    return products * band + tables * sweep;
+}
+
+void bench_pair(benchmark::State& state, std::size_t n1, std::size_t n2, std::size_t window2,
+                tropic::ThreadPool* pool) {
+    const auto query = tropic::bench::random_rna_codes(n1, 1),
+               target = tropic::bench::random_rna_codes(n2, 2);
+    tropic::rna::BpmaxParams params;
+    params.window2 = window2;
+    tropic::rna::BpmaxOptions options;
+    options.pool = pool;
+    std::int64_t score = 0;
+    tropic::bench::run_wall_timed(state, [&] {
+        score = tropic::rna::interact_bpmax(query, target, params, options).sites.at(0).score;
+    });
+    state.counters["score"] = params.weights.to_user_units(score);
+    state.counters["steps_per_second"] =
+        benchmark::Counter(steps(n1, n2, tropic::rna::effective_window(window2, n2)),
+                           benchmark::Counter::kIsIterationInvariantRate);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    benchmark::Initialize(&argc, argv);
+    const std::optional<unsigned> threads =
+        tropic::bench::threads_flag(argc, argv, "bench_bpmax_cpu");
+    if (!threads) return 1;
+    tropic::ThreadPool pool(*threads);
+    benchmark::AddCustomContext("threads", std::to_string(*threads));
+    struct Problem {
+        std::size_t n1, n2, window2;
+    };
+    for (Problem p : {Problem{23, 200, 0}, Problem{23, 800, 0}, Problem{23, 2000, 128}}) {
+        std::string name = fmt::format("bpmax_cpu/{}x{}", p.n1, p.n2);
+        if (p.window2 != 0) name += fmt::format("/W2:{}", p.window2);
+        tropic::bench::with_repetitions(
+            benchmark::RegisterBenchmark(name.c_str(), bench_pair, p.n1, p.n2, p.window2, &pool))
+            ->UseManualTime()
+            ->Iterations(1);
+    }
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}

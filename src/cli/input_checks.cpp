@@ -1,0 +1,34 @@
+#include "cli/input_checks.hpp"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "tropic/core/device.hpp"
+#include "tropic/core/error.hpp"
+
+namespace tropic::cli {
+
+void check_inputs_readable(const std::vector<std::string>& inputs) {
+    int stdin_uses = 0;
+    for (const auto& path : inputs) {
+        if (path == "-") {
+            if (++stdin_uses > 1) throw InputError("standard input ('-') can be given only once");
+        } else if (::access(path.c_str(), R_OK) != 0) {
+            throw InputError(fmt::format("cannot open '{}': {}", path, std::strerror(errno)));
+        }
+    }
+}
+
+void check_backend_available(Backend backend, int device) {
+    if (backend != Backend::Cuda) return;
+    try {
+        require_cuda_device(device);
+    } catch (const ResourceError& e) {
+        throw ResourceError(std::string("--backend cuda: ") + e.what());
+    }
+}
+
+}  // namespace tropic::cli
