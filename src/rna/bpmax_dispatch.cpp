@@ -3,6 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <tuple>
 
 #include "rna/bpmax_tables.hpp"
@@ -57,7 +60,10 @@ template <typename Score>
 BpmaxResult solve(std::span<const std::uint8_t> s1, std::span<const std::uint8_t> s2,
                   const BpmaxParams& params, const BpmaxOptions& options) {
     const std::size_t n2 = s2.size();
+    const auto start = std::chrono::steady_clock::now();
     const bpmax::Problem<Score> problem = bpmax::make_problem<Score>(s1, s2, params);
+    const double problem_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     bpmax::InteractionTables<Score> f;
     f.length1 = s1.size();
     f.length2 = n2;
@@ -94,6 +100,11 @@ BpmaxResult solve(std::span<const std::uint8_t> s1, std::span<const std::uint8_t
             }
             add_site(box, std::move(pairs));
         }
+        if (std::getenv("TROPIC_PROFILE") != nullptr)
+            std::fprintf(
+                stderr, "tropic profile: bpmax host: strand tables %.4f s, whole call %.4f s\n",
+                problem_seconds,
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
         return result;
     }
 

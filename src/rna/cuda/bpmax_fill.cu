@@ -163,15 +163,13 @@ __global__ void __launch_bounds__(kSweepThreads)
                 right[r][c] = term == 0 ? at.s2(mid0 + r, col0 + c) : at.g(mid0 + r, col0 + c);
             }
             __syncthreads();
+            // No masks: an m outside (i, e) meets an empty or out-of-band interval, -inf.
             for (int c = 0; c < T; ++c) {
-                const long m = mid0 + c;
                 std::int32_t x[4], y[4];
                 for (int r = 0; r < 4; ++r) x[r] = left[a0 + r][c];
                 for (int q = 0; q < 4; ++q) y[q] = right[c][b0 + q];
                 for (int r = 0; r < 4; ++r)
-                    for (int q = 0; q < 4; ++q)
-                        if (m > row0 + a0 + r && m < col0 + b0 + q)
-                            acc[r][q] = max(acc[r][q], x[r] + y[q]);
+                    for (int q = 0; q < 4; ++q) acc[r][q] = __viaddmax_s32(x[r], y[q], acc[r][q]);
             }
         }
     }
@@ -192,18 +190,21 @@ __global__ void __launch_bounds__(kSweepThreads)
 
     // Wavefront: four threads per cell, splitting m.
     const int sub = tid % 4, a = tid / 4;
-    for (int diagonal = -(T - 1); diagonal < T; ++diagonal) {
+    // Local diagonals b - a whose cells have r lengths 2 .. width - 1.
+    const int first_diagonal = max(-(T - 1), 2 - T * offset);
+    const int last_diagonal = min(T - 1, p.width - 1 - T * offset);
+    for (int diagonal = first_diagonal; diagonal <= last_diagonal; ++diagonal) {
         const int b = a + diagonal;
         const long i = row0 + a, e = col0 + b, len = e - i;
         const bool active = b >= 0 && b < T && len >= 2 && len < p.width && e <= p.n2;
         std::int32_t v = kNegInf<Score>;
         if (active) {
             // m in tile J, i < m < e: G(i, m) from this tile's row a, S2(m, e) from (J, J).
-            for (int c = sub; c < b; c += 4)
-                if (col0 + c > i) v = max(v, tile[a][c] + right[c][b]);
+            // (m <= i meets an empty interval of this tile, -inf)
+            for (int c = sub; c < b; c += 4) v = __viaddmax_s32(tile[a][c], right[c][b], v);
             // m in tile I, i < m < e: S2(i, m) from (I, I), G(m, e) from this tile's column b.
-            for (int c = a + 1 + sub; c < T; c += 4)
-                if (row0 + c < e) v = max(v, left[a][c] + tile[c][b]);
+            // (m >= e meets an empty interval of this tile, -inf)
+            for (int c = a + 1 + sub; c < T; c += 4) v = __viaddmax_s32(left[a][c], tile[c][b], v);
         }
         v = max(v, __shfl_xor_sync(0xffffffffu, v, 1));
         v = max(v, __shfl_xor_sync(0xffffffffu, v, 2));
