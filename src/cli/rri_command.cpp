@@ -1,9 +1,9 @@
 // `tropic rri`: RNA-RNA interaction (BPMax) of every query against every target, or of records
 // paired in order (--pairs). Queries are held in memory; targets stream in chunks of records.
 // Within a chunk, small pairs run side by side (one per thread, the engine on its calling thread)
-// and large ones one at a time on every thread; results are written in input order. A pair whose tables do not fit the memory
-// limit is reported on stderr and skipped; the other results are still written (and -o still
-// committed), and the run ends with exit code 2.
+// and large ones one at a time on every thread; results are written in input order. A pair whose
+// tables do not fit the memory limit is reported on stderr and skipped; the other results are
+// still written (and -o still committed), and the run ends with exit code 2.
 #include <fmt/format.h>
 
 #include <algorithm>
