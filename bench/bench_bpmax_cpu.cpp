@@ -26,22 +26,6 @@
 
 namespace {
 
-// Max-plus steps of one pair: the double reduction's band products (the engine's count, over
-// half-open tables of n2 + 1 rows and width w2 + 1) and the sweeps' two reductions per cell.
-double steps(std::size_t n1, std::size_t n2, std::size_t w2) {
-    const double n = static_cast<double>(n2 + 1), w = static_cast<double>(w2 + 1);
-    const double band = n * w * (w + 1) / 2 - (w - 1) * w * (w + 1) / 3;
-    double products = 0, tables = 0;
-    for (std::size_t d1 = 0; d1 < n1; ++d1) {
-        products += static_cast<double>((n1 - d1) * d1);
-        tables += static_cast<double>(n1 - d1);
-    }
-    double sweep = 0;  // sum over r lengths L of cells (n2 + 1 - L) times 2 (L - 1)
-    for (std::size_t len = 2; len <= w2; ++len)
-        sweep += 2.0 * static_cast<double>((n2 + 1 - len) * (len - 1));
-    return products * band + tables * sweep;
-}
-
 void bench_pair(benchmark::State& state, std::size_t n1, std::size_t n2, std::size_t window2,
                 tropic::ThreadPool* pool) {
     const auto query = tropic::bench::random_rna_codes(n1, 1),
@@ -55,9 +39,8 @@ void bench_pair(benchmark::State& state, std::size_t n1, std::size_t n2, std::si
         score = tropic::rna::interact_bpmax(query, target, params, options).sites.at(0).score;
     });
     state.counters["score"] = params.weights.to_user_units(score);
-    state.counters["steps_per_second"] =
-        benchmark::Counter(steps(n1, n2, tropic::rna::effective_window(window2, n2)),
-                           benchmark::Counter::kIsIterationInvariantRate);
+    state.counters["steps_per_second"] = benchmark::Counter(
+        tropic::rna::bpmax_steps(n1, n2, params), benchmark::Counter::kIsIterationInvariantRate);
 }
 
 }  // namespace

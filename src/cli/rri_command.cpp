@@ -1,8 +1,9 @@
 // `tropic rri`: RNA-RNA interaction (BPMax) of every query against every target, or of records
-// paired in order (--pairs). Queries are held in memory; targets stream one record at a time, and
-// each pair's result is written as soon as it is done. A pair whose tables do not fit the memory
-// limit is reported on stderr and skipped; the other results are still written (and -o still
-// committed), and the run ends with exit code 2.
+// paired in order (--pairs). Queries are held in memory; targets stream in chunks of records.
+// Within a chunk, small pairs run side by side (one per thread, the engine on its calling thread)
+// and large ones one at a time on every thread; results are written in input order. A pair whose
+// tables do not fit the memory limit is reported on stderr and skipped; the other results are
+// still written (and -o still committed), and the run ends with exit code 2.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -80,7 +81,11 @@ std::optional<SequenceRecord> next_record(SequenceReader& reader) {
 class RriRun {
   public:
     explicit RriRun(const RriOptions& options)
-        : options_(options), sink_(options.output), pool_(options.threads) {
+        : options_(options),
+          sink_(options.output),
+          pool_(options.threads),
+          show_progress_(ProgressBar::wanted(options.quiet)),
+          scan_progress_("tropic rri", 0, show_progress_, " pairs") {
         params_.weights = rna::BpmaxWeights::parse(options.weights);
         params_.window1 = options.window1;
         params_.window2 = options.window2;
@@ -95,7 +100,6 @@ class RriRun {
         engine_.pool = &pool_;
         engine_.max_memory = options.max_memory.empty() ? rna::detail::available_memory_bytes()
                                                         : parse_memory_size(options.max_memory);
-        show_progress_ = ProgressBar::wanted(options.quiet);
     }
 
     void run() {
@@ -104,6 +108,7 @@ class RriRun {
             run_pairs();
         else
             run_all_against_all();
+        scan_progress_.finish();
         sink_.commit();
         if (skipped_ > 0)
             throw ResourceError(fmt::format(
@@ -112,22 +117,47 @@ class RriRun {
     }
 
   private:
+    // One pair of a chunk and what it gave: its formatted result, or a resource error.
+    struct PairJob {
+        const SequenceRecord* query;
+        const SequenceRecord* target;
+        std::string output;
+        std::string error;
+    };
+
+    // Targets (and, with --pairs, queries) are read this many records at a time.
+    static constexpr std::size_t kChunkRecords = 256;
+    // Pairs with less work than this run whole on one thread each, many at once; larger ones run
+    // one at a time on every thread (the engine's products have too little work to share below).
+    static constexpr double kSmallPairSteps = 2e9;
+
     void run_pairs() {
         SequenceReader queries(options_.query), targets(options_.target);
-        for (;;) {
-            auto query = next_record(queries);
-            auto target = next_record(targets);
-            if (query && target) {
-                solve(*query, *target);
-            } else if (query || target) {
-                throw InputError(fmt::format(
-                    "--pairs: '{}' has more records than '{}' (record {} has no partner)",
-                    query ? queries.path() : targets.path(),
-                    query ? targets.path() : queries.path(),
-                    query ? queries.records_read() : targets.records_read()));
-            } else {
-                return;
+        std::vector<SequenceRecord> chunk_queries, chunk_targets;
+        for (bool more = true; more;) {
+            chunk_queries.clear();
+            chunk_targets.clear();
+            while (chunk_targets.size() < kChunkRecords) {
+                auto query = next_record(queries);
+                auto target = next_record(targets);
+                if (query && target) {
+                    chunk_queries.push_back(std::move(*query));
+                    chunk_targets.push_back(std::move(*target));
+                } else if (query || target) {
+                    throw InputError(fmt::format(
+                        "--pairs: '{}' has more records than '{}' (record {} has no partner)",
+                        query ? queries.path() : targets.path(),
+                        query ? targets.path() : queries.path(),
+                        query ? queries.records_read() : targets.records_read()));
+                } else {
+                    more = false;
+                    break;
+                }
             }
+            std::vector<PairJob> jobs;
+            for (std::size_t k = 0; k < chunk_targets.size(); ++k)
+                jobs.push_back({&chunk_queries[k], &chunk_targets[k], {}, {}});
+            run_jobs(jobs);
         }
     }
 
@@ -138,39 +168,87 @@ class RriRun {
             while (auto record = next_record(reader)) queries.push_back(std::move(*record));
         }
         SequenceReader targets(options_.target);
-        while (auto target = next_record(targets))
-            for (const SequenceRecord& query : queries) solve(query, *target);
+        std::vector<SequenceRecord> chunk;
+        for (bool more = true; more;) {
+            chunk.clear();
+            while (chunk.size() < kChunkRecords) {
+                auto target = next_record(targets);
+                if (!target) {
+                    more = false;
+                    break;
+                }
+                chunk.push_back(std::move(*target));
+            }
+            std::vector<PairJob> jobs;
+            for (const SequenceRecord& target : chunk)
+                for (const SequenceRecord& query : queries)
+                    jobs.push_back({&query, &target, {}, {}});
+            run_jobs(jobs);
+        }
     }
 
-    void solve(const SequenceRecord& query, const SequenceRecord& target) {
+    // Small pairs in parallel, one per thread; the others one at a time with all threads. Results
+    // and errors go out in input order.
+    void run_jobs(std::vector<PairJob>& jobs) {
+        std::vector<std::size_t> together, alone;
+        for (std::size_t k = 0; k < jobs.size(); ++k) {
+            const std::size_t n1 = jobs[k].query->residues.size();
+            const std::size_t n2 = jobs[k].target->residues.size();
+            const std::size_t bytes = rna::bpmax_memory_bytes(n1, n2, params_, 1);
+            const bool fits_per_thread =
+                engine_.max_memory == 0 || bytes <= engine_.max_memory / pool_.size();
+            const bool small = rna::bpmax_steps(n1, n2, params_) < kSmallPairSteps;
+            (pool_.size() > 1 && small && fits_per_thread ? together : alone).push_back(k);
+        }
+        pool_.parallel_for(0, together.size(),
+                           [&](std::size_t k) { solve(jobs[together[k]], nullptr); });
+        for (std::size_t k : alone) solve(jobs[k], &pool_);
+        for (const PairJob& job : jobs) {
+            if (!job.error.empty()) {
+                std::fprintf(stderr, "tropic: error: %s\n", job.error.c_str());
+                ++skipped_;
+            } else {
+                sink_.write(job.output);
+            }
+        }
+        scan_progress_.advance(jobs.size());
+    }
+
+    // One pair on `pool` (nullptr: the calling thread only). A pair computed on every thread
+    // shows its own progress bar.
+    void solve(PairJob& job, ThreadPool* pool) {
+        const SequenceRecord &query = *job.query, &target = *job.target;
         const std::string name =
             fmt::format("query '{}' against target '{}'", query.name, target.name);
         const std::size_t n1 = query.residues.size(), n2 = target.residues.size();
+        const unsigned threads = pool == nullptr ? 1 : pool->size();
         try {
-            rna::check_bpmax_memory(n1, n2, params_, pool_.size(), engine_.max_memory, name);
+            rna::check_bpmax_memory(n1, n2, params_, threads, engine_.max_memory, name);
         } catch (const ResourceError& e) {
-            std::fprintf(stderr, "tropic: error: %s\n", e.what());
-            ++skipped_;
+            job.error = e.what();
             return;
         }
-        ProgressBar bar(fmt::format("rri {}&{} ({} x {} nt)", query.name, target.name, n1, n2),
-                        1000, show_progress_, "\u2030");
-        std::uint64_t shown = 0;
         rna::BpmaxOptions engine = engine_;
-        engine.on_progress = [&](double fraction) {
-            const auto permille = static_cast<std::uint64_t>(std::clamp(fraction, 0.0, 1.0) * 1000);
-            if (permille > shown) bar.advance(permille - shown);
-            shown = std::max(shown, permille);
-        };
+        engine.pool = pool;
+        std::optional<ProgressBar> bar;
+        std::uint64_t shown = 0;
+        if (pool != nullptr) {
+            bar.emplace(fmt::format("rri {}&{} ({} x {} nt)", query.name, target.name, n1, n2),
+                        1000, show_progress_, "\u2030");
+            engine.on_progress = [&](double fraction) {
+                const auto permille =
+                    static_cast<std::uint64_t>(std::clamp(fraction, 0.0, 1.0) * 1000);
+                if (permille > shown) bar->advance(permille - shown);
+                shown = std::max(shown, permille);
+            };
+        }
         const rna::BpmaxResult result = rna::interact_bpmax(
             encode_rna(query.residues), encode_rna(target.residues), params_, engine);
-        bar.finish();
-        std::string text;
+        if (bar) bar->finish();
         if (options_.json)
-            append_rri_json(text, query, target, result, params_.weights);
+            append_rri_json(job.output, query, target, result, params_.weights);
         else
-            append_rri_text(text, query, target, result, params_.weights);
-        sink_.write(text);
+            append_rri_text(job.output, query, target, result, params_.weights);
     }
 
     const RriOptions& options_;
@@ -178,7 +256,8 @@ class RriRun {
     ThreadPool pool_;
     rna::BpmaxParams params_;
     rna::BpmaxOptions engine_;
-    bool show_progress_ = false;
+    bool show_progress_;
+    ProgressBar scan_progress_;  // pairs done, shown between the bars of large pairs
     std::size_t skipped_ = 0;
 };
 

@@ -1,5 +1,5 @@
-// Memory of the BPMax CPU engine, estimated before anything is allocated, and the error that
-// suggests a window when a pair does not fit.
+// Memory and work of the BPMax CPU engine, estimated before anything is allocated, and the error
+// that suggests a window when a pair does not fit.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -40,6 +40,24 @@ std::size_t bpmax_memory_bytes(std::size_t length1, std::size_t length2, const B
                               2 * (length1 + 1) * (w1 + 1) + 2 * table;
     const bool narrow = !int32_only && bpmax::score_fits_int16(length1, length2, params.weights);
     return cells * (narrow ? sizeof(std::int16_t) : sizeof(std::int32_t));
+}
+
+double bpmax_steps(std::size_t length1, std::size_t length2, const BpmaxParams& params) {
+    const std::size_t w1 = effective_window(params.window1, length1);
+    const std::size_t w2 = effective_window(params.window2, length2);
+    // One band product over n = M + 1 rows of width w = W2 + 1: sum over d < w of (n - d)(d + 1).
+    const double n = static_cast<double>(length2 + 1), w = static_cast<double>(w2 + 1);
+    const double band = n * w * (w + 1) / 2 - (w - 1) * w * (w + 1) / 3;
+    double products = 0, tables = 0;
+    for (std::size_t d1 = 0; d1 < w1; ++d1) {
+        products += static_cast<double>((length1 - d1) * d1);
+        tables += static_cast<double>(length1 - d1);
+    }
+    // The sweep: cells of r length L (M + 1 - L of them) take 2 (L - 1) steps.
+    double sweep = 0;
+    for (std::size_t len = 2; len <= w2; ++len)
+        sweep += 2.0 * static_cast<double>((length2 + 1 - len) * (len - 1));
+    return products * band + tables * sweep;
 }
 
 void check_bpmax_memory(std::size_t length1, std::size_t length2, const BpmaxParams& params,

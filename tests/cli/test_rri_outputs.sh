@@ -24,6 +24,12 @@ assert_eq "$(grep '^>' "$TMP/all.txt" | cut -d' ' -f1 | tr '\n' ' ')" \
 assert_contains "$OUT" ">q2&t3 length1=23 length2=90 score=" "header layout"
 check_rri_rescore "$TMP/all.txt" 3 1 1.5 || fail "all against all: structures do not re-score"
 
+# One thread (pairs one after another) and three (small pairs side by side): the same output.
+run "$TROPIC" rri --threads 1 "$TMP/queries.fa" "$TMP/targets.fa"
+assert_eq "$OUT" "$(cat "$TMP/all.txt")" "--threads 1: same output"
+run "$TROPIC" rri --threads 3 "$TMP/queries.fa" "$TMP/targets.fa"
+assert_eq "$OUT" "$(cat "$TMP/all.txt")" "--threads 3: same output"
+
 # The same from stdin and from gzip.
 gzip -c "$TMP/targets.fa" >"$TMP/targets.fa.gz"
 run_stdin "$TMP/queries.fa" "$TROPIC" rri --threads 2 - "$TMP/targets.fa.gz"

@@ -88,6 +88,10 @@ std::size_t effective_window(std::size_t window, std::size_t length) noexcept;
 std::size_t bpmax_memory_bytes(std::size_t length1, std::size_t length2, const BpmaxParams& params,
                                unsigned threads, bool int32_only = false);
 
+// Max-plus steps of a pair (the double reduction's band products and the S2 reductions of every
+// cell): the work, for choosing how to schedule pairs and for benchmarks.
+double bpmax_steps(std::size_t length1, std::size_t length2, const BpmaxParams& params);
+
 // Throws ResourceError when the pair needs more than max_memory (0: no limit); the message
 // names the pair and suggests a --window2 (or --window1) that fits.
 void check_bpmax_memory(std::size_t length1, std::size_t length2, const BpmaxParams& params,
