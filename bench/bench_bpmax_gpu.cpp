@@ -27,6 +27,7 @@
 
 #include "bench_support.hpp"
 #include "tropic/core/device.hpp"
+#include "tropic/core/thread_pool.hpp"
 #include "tropic/rna/bpmax.hpp"
 
 namespace {
@@ -77,8 +78,11 @@ std::vector<Problem>& problems() {
     return list;
 }
 
+// Host work (the strand tables, traceback) on all cores, as `tropic rri` does.
 tropic::rna::BpmaxOptions cuda_options() {
+    static tropic::ThreadPool pool(0);
     tropic::rna::BpmaxOptions options;
+    options.pool = &pool;
     options.backend = tropic::Backend::Cuda;
     return options;
 }

@@ -61,7 +61,7 @@ BpmaxResult solve(std::span<const std::uint8_t> s1, std::span<const std::uint8_t
                   const BpmaxParams& params, const BpmaxOptions& options) {
     const std::size_t n2 = s2.size();
     const auto start = std::chrono::steady_clock::now();
-    const bpmax::Problem<Score> problem = bpmax::make_problem<Score>(s1, s2, params);
+    const bpmax::Problem<Score> problem = bpmax::make_problem<Score>(s1, s2, params, options.pool);
     const double problem_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     bpmax::InteractionTables<Score> f;

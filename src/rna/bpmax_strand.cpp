@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "rna/bpmax_tables.hpp"
+#include "tropic/core/thread_pool.hpp"
 #include "tropic/semiring/maxplus.hpp"
 
 namespace tropic::rna::bpmax {
@@ -23,7 +24,7 @@ bool score_fits_int16(std::size_t length1, std::size_t length2, const BpmaxWeigh
 
 template <typename Score>
 StrandTable<Score> strand_table(std::span<const std::uint8_t> sequence, std::size_t window,
-                                const BpmaxWeights& weights) {
+                                const BpmaxWeights& weights, ThreadPool* pool) {
     StrandTable<Score> s;
     s.length = sequence.size();
     s.width = effective_window(window, s.length) + 1;
@@ -36,24 +37,36 @@ StrandTable<Score> strand_table(std::span<const std::uint8_t> sequence, std::siz
     };
     // Lengths L = e - i in increasing order: the pair term reads L - 2 and the split m in
     // (i, e) reads lengths below L, both in row i / column e, contiguous in the two forms.
-    for (std::size_t len = 1; len < width; ++len)
-        for (std::size_t i = 0; i + len <= s.length; ++i) {
-            const std::size_t e = i + len;
-            Score v = 0;
-            if (len - 1 >= kBpmaxMinPairSpan) {
-                v = static_cast<Score>(s.rows[(i + 1) * width + (len - 2)] +
-                                       weights.weight(static_cast<Base>(sequence[i]),
-                                                      static_cast<Base>(sequence[e - 1])));
-                v = maxplus_dot(s.row(i) + 1, s.column(e) + (width - len), len - 1, v);
+    // Cells of one length are independent: long strands (a transcript scanned with a window)
+    // split them over the pool in blocks.
+    constexpr std::size_t kBlock = 1024;
+    for (std::size_t len = 1; len < width; ++len) {
+        const std::size_t cells = s.length + 1 - len;
+        auto block = [&](std::size_t b) {
+            for (std::size_t i = b * kBlock; i < std::min(cells, (b + 1) * kBlock); ++i) {
+                const std::size_t e = i + len;
+                Score v = 0;
+                if (len - 1 >= kBpmaxMinPairSpan) {
+                    v = static_cast<Score>(s.rows[(i + 1) * width + (len - 2)] +
+                                           weights.weight(static_cast<Base>(sequence[i]),
+                                                          static_cast<Base>(sequence[e - 1])));
+                    v = maxplus_dot(s.row(i) + 1, s.column(e) + (width - len), len - 1, v);
+                }
+                set(i, e, v);
             }
-            set(i, e, v);
-        }
+        };
+        const std::size_t blocks = (cells + kBlock - 1) / kBlock;
+        if (pool != nullptr && pool->size() > 1 && blocks > 1)
+            pool->parallel_for(0, blocks, block);
+        else
+            for (std::size_t b = 0; b < blocks; ++b) block(b);
+    }
     return s;
 }
 
 template <typename Score>
 Problem<Score> make_problem(std::span<const std::uint8_t> s1, std::span<const std::uint8_t> s2,
-                            const BpmaxParams& params) {
+                            const BpmaxParams& params, ThreadPool* pool) {
     Problem<Score> p;
     p.s1 = s1;
     p.r.assign(s2.rbegin(), s2.rend());
@@ -63,17 +76,18 @@ Problem<Score> make_problem(std::span<const std::uint8_t> s1, std::span<const st
         for (int b = 0; b < kBaseCount; ++b)
             p.pair_weight[a * kBaseCount + b] = static_cast<Score>(
                 params.weights.weight(static_cast<Base>(a), static_cast<Base>(b)));
-    p.strand1 = strand_table<Score>(s1, params.window1, params.weights);
-    p.strand2 = strand_table<Score>(p.r, params.window2, params.weights);
+    p.strand1 = strand_table<Score>(s1, params.window1, params.weights, pool);
+    p.strand2 = strand_table<Score>(p.r, params.window2, params.weights, pool);
     return p;
 }
 
-#define TROPIC_INSTANTIATE(Score)                                                               \
-    template Score maxplus_dot<Score>(const Score*, const Score*, std::size_t, Score);          \
-    template StrandTable<Score> strand_table<Score>(std::span<const std::uint8_t>, std::size_t, \
-                                                    const BpmaxWeights&);                       \
-    template Problem<Score> make_problem<Score>(                                                \
-        std::span<const std::uint8_t>, std::span<const std::uint8_t>, const BpmaxParams&);
+#define TROPIC_INSTANTIATE(Score)                                                                  \
+    template Score maxplus_dot<Score>(const Score*, const Score*, std::size_t, Score);             \
+    template StrandTable<Score> strand_table<Score>(std::span<const std::uint8_t>, std::size_t,    \
+                                                    const BpmaxWeights&, ThreadPool*);             \
+    template Problem<Score> make_problem<Score>(std::span<const std::uint8_t>,                     \
+                                                std::span<const std::uint8_t>, const BpmaxParams&, \
+                                                ThreadPool*);
 TROPIC_INSTANTIATE(std::int16_t)
 TROPIC_INSTANTIATE(std::int32_t)
 #undef TROPIC_INSTANTIATE

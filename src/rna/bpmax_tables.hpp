@@ -11,7 +11,9 @@
 // gives width W + 1.
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "tropic/rna/bpmax.hpp"
@@ -41,6 +43,25 @@ struct StrandTable {
     const Score* column(std::size_t e) const { return columns.data() + e * width; }
 };
 
+// An allocator that leaves new elements uninitialised. The F tables are written in full before
+// they are read; zeroing gigabytes first (and faulting the pages in for it) costs about as much
+// as filling them.
+template <typename T>
+struct UninitialisedAllocator : std::allocator<T> {
+    template <typename U>
+    struct rebind {
+        using other = UninitialisedAllocator<U>;
+    };
+    template <typename U>
+    void construct(U* p) noexcept {
+        ::new (static_cast<void*>(p)) U;
+    }
+    template <typename U, typename... Args>
+    void construct(U* p, Args&&... args) {
+        ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+    }
+};
+
 // F: one band over (i2, e2) of r per s1 interval (i1, j1) with j1 - i1 < window1. Tables are
 // ordered by s1 interval length d1, then i1, so one diagonal of s1 is one contiguous run.
 template <typename Score>
@@ -48,7 +69,7 @@ struct InteractionTables {
     std::size_t length1 = 0, length2 = 0;
     std::size_t window1 = 0;  // effective: 1 .. length1
     std::size_t width2 = 0;   // effective window2 + 1
-    std::vector<Score> cells;
+    std::vector<Score, UninitialisedAllocator<Score>> cells;
 
     std::size_t table_cells() const { return (length2 + 1) * width2; }
     std::size_t tables() const { return first_table(window1); }
@@ -81,14 +102,15 @@ struct Problem {
     Score w(std::uint8_t a, std::uint8_t b) const { return pair_weight[a * kBaseCount + b]; }
 };
 
-// S of `sequence` for intervals shorter than `window` (effective), both forms.
+// S of `sequence` for intervals shorter than `window` (effective), both forms; cells of one
+// length run on `pool` when given.
 template <typename Score>
 StrandTable<Score> strand_table(std::span<const std::uint8_t> sequence, std::size_t window,
-                                const BpmaxWeights& weights);
+                                const BpmaxWeights& weights, ThreadPool* pool = nullptr);
 
 template <typename Score>
 Problem<Score> make_problem(std::span<const std::uint8_t> s1, std::span<const std::uint8_t> s2,
-                            const BpmaxParams& params);
+                            const BpmaxParams& params, ThreadPool* pool = nullptr);
 
 // Fills F on the CPU; the double reduction goes through the tropical engine with `engine`
 // (its backend and pool). `pool` runs the other terms.
