@@ -84,22 +84,10 @@ BpmaxResult solve(std::span<const std::uint8_t> s1, std::span<const std::uint8_t
     };
 
     if (fill_on_gpu(options, f)) {
-        // The tables stay on the device; each site comes back with the rows of its box, traced
-        // as the sub-problem s1 x r[i2 .. j2] (F of a box depends on its two substrings only).
-        for (const auto& found : bpmax::cuda::interact_sites(problem, f, params.top, options.device,
-                                                             options.on_progress)) {
-            const bpmax::SiteBox& box = found.box;
-            const std::size_t offset = n2 - 1 - box.j2;  // where r[i2 .. j2] starts on s2
-            const auto sub =
-                bpmax::make_problem<Score>(s1, s2.subspan(offset, box.j2 - box.i2 + 1), params);
-            auto pairs =
-                bpmax::trace_site(sub, found.rows, {box.score, box.i1, box.j1, 0, box.j2 - box.i2});
-            for (BpmaxPair& pair : pairs) {
-                if (pair.kind == BpmaxPairKind::Intra2) pair.i += offset;
-                if (pair.kind != BpmaxPairKind::Intra1) pair.j += offset;
-            }
-            add_site(box, std::move(pairs));
-        }
+        // The tables stay on the device; sites and their structures come back.
+        for (auto& site : bpmax::cuda::interact_sites(problem, f, params.top, options.device,
+                                                      options.on_progress))
+            add_site(site.box, std::move(site.pairs));
         if (std::getenv("TROPIC_PROFILE") != nullptr)
             std::fprintf(
                 stderr, "tropic profile: bpmax host: strand tables %.4f s, whole call %.4f s\n",

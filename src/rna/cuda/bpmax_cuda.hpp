@@ -19,20 +19,17 @@ template <typename Score>
 void fill_interaction_tables(const Problem<Score>& problem, InteractionTables<Score>& f, int device,
                              const BpmaxProgress& on_progress);
 
-// A site found on the device and the tables its traceback reads: the rows box.i2 .. box.j2 + 1
-// of every table, as the tables of the sub-problem s1 x r[box.i2 .. box.j2].
-template <typename Score>
-struct SiteTables {
+// A site found on the device with the pairs of its structure (the strands' own coordinates).
+struct DeviceSite {
     SiteBox box;
-    InteractionTables<Score> rows;
+    std::vector<BpmaxPair> pairs;
 };
 
-// Fills F on the device, finds the `top` best sites there (the rule of bpmax.hpp) and copies back
-// only the rows each site needs. `shape` gives the table shape; its cells are not used.
+// Fills F on the device, finds the `top` best sites there (the rule of bpmax.hpp) and traces
+// them there. `shape` gives the table shape; its cells are not used.
 template <typename Score>
-std::vector<SiteTables<Score>> interact_sites(const Problem<Score>& problem,
-                                              const InteractionTables<Score>& shape,
-                                              std::size_t top, int device,
-                                              const BpmaxProgress& on_progress);
+std::vector<DeviceSite> interact_sites(const Problem<Score>& problem,
+                                       const InteractionTables<Score>& shape, std::size_t top,
+                                       int device, const BpmaxProgress& on_progress);
 
 }  // namespace tropic::rna::bpmax::cuda

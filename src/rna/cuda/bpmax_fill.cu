@@ -7,9 +7,9 @@
 //     the diagonal's own tables are packed before and unpacked after the products;
 //  3. sweep: the r arc and the S2 single reductions, which read shorter cells of the same table,
 //     on 64 x 64 tiles (tile_sweep_kernel), one launch per tile offset.
-// All values are the CPU fill's exactly (integer max-plus, same terms). The site search runs on
-// the device (thrust reductions with the CPU's order of sites); only the rows of each site's box
-// come back, for the host traceback of that box as a sub-problem.
+// All values are the CPU fill's exactly (integer max-plus, same terms). The site search and the
+// traceback run on the device too (thrust reductions in the CPU's order of sites; the CPU's
+// traceback rule, bpmax_traceback.cu), so the tables never come back to the host.
 #include <thrust/execution_policy.h>
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/transform_reduce.h>
@@ -23,6 +23,7 @@
 #include "core/cuda/cuda_check.cuh"
 #include "core/cuda/device_buffer.cuh"
 #include "rna/cuda/bpmax_cuda.hpp"
+#include "rna/cuda/bpmax_device.cuh"
 #include "semiring/cuda/band_packed.cuh"
 #include "tropic/core/error.hpp"
 
@@ -32,37 +33,6 @@ namespace {
 
 using cuda_detail::DeviceBuffer;
 using semiring::cuda::BandGeometry;
-
-template <typename Score>
-struct DeviceProblem {
-    const std::uint8_t* s1;
-    const std::uint8_t* r;
-    const Score* pair_weight;  // kBaseCount x kBaseCount
-    const Score* strand1;      // S1 rows form, width1 wide
-    const Score* strand2;      // S2 rows form, width2s wide
-    int n1, n2;
-    int width1, width2s;
-    int width;  // of the F tables (window2 + 1)
-    std::size_t table_cells;
-
-    __device__ std::int32_t w(std::uint8_t a, std::uint8_t b) const {
-        return pair_weight[a * kBaseCount + b];
-    }
-    // S1(i, j), closed.
-    __device__ std::int32_t s1_closed(int i, int j) const {
-        return strand1[std::size_t(i) * width1 + (j + 1 - i)];
-    }
-    // S2 over the half-open [i, e).
-    __device__ std::int32_t s2_half_open(int i, int e) const {
-        return strand2[std::size_t(i) * width2s + (e - i)];
-    }
-    __device__ std::size_t first_table(int d1) const {
-        return std::size_t(d1) * n1 - std::size_t(d1) * (d1 - 1) / 2;
-    }
-    __device__ Score* table(Score* f, int i1, int j1) const {
-        return f + (first_table(j1 - i1) + i1) * table_cells;
-    }
-};
 
 template <typename Score>
 __global__ void seed_kernel(DeviceProblem<Score> p, Score* f, int d1) {
@@ -246,7 +216,7 @@ BandGeometry table_geometry(const InteractionTables<Score>& f) {
 // Phase times for TROPIC_PROFILE (seconds, summed over diagonals).
 struct Profile {
     bool enabled = std::getenv("TROPIC_PROFILE") != nullptr;
-    double seed = 0, products = 0, sweep = 0, search = 0, copy = 0;
+    double seed = 0, products = 0, sweep = 0, search = 0, trace = 0, copy = 0;
     std::chrono::steady_clock::time_point last = std::chrono::steady_clock::now();
 
     void lap(double& phase) {
@@ -394,22 +364,10 @@ class DeviceTables {
         return sites;
     }
 
-    // Rows box.i2 .. box.j2 + 1 of every table: all a traceback of the box reads, as the tables of
-    // the sub-problem r[box.i2 .. box.j2] (same s1, same windows and width).
-    InteractionTables<Score> box_rows(const SiteBox& box) {
-        InteractionTables<Score> sub;
-        sub.length1 = f_.length1;
-        sub.length2 = box.j2 - box.i2 + 1;
-        sub.window1 = f_.window1;
-        sub.width2 = f_.width2;
-        const std::size_t rows = sub.length2 + 1;
-        sub.cells.resize(sub.tables() * sub.table_cells());
-        TROPIC_CUDA_CHECK(
-            cudaMemcpy2D(sub.cells.data(), rows * f_.width2 * sizeof(Score),
-                         cells_.data() + box.i2 * f_.width2, f_.table_cells() * sizeof(Score),
-                         rows * f_.width2 * sizeof(Score), f_.tables(), cudaMemcpyDeviceToHost));
-        profile_.lap(profile_.copy);
-        return sub;
+    std::vector<BpmaxPair> trace(const SiteBox& box) {
+        auto pairs = trace_on_device(p_, static_cast<const Score*>(cells_.data()), box);
+        profile_.lap(profile_.trace);
+        return pairs;
     }
 
     void report_profile() const {
@@ -506,14 +464,13 @@ void fill_interaction_tables(const Problem<Score>& problem, InteractionTables<Sc
 }
 
 template <typename Score>
-std::vector<SiteTables<Score>> interact_sites(const Problem<Score>& problem,
-                                              const InteractionTables<Score>& shape,
-                                              std::size_t top, int device,
-                                              const BpmaxProgress& on_progress) {
+std::vector<DeviceSite> interact_sites(const Problem<Score>& problem,
+                                       const InteractionTables<Score>& shape, std::size_t top,
+                                       int device, const BpmaxProgress& on_progress) {
     DeviceTables<Score> tables(problem, shape, device);
     tables.fill(on_progress);
-    std::vector<SiteTables<Score>> sites;
-    for (const SiteBox& box : tables.best_sites(top)) sites.push_back({box, tables.box_rows(box)});
+    std::vector<DeviceSite> sites;
+    for (const SiteBox& box : tables.best_sites(top)) sites.push_back({box, tables.trace(box)});
     tables.report_profile();
     return sites;
 }
@@ -522,7 +479,7 @@ std::vector<SiteTables<Score>> interact_sites(const Problem<Score>& problem,
     template std::size_t fill_device_bytes<Score>(const InteractionTables<Score>&);                \
     template void fill_interaction_tables<Score>(const Problem<Score>&, InteractionTables<Score>&, \
                                                  int, const BpmaxProgress&);                       \
-    template std::vector<SiteTables<Score>> interact_sites<Score>(                                 \
+    template std::vector<DeviceSite> interact_sites<Score>(                                        \
         const Problem<Score>&, const InteractionTables<Score>&, std::size_t, int,                  \
         const BpmaxProgress&);
 TROPIC_INSTANTIATE(std::int16_t)

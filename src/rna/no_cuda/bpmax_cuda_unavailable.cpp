@@ -22,9 +22,8 @@ void fill_interaction_tables(const Problem<Score>&, InteractionTables<Score>&, i
 }
 
 template <typename Score>
-std::vector<SiteTables<Score>> interact_sites(const Problem<Score>&,
-                                              const InteractionTables<Score>&, std::size_t, int,
-                                              const BpmaxProgress&) {
+std::vector<DeviceSite> interact_sites(const Problem<Score>&, const InteractionTables<Score>&,
+                                       std::size_t, int, const BpmaxProgress&) {
     unavailable();
 }
 
@@ -32,7 +31,7 @@ std::vector<SiteTables<Score>> interact_sites(const Problem<Score>&,
     template std::size_t fill_device_bytes<Score>(const InteractionTables<Score>&);                \
     template void fill_interaction_tables<Score>(const Problem<Score>&, InteractionTables<Score>&, \
                                                  int, const BpmaxProgress&);                       \
-    template std::vector<SiteTables<Score>> interact_sites<Score>(                                 \
+    template std::vector<DeviceSite> interact_sites<Score>(                                        \
         const Problem<Score>&, const InteractionTables<Score>&, std::size_t, int,                  \
         const BpmaxProgress&);
 TROPIC_INSTANTIATE(std::int16_t)
