@@ -37,13 +37,15 @@ StrandTable<Score> strand_table(std::span<const std::uint8_t> sequence, std::siz
     };
     // Lengths L = e - i in increasing order: the pair term reads L - 2 and the split m in
     // (i, e) reads lengths below L, both in row i / column e, contiguous in the two forms.
-    // Cells of one length are independent: long strands (a transcript scanned with a window)
-    // split them over the pool in blocks.
-    constexpr std::size_t kBlock = 1024;
+    // Cells of one length are independent: long strands split them over the pool in blocks of
+    // about four per thread (at least kMinBlock cells, so short lengths stay on one thread).
+    constexpr std::size_t kMinBlock = 64;
+    const std::size_t threads = pool == nullptr ? 1 : pool->size();
     for (std::size_t len = 1; len < width; ++len) {
         const std::size_t cells = s.length + 1 - len;
+        const std::size_t block_cells = std::max(kMinBlock, cells / (4 * threads) + 1);
         auto block = [&](std::size_t b) {
-            for (std::size_t i = b * kBlock; i < std::min(cells, (b + 1) * kBlock); ++i) {
+            for (std::size_t i = b * block_cells; i < std::min(cells, (b + 1) * block_cells); ++i) {
                 const std::size_t e = i + len;
                 Score v = 0;
                 if (len - 1 >= kBpmaxMinPairSpan) {
@@ -55,7 +57,7 @@ StrandTable<Score> strand_table(std::span<const std::uint8_t> sequence, std::siz
                 set(i, e, v);
             }
         };
-        const std::size_t blocks = (cells + kBlock - 1) / kBlock;
+        const std::size_t blocks = (cells + block_cells - 1) / block_cells;
         if (pool != nullptr && pool->size() > 1 && blocks > 1)
             pool->parallel_for(0, blocks, block);
         else

@@ -6,7 +6,7 @@
 //     kept in the engine's packed tile layout: each table is packed once when it is final, and
 //     the diagonal's own tables are packed before and unpacked after the products;
 //  3. sweep: the r arc and the S2 single reductions, which read shorter cells of the same table,
-//     on 64 x 64 tiles (tile_sweep_kernel), one launch per tile offset.
+//     on 32 x 32 tiles (tile_sweep_kernel), one launch per tile offset.
 // All values are the CPU fill's exactly (integer max-plus, same terms). The site search and the
 // traceback run on the device too (thrust reductions in the CPU's order of sites; the CPU's
 // traceback rule, bpmax_traceback.cu), so the tables never come back to the host.
@@ -62,17 +62,19 @@ __global__ void seed_kernel(DeviceProblem<Score> p, Score* f, int d1) {
     }
 }
 
-// The sweep on 64 x 64 tiles of each table in (i2, e) coordinates, all tables of the diagonal
-// at once, one tile-diagonal (tile offset J - I) per launch, so every tile of smaller offset is
-// final when a tile starts. In tile (I, J), a cell (i, e) of r length >= 2 takes
-//  - from complete tiles K (read through shared memory, 64-deep products):
+// The sweep on square tiles (kSweepTile) of each table in (i2, e) coordinates, all tables of the
+// diagonal at once, one tile-diagonal (tile offset J - I) per launch, so every tile of smaller
+// offset is final when a tile starts. In tile (I, J), a cell (i, e) of r length >= 2 takes
+//  - from complete tiles K (read through shared memory, tile-deep products):
 //      G(i, m) + S2(m, e) for m in tiles I .. J - 1, and S2(i, m) + G(m, e) for m in I + 1 .. J;
 //  - from the tile itself, in a wavefront over its local diagonals b - a (cells of one diagonal
 //    depend only on earlier ones): G(i, m) + S2(m, e) for m in tile J, S2(i, m) + G(m, e) for m
 //    in tile I, and the r arc G(i + 1, e - 1) + w.
 // Cells of length 0 and 1 are final before the sweep (seed and double reduction).
-constexpr int kSweepTile = 64;
-constexpr int kSweepThreads = 256;
+constexpr int kSweepTile = 32;
+constexpr int kSweepThreads = 4 * kSweepTile;  // the wavefront: four threads per cell
+// The products from complete tiles: each thread a block of kMicroRows x 4 cells.
+constexpr int kMicroRows = kSweepTile * kSweepTile / kSweepThreads / 4;
 template <typename Score>
 constexpr std::size_t kSweepSharedBytes = (2 * kSweepTile * (kSweepTile + 1) +
                                            kSweepTile * kSweepTile) *
@@ -117,9 +119,9 @@ __global__ void __launch_bounds__(kSweepThreads)
         tile[cell / T][cell % T] = at.g(row0 + cell / T, col0 + cell % T);
 
     // Terms from complete tiles: each thread owns a 4 x 4 block of cells.
-    const int a0 = 4 * (tid / 16), b0 = 4 * (tid % 16);
-    std::int32_t acc[4][4];
-    for (int r = 0; r < 4; ++r)
+    const int a0 = kMicroRows * (tid / (T / 4)), b0 = 4 * (tid % (T / 4));
+    std::int32_t acc[kMicroRows][4];
+    for (int r = 0; r < kMicroRows; ++r)
         for (int c = 0; c < 4; ++c) acc[r][c] = kNegInf<Score>;
     for (int K = I; K <= J; ++K) {
         const long mid0 = long(K) * T;
@@ -135,16 +137,16 @@ __global__ void __launch_bounds__(kSweepThreads)
             __syncthreads();
             // No masks: an m outside (i, e) meets an empty or out-of-band interval, -inf.
             for (int c = 0; c < T; ++c) {
-                std::int32_t x[4], y[4];
-                for (int r = 0; r < 4; ++r) x[r] = left[a0 + r][c];
+                std::int32_t x[kMicroRows], y[4];
+                for (int r = 0; r < kMicroRows; ++r) x[r] = left[a0 + r][c];
                 for (int q = 0; q < 4; ++q) y[q] = right[c][b0 + q];
-                for (int r = 0; r < 4; ++r)
+                for (int r = 0; r < kMicroRows; ++r)
                     for (int q = 0; q < 4; ++q) acc[r][q] = __viaddmax_s32(x[r], y[q], acc[r][q]);
             }
         }
     }
     __syncthreads();
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < kMicroRows; ++r)
         for (int q = 0; q < 4; ++q) {
             const long i = row0 + a0 + r, e = col0 + b0 + q, len = e - i;
             if (len >= 2 && len < p.width && e <= p.n2)
@@ -375,10 +377,9 @@ class DeviceTables {
             std::fprintf(
                 stderr,
                 "tropic profile: bpmax %zu x %zu nt (window1 %zu, width2 %zu) seed %.4f s, "
-                "double reduction %.4f s, sweep %.4f s, site search %.4f s, copy back "
-                "%.4f s\n",
+                "double reduction %.4f s, sweep %.4f s, site search %.4f s, traceback %.4f s\n",
                 f_.length1, f_.length2, f_.window1, f_.width2, profile_.seed, profile_.products,
-                profile_.sweep, profile_.search, profile_.copy);
+                profile_.sweep, profile_.search, profile_.trace);
     }
 
   private:
