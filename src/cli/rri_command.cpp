@@ -91,11 +91,12 @@ class RriRun {
         params_.window2 = options.window2;
         params_.top = options.top;
         rna::validate(params_);
-        // Auto runs on the CPU until BPMax has a CUDA path of its own; cuda sends the double
-        // reduction to the tropical engine's CUDA backend.
+        // cuda fills every pair on the GPU; auto sends the pairs whose double reduction is large
+        // enough to pay for the transfers there (interact_bpmax decides) and keeps the rest on
+        // the CPU.
         const Backend backend = parse_backend(options.backend);
         check_backend_available(backend, options.device);
-        engine_.backend = backend == Backend::Cuda ? Backend::Cuda : Backend::Cpu;
+        engine_.backend = backend;
         engine_.device = options.device;
         engine_.pool = &pool_;
         engine_.max_memory = options.max_memory.empty() ? rna::detail::available_memory_bytes()

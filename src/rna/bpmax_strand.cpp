@@ -39,7 +39,7 @@ StrandTable<Score> strand_table(std::span<const std::uint8_t> sequence, std::siz
     // (i, e) reads lengths below L, both in row i / column e, contiguous in the two forms.
     // Cells of one length are independent: long strands split them over the pool in blocks of
     // about four per thread (at least kMinBlock cells, so short lengths stay on one thread).
-    constexpr std::size_t kMinBlock = 64;
+    constexpr std::size_t kMinBlock = 2048;
     const std::size_t threads = pool == nullptr ? 1 : pool->size();
     for (std::size_t len = 1; len < width; ++len) {
         const std::size_t cells = s.length + 1 - len;
