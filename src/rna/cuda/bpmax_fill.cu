@@ -17,6 +17,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -275,16 +276,43 @@ struct CellToCandidate {
     }
 };
 
+// The tables and packed operands stay allocated from one pair to the next (grown when needed):
+// a scan of thousands of targets would otherwise allocate and free gigabytes per target.
+template <typename Score>
+struct TableBuffers {
+    std::mutex mutex;
+    int device = -1;
+    DeviceBuffer<Score> cells, packed;
+};
+
+template <typename Score>
+TableBuffers<Score>& table_buffers() {
+    static TableBuffers<Score> buffers;
+    return buffers;
+}
+
 // F on the device for one pair: filled once, then searched and read back box by box.
 template <typename Score>
 class DeviceTables {
   public:
     DeviceTables(const Problem<Score>& problem, const InteractionTables<Score>& shape, int device)
-        : f_(shape), g_(table_geometry(shape)) {
+        : buffers_(table_buffers<Score>()),
+          lock_(buffers_.mutex),
+          f_(shape),
+          g_(table_geometry(shape)),
+          cells_(buffers_.cells),
+          packed_(buffers_.packed) {
         TROPIC_CUDA_CHECK(cudaSetDevice(device));
+        if (buffers_.device != device) {
+            cells_ = DeviceBuffer<Score>();
+            packed_ = DeviceBuffer<Score>();
+            buffers_.device = device;
+        }
+        // What is allocated already counts as available.
         const std::size_t need = fill_device_bytes(shape);
         std::size_t free_bytes = 0, total_bytes = 0;
         TROPIC_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+        free_bytes += (cells_.size() + packed_.size()) * sizeof(Score);
         if (need > free_bytes)
             throw ResourceError(
                 "BPMax on the GPU needs " + std::to_string(need >> 20) +
@@ -437,10 +465,13 @@ class DeviceTables {
         profile_.lap(profile_.sweep);
     }
 
+    TableBuffers<Score>& buffers_;
+    std::unique_lock<std::mutex> lock_;  // the buffers serve one pair at a time
     const InteractionTables<Score>& f_;  // shape only
     BandGeometry g_;
     DeviceProblem<Score> p_{};
-    DeviceBuffer<Score> cells_, packed_, strand1_, strand2_, pair_weight_;
+    DeviceBuffer<Score>&cells_, &packed_;
+    DeviceBuffer<Score> strand1_, strand2_, pair_weight_;
     DeviceBuffer<std::uint8_t> s1_, r_;
     DeviceBuffer<int> term_begin_, a_slot_, b_slot_, c_slot_;  // double reduction slot lists
     Profile profile_;
