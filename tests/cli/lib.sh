@@ -78,12 +78,17 @@ AWK_PAIR_WEIGHT='
     }
 '
 
-# random_record NAME LENGTH SEED: one FASTA record of random ACGU.
+# random_record NAME LENGTH SEED: one FASTA record of random ACGU, the same for the same SEED on
+# every machine (awk's srand/rand differ between awk versions, so this is a plain LCG whose
+# products stay below 2^53, exact in awk's doubles).
 random_record() {
     awk -v name="$1" -v n="$2" -v seed="$3" 'BEGIN {
-        srand(seed)
+        x = (seed * 7919 + 12345) % 4294967296
         printf ">%s\n", name
-        for (i = 0; i < n; i++) printf "%s", substr("ACGU", int(rand() * 4) + 1, 1)
+        for (i = 0; i < n; i++) {
+            x = (x * 1664525 + 1013904223) % 4294967296
+            printf "%s", substr("ACGU", int(x / 16777216) % 4 + 1, 1)
+        }
         printf "\n"
     }'
 }
