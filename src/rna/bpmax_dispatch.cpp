@@ -122,7 +122,11 @@ BpmaxResult interact_bpmax(std::span<const std::uint8_t> s1, std::span<const std
     const unsigned threads = options.pool == nullptr ? 1 : options.pool->size();
     check_bpmax_memory(n1, n2, params, threads, options.max_memory,
                        fmt::format("the pair of {} and {} nt", n1, n2), options.int32_only);
-    if (!options.int32_only && bpmax::score_fits_int16(n1, n2, params.weights))
+    // Scores of a windowed box are bounded by the windows, not the whole strands: a scan with a
+    // window fits int16 whatever the target's length.
+    if (!options.int32_only &&
+        bpmax::score_fits_int16(effective_window(params.window1, n1),
+                                effective_window(params.window2, n2), params.weights))
         return solve<std::int16_t>(s1, s2, params, options);
     return solve<std::int32_t>(s1, s2, params, options);
 }

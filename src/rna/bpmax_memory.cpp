@@ -38,7 +38,9 @@ std::size_t bpmax_memory_bytes(std::size_t length1, std::size_t length2, const B
     // F, the column scratch of the sweeps (up to 2 per thread), both strands' S in two forms.
     const std::size_t cells = tables * table + 2 * std::max(1u, threads) * table +
                               2 * (length1 + 1) * (w1 + 1) + 2 * table;
-    const bool narrow = !int32_only && bpmax::score_fits_int16(length1, length2, params.weights);
+    const bool narrow =
+        !int32_only &&
+        bpmax::score_fits_int16(w1, effective_window(params.window2, length2), params.weights);
     return cells * (narrow ? sizeof(std::int16_t) : sizeof(std::int32_t));
 }
 

@@ -26,7 +26,8 @@ template <typename Score>
 inline constexpr Score kNegInf = semiring::Tropical<Score>::neg_inf;
 
 // True when no score of the pair (at most max_weight per pair, a pair per two bases) can pass
-// the int16 engine's finite bound.
+// the int16 engine's finite bound. length1 and length2 are the longest intervals a box spans on
+// each strand: the effective windows (every table holds boxes of the windowed domain only).
 bool score_fits_int16(std::size_t length1, std::size_t length2, const BpmaxWeights& weights);
 
 // The weighted Nussinov table S of one strand, restricted to intervals shorter than the window,
