@@ -27,26 +27,19 @@ void validate(const BpmaxParams& params) {
 
 namespace {
 
-// Backend::Auto moves the fill to the GPU once the double reduction is this many max-plus steps:
-// below it, start-up and copies outweigh the gain (about 0.3 s of CUDA start-up per process).
+// Backend::Auto moves the fill to the GPU once a pair is this many max-plus steps (bpmax_steps):
+// below it, launches and start-up outweigh the gain, and `tropic rri` runs such pairs side by
+// side on the CPU threads (the same threshold).
 constexpr double kAutoCudaMinSteps = 2e9;
 
-template <typename Score>
-double double_reduction_steps(const bpmax::InteractionTables<Score>& f) {
-    double products = 0;
-    for (std::size_t d1 = 1; d1 < f.window1; ++d1) products += double(f.length1 - d1) * d1;
-    const double w = double(f.width2);
-    return products * double(f.length2) * w * w / 2;
-}
-
-template <typename Score>
-bool fill_on_gpu(const BpmaxOptions& options, const bpmax::InteractionTables<Score>& f) {
+bool fill_on_gpu(const BpmaxOptions& options, std::size_t n1, std::size_t n2,
+                 const BpmaxParams& params) {
     if (options.backend == Backend::Cpu) return false;
     if (options.backend == Backend::Cuda) {
         require_cuda_device(options.device);
         return true;
     }
-    return cuda_device_count() > options.device && double_reduction_steps(f) >= kAutoCudaMinSteps;
+    return cuda_device_count() > options.device && bpmax_steps(n1, n2, params) >= kAutoCudaMinSteps;
 }
 
 // Pairs in a fixed order, whichever path traced them.
@@ -83,7 +76,7 @@ BpmaxResult solve(std::span<const std::uint8_t> s1, std::span<const std::uint8_t
         result.sites.push_back(std::move(site));
     };
 
-    if (fill_on_gpu(options, f)) {
+    if (fill_on_gpu(options, s1.size(), n2, params)) {
         // The tables stay on the device; sites and their structures come back.
         for (auto& site : bpmax::cuda::interact_sites(problem, f, params.top, options.device,
                                                       options.on_progress))
