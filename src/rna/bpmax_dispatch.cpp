@@ -37,6 +37,8 @@ BpmaxResult solve(std::span<const std::uint8_t> s1, std::span<const std::uint8_t
     engine.backend = options.backend;
     engine.device = options.device;
     engine.pool = options.pool;
+    // The one place where BPMax's fill is chosen: the CPU fill, whose double reduction runs on
+    // the engine's backend of choice. A resident CUDA fill of the same tables goes here.
     bpmax::fill_interaction_tables(problem, f, engine, options.pool, options.on_progress);
 
     BpmaxResult result;
