@@ -252,3 +252,35 @@ TEST(BpmaxCpu, Int16TablesAgreeWithInt32NearTheBound) {
 }
 
 }  // namespace
+
+namespace {
+
+// The largest query length of the property tests against a target too long for the four-index
+// reference: int16 and int32 tables agree, sites re-score, and swapping the strands keeps the
+// score.
+TEST(BpmaxCpu, LongestQueryAgreesAcrossScoreWidthsAndStrands) {
+    std::uint64_t seed = tropic::test::test_seed();
+    std::mt19937_64 rng(seed);
+    SCOPED_TRACE(::testing::Message() << "seed " << seed);
+    const Seq s1 = tropic::test::random_rna(rng, 40);
+    const Seq s2 = tropic::test::random_rna(rng, 90);
+    BpmaxParams params;
+    params.top = 2;
+    ThreadPool pool(2);
+    tropic::rna::BpmaxOptions narrow, wide;
+    narrow.pool = wide.pool = &pool;
+    wide.int32_only = true;
+    const auto a = tropic::rna::interact_bpmax(s1, s2, params, narrow);
+    const auto b = tropic::rna::interact_bpmax(s1, s2, params, wide);
+    ASSERT_EQ(a.sites.size(), b.sites.size());
+    for (std::size_t k = 0; k < a.sites.size(); ++k) {
+        EXPECT_EQ(a.sites[k].score, b.sites[k].score);
+        EXPECT_EQ(a.sites[k].pairs, b.sites[k].pairs);
+    }
+    expect_sites_rescore(s1, s2, params, a);
+    params.top = 1;
+    EXPECT_EQ(tropic::rna::interact_bpmax(s2, s1, params, narrow).sites.at(0).score,
+              a.sites.at(0).score);
+}
+
+}  // namespace
