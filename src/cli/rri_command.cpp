@@ -213,6 +213,7 @@ class RriRun {
                 sink_.write(job.output);
             }
         }
+        sink_.flush();
         scan_progress_.advance(jobs.size());
     }
 
