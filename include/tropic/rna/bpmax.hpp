@@ -74,7 +74,8 @@ struct BpmaxOptions {
     ThreadPool* pool = nullptr;  // CPU threads; nullptr runs on the calling thread
     // Memory the tables may take, in bytes; 0 means no limit. Checked before allocating.
     std::size_t max_memory = 0;
-    // Called on the calling thread after each s1 diagonal with the share of work done.
+    // Called on the calling thread after each s1 diagonal with the share of work done (0..1,
+    // non-decreasing).
     BpmaxProgress on_progress;
     // Tables hold int16 scores where every score provably fits (half the memory, faster
     // products), else int32. True forces int32 (tests of that path).
@@ -87,7 +88,7 @@ struct BpmaxOptions {
 // The windows actually used: 0 or a window of at least the length becomes the length.
 std::size_t effective_window(std::size_t window, std::size_t length) noexcept;
 
-// Bytes the CPU engine allocates for a pair of these lengths (tables and scratch).
+// Bytes the CPU engine allocates for a pair of these lengths computed whole (tables, scratch).
 std::size_t bpmax_memory_bytes(std::size_t length1, std::size_t length2, const BpmaxParams& params,
                                unsigned threads, bool int32_only = false);
 
@@ -113,7 +114,9 @@ void check_bpmax_memory(std::size_t length1, std::size_t length2, const BpmaxPar
                         unsigned threads, std::size_t max_memory, const std::string& pair_name,
                         bool int32_only = false);
 
-// Interaction of s1 with s2 (Base codes, both 5'->3'). Checks memory first. Sites are the
+// Interaction of s1 with s2 (Base codes, both 5'->3'). Plans memory first (check_bpmax_memory,
+// then plan_bpmax unless options.block2 is set); whole or in blocks, the result is the same.
+// Sites are the
 // `top` best non-overlapping boxes: best score first, then the smaller box (sum of both
 // lengths), then the smaller begin1, then the smaller start on r (the larger end2 on s2), then
 // the smaller end1. Two sites overlap when both their s1 ranges and their s2 ranges intersect.
