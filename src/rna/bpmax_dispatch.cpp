@@ -79,47 +79,65 @@ BpmaxResult solve_whole(std::span<const std::uint8_t> s1, std::span<const std::u
 
 // F block by block along r: block k owns the r starts [k B, (k+1) B) and holds r positions
 // [k B, k B + B + W2 - 1), so every box of the windowed domain lies whole in the block that owns
-// it and gets the same F value as in the whole table. Each site takes one pass over the blocks
-// (the next best box that overlaps no earlier site), traced back in the block that owns it, so
-// the sites are exactly those of the whole table, in memory for one block.
+// it and gets the same F value as in the whole table. Each block keeps its best box that overlaps
+// no chosen site, traced back while its tables exist; the next site is the best of those. A new
+// site changes only the blocks whose kept box it overlaps (for the others, the kept box is still
+// the best of fewer candidates), so only those are filled again. The sites are exactly those of
+// the whole table, in the memory of one block and about one pass of work.
 template <typename Score>
 BpmaxResult solve_in_blocks(std::span<const std::uint8_t> s1, std::span<const std::uint8_t> s2,
                             const BpmaxParams& params, const BpmaxOptions& options,
                             std::size_t block) {
     const std::size_t n2 = s2.size(), w2 = effective_window(params.window2, n2);
     const std::size_t blocks = (n2 + block - 1) / block;
+    struct Kept {
+        std::optional<bpmax::SiteBox> box;
+        std::vector<BpmaxPair> pairs;
+    };
+    std::vector<Kept> kept(blocks);
     std::vector<bpmax::SiteBox> chosen;
-    BpmaxResult result;
-    for (std::size_t pass = 0; pass < params.top; ++pass) {
-        std::optional<bpmax::SiteBox> best;
-        std::vector<BpmaxPair> best_pairs;
-        for (std::size_t k = 0; k < blocks; ++k) {
-            const std::size_t begin = k * block, held = std::min(n2 - begin, block + w2 - 1);
-            // r[begin, begin + held) is s2[n2 - begin - held, n2 - begin), reversed.
-            const std::size_t s2_offset = n2 - begin - held;
-            BpmaxProgress progress;
-            if (options.on_progress)
-                progress = [&](double fraction) {
-                    options.on_progress((static_cast<double>(pass * blocks + k) + fraction) /
-                                        static_cast<double>(params.top * blocks));
-                };
-            const Filled<Score> x =
-                fill<Score>(s1, s2.subspan(s2_offset, held), params, options, progress);
-            auto box = bpmax::best_box(x.f, begin, std::min(block, n2 - begin), chosen);
-            if (!box || (best && !bpmax::ranks_before(*box, *best))) continue;
-            best = box;
-            bpmax::SiteBox local = *box;
-            local.i2 -= begin;
-            local.j2 -= begin;
-            best_pairs = bpmax::trace_site(x.problem, x.f, local);
-            for (BpmaxPair& p : best_pairs) {
-                if (p.kind == BpmaxPairKind::Intra2) p.i += s2_offset;
-                if (p.kind != BpmaxPairKind::Intra1) p.j += s2_offset;
-            }
+    std::size_t filled = 0;  // blocks filled so far, for progress (the first pass is the bulk)
+    auto refill = [&](std::size_t k) {
+        const std::size_t begin = k * block, held = std::min(n2 - begin, block + w2 - 1);
+        // r[begin, begin + held) is s2[n2 - begin - held, n2 - begin), reversed.
+        const std::size_t s2_offset = n2 - begin - held;
+        BpmaxProgress progress;
+        if (options.on_progress && filled < blocks)
+            progress = [&](double fraction) {
+                options.on_progress((static_cast<double>(filled) + fraction) /
+                                    static_cast<double>(blocks));
+            };
+        const Filled<Score> x =
+            fill<Score>(s1, s2.subspan(s2_offset, held), params, options, progress);
+        ++filled;
+        Kept& mine = kept[k];
+        mine.box = bpmax::best_box(x.f, begin, std::min(block, n2 - begin), chosen);
+        mine.pairs.clear();
+        if (!mine.box) return;
+        bpmax::SiteBox local = *mine.box;
+        local.i2 -= begin;
+        local.j2 -= begin;
+        mine.pairs = bpmax::trace_site(x.problem, x.f, local);
+        for (BpmaxPair& p : mine.pairs) {
+            if (p.kind == BpmaxPairKind::Intra2) p.i += s2_offset;
+            if (p.kind != BpmaxPairKind::Intra1) p.j += s2_offset;
         }
-        if (!best || (!chosen.empty() && best->score <= 0)) break;
-        chosen.push_back(*best);
-        result.sites.push_back(make_site(*best, n2, std::move(best_pairs)));
+    };
+    for (std::size_t k = 0; k < blocks; ++k) refill(k);
+    BpmaxResult result;
+    while (result.sites.size() < params.top) {
+        std::size_t best = blocks;
+        for (std::size_t k = 0; k < blocks; ++k)
+            if (kept[k].box &&
+                (best == blocks || bpmax::ranks_before(*kept[k].box, *kept[best].box)))
+                best = k;
+        if (best == blocks || (!chosen.empty() && kept[best].box->score <= 0)) break;
+        const bpmax::SiteBox site = *kept[best].box;
+        chosen.push_back(site);
+        result.sites.push_back(make_site(site, n2, std::move(kept[best].pairs)));
+        if (result.sites.size() == params.top) break;
+        for (std::size_t k = 0; k < blocks; ++k)
+            if (kept[k].box && bpmax::overlaps(*kept[k].box, site)) refill(k);
     }
     return result;
 }

@@ -7,13 +7,9 @@
 
 namespace tropic::rna::bpmax {
 
-namespace {
-
 bool overlaps(const SiteBox& a, const SiteBox& b) {
     return a.i1 <= b.j1 && b.i1 <= a.j1 && a.i2 <= b.j2 && b.i2 <= a.j2;
 }
-
-}  // namespace
 
 bool ranks_before(const SiteBox& a, const SiteBox& b) {
     const std::size_t size_a = (a.j1 - a.i1) + (a.j2 - a.i2),

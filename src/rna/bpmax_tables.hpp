@@ -110,6 +110,8 @@ struct SiteBox {
 
 // The order of sites (bpmax.hpp): higher score, then smaller box, then smaller i1, i2, j1.
 bool ranks_before(const SiteBox& a, const SiteBox& b);
+// Sites overlap when both their s1 ranges and their r ranges intersect.
+bool overlaps(const SiteBox& a, const SiteBox& b);
 
 // The first box of F in that order that overlaps no box of `taken`, among boxes whose r start
 // lies in [0, owned); f covers r from r_offset on, and boxes come back in whole-r coordinates.
