@@ -74,6 +74,14 @@ assert_contains "$ERR" "bad weight 'one'" "bad --weights: message"
 run "$TROPIC" rri --max-memory lots "$TMP/q.fa" "$TMP/t.fa"
 assert_eq "$RC" 1 "bad --max-memory: exit code"
 assert_contains "$ERR" "--max-memory 'lots'" "bad --max-memory: message"
+for size in inf -1 4X 99999999T; do
+    run "$TROPIC" rri --max-memory "$size" "$TMP/q.fa" "$TMP/t.fa"
+    assert_eq "$RC" 1 "--max-memory $size: exit code"
+done
+for size in 4G 1.5g 512M 2MB 2000000 0; do
+    run "$TROPIC" rri --max-memory "$size" "$TMP/q.fa" "$TMP/t.fa"
+    assert_eq "$RC" 0 "--max-memory $size: exit code"
+done
 run "$TROPIC" rri --top 0 "$TMP/q.fa" "$TMP/t.fa"
 assert_eq "$RC" 1 "--top 0: exit code"
 run "$TROPIC" rri --model rnaup "$TMP/q.fa" "$TMP/t.fa"
