@@ -20,6 +20,11 @@ void OutputSink::write(std::string_view data) {
         throw ResourceError("cannot write to " + name_ + ": " + std::strerror(errno));
 }
 
+void OutputSink::flush() {
+    if (!file_ && std::fflush(stream_) != 0)
+        throw ResourceError("cannot write to " + name_ + ": " + std::strerror(errno));
+}
+
 void OutputSink::commit() {
     if (file_) {
         file_->commit();

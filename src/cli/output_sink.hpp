@@ -15,6 +15,9 @@ class OutputSink {
     explicit OutputSink(const std::string& path);
     // Throws ResourceError when the data cannot be written.
     void write(std::string_view data);
+    // Pushes what was written so far to stdout, so that long runs show results as they come;
+    // an -o file is left alone (it appears only on commit). Throws ResourceError on failure.
+    void flush();
     // Flushes stdout, or renames the finished file into place.
     void commit();
 

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <memory>
 #include <optional>
 #include <string>
@@ -14,6 +15,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/input_checks.hpp"
+#include "cli/memory_size.hpp"
 #include "cli/output_sink.hpp"
 #include "cli/rri_output.hpp"
 #include "rna/nussinov_table.hpp"
@@ -42,32 +44,6 @@ struct RriOptions {
     bool json = false;
     bool quiet = false;
 };
-
-// "512M", "1.5G", "2000000": bytes, with an optional binary suffix K, M, G or T.
-std::size_t parse_memory_size(const std::string& text) {
-    std::size_t used = 0;
-    double value = -1;
-    try {
-        value = std::stod(text, &used);
-    } catch (const std::exception&) {
-        used = 0;
-    }
-    std::string suffix = text.substr(used);
-    double unit = 1;
-    if (suffix.size() == 1 || (suffix.size() == 2 && (suffix[1] == 'B' || suffix[1] == 'b'))) {
-        const std::string units = "KMGT";
-        auto pos =
-            units.find(static_cast<char>(std::toupper(static_cast<unsigned char>(suffix[0]))));
-        if (pos != std::string::npos) {
-            unit = static_cast<double>(std::size_t{1} << (10 * (pos + 1)));
-            suffix.clear();
-        }
-    }
-    if (used == 0 || !suffix.empty() || !(value >= 0))
-        throw InputError(fmt::format(
-            "--max-memory '{}': expected a size such as 4G, 512M or a number of bytes", text));
-    return static_cast<std::size_t>(value * unit);
-}
 
 // The next record of `reader`, checked to have residues; nullopt at the end of input.
 std::optional<SequenceRecord> next_record(SequenceReader& reader) {
@@ -99,8 +75,9 @@ class RriRun {
         engine_.backend = backend;
         engine_.device = options.device;
         engine_.pool = &pool_;
-        engine_.max_memory = options.max_memory.empty() ? rna::detail::available_memory_bytes()
-                                                        : parse_memory_size(options.max_memory);
+        engine_.max_memory = options.max_memory.empty()
+                                 ? rna::detail::available_memory_bytes()
+                                 : parse_memory_size(options.max_memory, "--max-memory");
     }
 
     void run() {
@@ -212,6 +189,7 @@ class RriRun {
                 sink_.write(job.output);
             }
         }
+        sink_.flush();
         scan_progress_.advance(jobs.size());
     }
 

@@ -1,12 +1,15 @@
-// interact_bpmax: checks, the memory estimate, then the fill (on the CPU, or on a CUDA device
-// where the backend says so), site search and traceback.
+// interact_bpmax: checks, then either the GPU (fill, site search and traceback on the device) or
+// the memory plan and the CPU fill of the whole tables or block by block along strand 2, site
+// search and traceback.
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <tuple>
+#include <vector>
 
 #include "rna/bpmax_tables.hpp"
 #include "rna/cuda/bpmax_cuda.hpp"
@@ -27,13 +30,13 @@ void validate(const BpmaxParams& params) {
 
 namespace {
 
-// Backend::Auto moves the fill to the GPU once a pair is this many max-plus steps (bpmax_steps):
+// Backend::Auto moves a pair to the GPU once it is this many max-plus steps (bpmax_steps):
 // below it, launches and start-up outweigh the gain, and `tropic rri` runs such pairs side by
 // side on the CPU threads (the same threshold).
 constexpr double kAutoCudaMinSteps = 2e9;
 
-bool fill_on_gpu(const BpmaxOptions& options, std::size_t n1, std::size_t n2,
-                 const BpmaxParams& params) {
+bool on_gpu(const BpmaxOptions& options, std::size_t n1, std::size_t n2,
+            const BpmaxParams& params) {
     if (options.backend == Backend::Cpu) return false;
     if (options.backend == Backend::Cuda) {
         require_cuda_device(options.device);
@@ -42,61 +45,150 @@ bool fill_on_gpu(const BpmaxOptions& options, std::size_t n1, std::size_t n2,
     return cuda_device_count() > options.device && bpmax_steps(n1, n2, params) >= kAutoCudaMinSteps;
 }
 
-// Pairs in a fixed order, whichever path traced them.
-void sort_pairs(std::vector<BpmaxPair>& pairs) {
-    std::sort(pairs.begin(), pairs.end(), [](const BpmaxPair& a, const BpmaxPair& b) {
+template <typename Score>
+struct Filled {
+    bpmax::Problem<Score> problem;
+    bpmax::InteractionTables<Score> f;
+};
+
+// S1, S2 and F of s1 against s2 (all of it, or one block).
+template <typename Score>
+Filled<Score> fill(std::span<const std::uint8_t> s1, std::span<const std::uint8_t> s2,
+                   const BpmaxParams& params, const BpmaxOptions& options,
+                   const BpmaxProgress& on_progress) {
+    Filled<Score> x{bpmax::make_problem<Score>(s1, s2, params, options.pool), {}};
+    bpmax::InteractionTables<Score>& f = x.f;
+    f.length1 = s1.size();
+    f.length2 = s2.size();
+    f.window1 = effective_window(params.window1, s1.size());
+    f.width2 = effective_window(params.window2, s2.size()) + 1;
+    f.cells.resize(f.tables() * f.table_cells());
+    semiring::EngineOptions engine;
+    engine.backend = Backend::Cpu;  // the GPU path is solve_on_gpu, tables resident there
+    engine.pool = options.pool;
+    bpmax::fill_interaction_tables(x.problem, f, engine, options.pool, on_progress);
+    return x;
+}
+
+BpmaxSite make_site(const bpmax::SiteBox& box, std::size_t n2, std::vector<BpmaxPair> pairs) {
+    BpmaxSite site;
+    site.score = box.score;
+    site.begin1 = box.i1;
+    site.end1 = box.j1;
+    site.begin2 = n2 - 1 - box.j2;
+    site.end2 = n2 - 1 - box.i2;
+    site.pairs = std::move(pairs);
+    std::sort(site.pairs.begin(), site.pairs.end(), [](const BpmaxPair& a, const BpmaxPair& b) {
         return std::tie(a.kind, a.i, a.j) < std::tie(b.kind, b.i, b.j);
     });
+    return site;
+}
+
+template <typename Score>
+BpmaxResult solve_whole(std::span<const std::uint8_t> s1, std::span<const std::uint8_t> s2,
+                        const BpmaxParams& params, const BpmaxOptions& options) {
+    const Filled<Score> x = fill<Score>(s1, s2, params, options, options.on_progress);
+    BpmaxResult result;
+    for (const bpmax::SiteBox& box : bpmax::best_sites(x.f, params.top))
+        result.sites.push_back(make_site(box, s2.size(), bpmax::trace_site(x.problem, x.f, box)));
+    return result;
+}
+
+// F block by block along r: block k owns the r starts [k B, (k+1) B) and holds r positions
+// [k B, k B + B + W2 - 1), so every box of the windowed domain lies whole in the block that owns
+// it and gets the same F value as in the whole table. Each block keeps its best box that overlaps
+// no chosen site, traced back while its tables exist; the next site is the best of those. A new
+// site changes only the blocks whose kept box it overlaps (for the others, the kept box is still
+// the best of fewer candidates), so only those are filled again. The sites are exactly those of
+// the whole table, in the memory of one block and about one pass of work.
+template <typename Score>
+BpmaxResult solve_in_blocks(std::span<const std::uint8_t> s1, std::span<const std::uint8_t> s2,
+                            const BpmaxParams& params, const BpmaxOptions& options,
+                            std::size_t block) {
+    const std::size_t n2 = s2.size(), w2 = effective_window(params.window2, n2);
+    const std::size_t blocks = (n2 + block - 1) / block;
+    struct Kept {
+        std::optional<bpmax::SiteBox> box;
+        std::vector<BpmaxPair> pairs;
+    };
+    std::vector<Kept> kept(blocks);
+    std::vector<bpmax::SiteBox> chosen;
+    std::size_t filled = 0;  // blocks filled so far, for progress (the first pass is the bulk)
+    auto refill = [&](std::size_t k) {
+        const std::size_t begin = k * block, held = std::min(n2 - begin, block + w2 - 1);
+        // r[begin, begin + held) is s2[n2 - begin - held, n2 - begin), reversed.
+        const std::size_t s2_offset = n2 - begin - held;
+        BpmaxProgress progress;
+        if (options.on_progress && filled < blocks)
+            progress = [&](double fraction) {
+                options.on_progress((static_cast<double>(filled) + fraction) /
+                                    static_cast<double>(blocks));
+            };
+        const Filled<Score> x =
+            fill<Score>(s1, s2.subspan(s2_offset, held), params, options, progress);
+        ++filled;
+        Kept& mine = kept[k];
+        mine.box = bpmax::best_box(x.f, begin, std::min(block, n2 - begin), chosen);
+        mine.pairs.clear();
+        if (!mine.box) return;
+        bpmax::SiteBox local = *mine.box;
+        local.i2 -= begin;
+        local.j2 -= begin;
+        mine.pairs = bpmax::trace_site(x.problem, x.f, local);
+        for (BpmaxPair& p : mine.pairs) {
+            if (p.kind == BpmaxPairKind::Intra2) p.i += s2_offset;
+            if (p.kind != BpmaxPairKind::Intra1) p.j += s2_offset;
+        }
+    };
+    for (std::size_t k = 0; k < blocks; ++k) refill(k);
+    BpmaxResult result;
+    while (result.sites.size() < params.top) {
+        std::size_t best = blocks;
+        for (std::size_t k = 0; k < blocks; ++k)
+            if (kept[k].box &&
+                (best == blocks || bpmax::ranks_before(*kept[k].box, *kept[best].box)))
+                best = k;
+        if (best == blocks || (!chosen.empty() && kept[best].box->score <= 0)) break;
+        const bpmax::SiteBox site = *kept[best].box;
+        chosen.push_back(site);
+        result.sites.push_back(make_site(site, n2, std::move(kept[best].pairs)));
+        if (result.sites.size() == params.top) break;
+        for (std::size_t k = 0; k < blocks; ++k)
+            if (kept[k].box && bpmax::overlaps(*kept[k].box, site)) refill(k);
+    }
+    return result;
+}
+
+// The whole pair on the GPU: the tables stay on the device; sites and their pairs come back.
+template <typename Score>
+BpmaxResult solve_on_gpu(std::span<const std::uint8_t> s1, std::span<const std::uint8_t> s2,
+                         const BpmaxParams& params, const BpmaxOptions& options) {
+    const auto start = std::chrono::steady_clock::now();
+    const bpmax::Problem<Score> problem = bpmax::make_problem<Score>(s1, s2, params, options.pool);
+    const double strand_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    bpmax::InteractionTables<Score> shape;
+    shape.length1 = s1.size();
+    shape.length2 = s2.size();
+    shape.window1 = effective_window(params.window1, s1.size());
+    shape.width2 = effective_window(params.window2, s2.size()) + 1;
+    BpmaxResult result;
+    for (auto& site : bpmax::cuda::interact_sites(problem, shape, params.top, options.device,
+                                                  options.on_progress))
+        result.sites.push_back(make_site(site.box, s2.size(), std::move(site.pairs)));
+    if (std::getenv("TROPIC_PROFILE") != nullptr)
+        std::fprintf(
+            stderr, "tropic profile: bpmax host: strand tables %.4f s, whole call %.4f s\n",
+            strand_seconds,
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    return result;
 }
 
 template <typename Score>
 BpmaxResult solve(std::span<const std::uint8_t> s1, std::span<const std::uint8_t> s2,
-                  const BpmaxParams& params, const BpmaxOptions& options) {
-    const std::size_t n2 = s2.size();
-    const auto start = std::chrono::steady_clock::now();
-    const bpmax::Problem<Score> problem = bpmax::make_problem<Score>(s1, s2, params, options.pool);
-    const double problem_seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    bpmax::InteractionTables<Score> f;
-    f.length1 = s1.size();
-    f.length2 = n2;
-    f.window1 = effective_window(params.window1, s1.size());
-    f.width2 = effective_window(params.window2, n2) + 1;
-
-    BpmaxResult result;
-    auto add_site = [&](const bpmax::SiteBox& box, std::vector<BpmaxPair> pairs) {
-        BpmaxSite site;
-        site.score = box.score;
-        site.begin1 = box.i1;
-        site.end1 = box.j1;
-        site.begin2 = n2 - 1 - box.j2;
-        site.end2 = n2 - 1 - box.i2;
-        site.pairs = std::move(pairs);
-        sort_pairs(site.pairs);
-        result.sites.push_back(std::move(site));
-    };
-
-    if (fill_on_gpu(options, s1.size(), n2, params)) {
-        // The tables stay on the device; sites and their structures come back.
-        for (auto& site : bpmax::cuda::interact_sites(problem, f, params.top, options.device,
-                                                      options.on_progress))
-            add_site(site.box, std::move(site.pairs));
-        if (std::getenv("TROPIC_PROFILE") != nullptr)
-            std::fprintf(
-                stderr, "tropic profile: bpmax host: strand tables %.4f s, whole call %.4f s\n",
-                problem_seconds,
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-        return result;
-    }
-
-    f.cells.resize(f.tables() * f.table_cells());
-    semiring::EngineOptions engine;
-    engine.backend = Backend::Cpu;
-    engine.pool = options.pool;
-    bpmax::fill_interaction_tables(problem, f, engine, options.pool, options.on_progress);
-    for (const bpmax::SiteBox& box : bpmax::best_sites(f, params.top))
-        add_site(box, bpmax::trace_site(problem, f, box));
-    return result;
+                  const BpmaxParams& params, const BpmaxOptions& options, std::size_t block) {
+    return block == 0 ? solve_whole<Score>(s1, s2, params, options)
+                      : solve_in_blocks<Score>(s1, s2, params, options, block);
 }
 
 }  // namespace
@@ -112,16 +204,26 @@ BpmaxResult interact_bpmax(std::span<const std::uint8_t> s1, std::span<const std
         throw InputError(fmt::format(
             "BPMax scores of a {} x {} nt pair could exceed the integer range; use smaller weights",
             n1, n2));
+    // Scores of a windowed box are bounded by the windows, not the whole strands: a scan with a
+    // window fits int16 whatever the target's length.
+    const bool narrow =
+        !options.int32_only &&
+        bpmax::score_fits_int16(effective_window(params.window1, n1),
+                                effective_window(params.window2, n2), params.weights);
+    if (on_gpu(options, n1, n2, params))
+        return narrow ? solve_on_gpu<std::int16_t>(s1, s2, params, options)
+                      : solve_on_gpu<std::int32_t>(s1, s2, params, options);
+
     const unsigned threads = options.pool == nullptr ? 1 : options.pool->size();
     check_bpmax_memory(n1, n2, params, threads, options.max_memory,
                        fmt::format("the pair of {} and {} nt", n1, n2), options.int32_only);
-    // Scores of a windowed box are bounded by the windows, not the whole strands: a scan with a
-    // window fits int16 whatever the target's length.
-    if (!options.int32_only &&
-        bpmax::score_fits_int16(effective_window(params.window1, n1),
-                                effective_window(params.window2, n2), params.weights))
-        return solve<std::int16_t>(s1, s2, params, options);
-    return solve<std::int32_t>(s1, s2, params, options);
+    std::size_t block =
+        options.block2 > 0
+            ? options.block2
+            : plan_bpmax(n1, n2, params, threads, options.max_memory, options.int32_only)->block2;
+    if (block >= n2 || effective_window(params.window2, n2) >= n2) block = 0;
+    if (narrow) return solve<std::int16_t>(s1, s2, params, options, block);
+    return solve<std::int32_t>(s1, s2, params, options, block);
 }
 
 }  // namespace tropic::rna

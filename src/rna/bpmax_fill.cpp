@@ -13,7 +13,6 @@
 // for every thread (all tables of a diagonal cost the same), else by cells of one r length.
 #include <algorithm>
 #include <functional>
-#include <memory>
 #include <vector>
 
 #include "rna/bpmax_tables.hpp"

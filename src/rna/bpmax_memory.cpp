@@ -29,8 +29,21 @@ std::size_t effective_window(std::size_t window, std::size_t length) noexcept {
     return window == 0 || window >= length ? length : window;
 }
 
-std::size_t bpmax_memory_bytes(std::size_t length1, std::size_t length2, const BpmaxParams& params,
-                               unsigned threads, bool int32_only) {
+namespace {
+
+std::size_t score_bytes(std::size_t length1, std::size_t length2, const BpmaxParams& params,
+                        bool int32_only) {
+    // Scores of a box are bounded by the windows, not the whole strands.
+    const bool narrow = !int32_only && bpmax::score_fits_int16(
+                                           effective_window(params.window1, length1),
+                                           effective_window(params.window2, length2),
+                                           params.weights);
+    return narrow ? sizeof(std::int16_t) : sizeof(std::int32_t);
+}
+
+// Bytes of the tables for strand 2 of length2 (the whole strand, or one block of it).
+std::size_t table_bytes(std::size_t length1, std::size_t length2, const BpmaxParams& params,
+                        unsigned threads, std::size_t bytes_per_score) {
     const std::size_t w1 = effective_window(params.window1, length1);
     const std::size_t width2 = effective_window(params.window2, length2) + 1;
     const std::size_t tables = w1 * length1 - w1 * (w1 - (w1 > 0 ? 1 : 0)) / 2;
@@ -38,10 +51,39 @@ std::size_t bpmax_memory_bytes(std::size_t length1, std::size_t length2, const B
     // F, the column scratch of the sweeps (up to 2 per thread), both strands' S in two forms.
     const std::size_t cells = tables * table + 2 * std::max(1u, threads) * table +
                               2 * (length1 + 1) * (w1 + 1) + 2 * table;
-    const bool narrow =
-        !int32_only &&
-        bpmax::score_fits_int16(w1, effective_window(params.window2, length2), params.weights);
-    return cells * (narrow ? sizeof(std::int16_t) : sizeof(std::int32_t));
+    return cells * bytes_per_score;
+}
+
+}  // namespace
+
+std::size_t bpmax_memory_bytes(std::size_t length1, std::size_t length2, const BpmaxParams& params,
+                               unsigned threads, bool int32_only) {
+    return table_bytes(length1, length2, params, threads,
+                       score_bytes(length1, length2, params, int32_only));
+}
+
+std::optional<BpmaxPlan> plan_bpmax(std::size_t length1, std::size_t length2,
+                                    const BpmaxParams& params, unsigned threads,
+                                    std::size_t max_memory, bool int32_only) {
+    const std::size_t whole = bpmax_memory_bytes(length1, length2, params, threads, int32_only);
+    const std::size_t w2 = effective_window(params.window2, length2);
+    if (max_memory == 0 || whole <= max_memory) return BpmaxPlan{0, whole};
+    if (w2 >= length2) return std::nullopt;  // no window on strand 2: blocks would not be smaller
+    // Blocks own B positions of r and span B + W2 - 1 of them; the longest that fit, at least W2.
+    const std::size_t per_score = score_bytes(length1, length2, params, int32_only);
+    auto bytes = [&](std::size_t block) {
+        return table_bytes(length1, std::min(length2, block + w2 - 1), params, threads, per_score);
+    };
+    if (bytes(w2) > max_memory) return std::nullopt;
+    std::size_t lo = w2, hi = length2;  // bytes(lo) fits; find the largest block that does
+    while (lo < hi) {
+        const std::size_t mid = lo + (hi - lo + 1) / 2;
+        if (bytes(mid) <= max_memory)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return BpmaxPlan{lo, bytes(lo)};
 }
 
 double bpmax_steps(std::size_t length1, std::size_t length2, const BpmaxParams& params) {
@@ -66,32 +108,32 @@ void check_bpmax_memory(std::size_t length1, std::size_t length2, const BpmaxPar
                         unsigned threads, std::size_t max_memory, const std::string& pair_name,
                         bool int32_only) {
     const std::size_t need = bpmax_memory_bytes(length1, length2, params, threads, int32_only);
-    if (max_memory == 0 || need <= max_memory) return;
+    if (plan_bpmax(length1, length2, params, threads, max_memory, int32_only)) return;
     // The largest power-of-two window below `current` with which `trial` fits, or 0.
     BpmaxParams trial = params;
     auto largest_fitting = [&](std::size_t current, std::size_t BpmaxParams::*window) {
         for (std::size_t w = std::size_t{1} << 20; w >= kSmallestSuggestedWindow; w /= 2) {
             trial.*window = w;
-            if (w < current &&
-                bpmax_memory_bytes(length1, length2, trial, threads, int32_only) <= max_memory)
+            if (w < current && plan_bpmax(length1, length2, trial, threads, max_memory, int32_only))
                 return w;
         }
         return std::size_t{0};
     };
+    auto used = [&] {
+        return human_bytes(
+            plan_bpmax(length1, length2, trial, threads, max_memory, int32_only)->bytes);
+    };
     std::string hint;
     const std::size_t w2 = effective_window(params.window2, length2);
     if (std::size_t fit = largest_fitting(w2, &BpmaxParams::window2); fit > 0) {
-        hint = fmt::format(
-            "; try --window2 {} (about {})", fit,
-            human_bytes(bpmax_memory_bytes(length1, length2, trial, threads, int32_only)));
+        hint = fmt::format("; try --window2 {} (about {})", fit, used());
     } else {
         trial.window2 = std::min(w2, std::size_t{128});
         if (std::size_t fit1 =
                 largest_fitting(effective_window(params.window1, length1), &BpmaxParams::window1);
             fit1 > 0)
-            hint = fmt::format(
-                "; try --window1 {} --window2 {} (about {})", fit1, trial.window2,
-                human_bytes(bpmax_memory_bytes(length1, length2, trial, threads, int32_only)));
+            hint = fmt::format("; try --window1 {} --window2 {} (about {})", fit1, trial.window2,
+                               used());
         else
             hint = "; even small windows do not fit: raise --max-memory";
     }

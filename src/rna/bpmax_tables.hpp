@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <utility>
 #include <vector>
@@ -124,11 +125,24 @@ void fill_interaction_tables(const Problem<Score>& problem, InteractionTables<Sc
 template <typename Score>
 Score maxplus_dot(const Score* a, const Score* b, std::size_t n, Score start);
 
-// The best non-overlapping sites (rule: bpmax.hpp), without pairs, in r coordinates.
+// A site without its pairs, in r coordinates.
 struct SiteBox {
     std::int64_t score;
     std::size_t i1, j1, i2, j2;
 };
+
+// The order of sites (bpmax.hpp): higher score, then smaller box, then smaller i1, i2, j1.
+bool ranks_before(const SiteBox& a, const SiteBox& b);
+// Sites overlap when both their s1 ranges and their r ranges intersect.
+bool overlaps(const SiteBox& a, const SiteBox& b);
+
+// The first box of F in that order that overlaps no box of `taken`, among boxes whose r start
+// lies in [0, owned); f covers r from r_offset on, and boxes come back in whole-r coordinates.
+template <typename Score>
+std::optional<SiteBox> best_box(const InteractionTables<Score>& f, std::size_t r_offset,
+                                std::size_t owned, const std::vector<SiteBox>& taken);
+
+// The best non-overlapping sites (rule: bpmax.hpp) of F over the whole r.
 template <typename Score>
 std::vector<SiteBox> best_sites(const InteractionTables<Score>& f, std::size_t top);
 

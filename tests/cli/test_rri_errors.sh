@@ -59,6 +59,14 @@ run "$TROPIC" rri --max-memory 4M --window2 "$window" "$TMP/q.fa" "$TMP/mixed.fa
 assert_eq "$RC" 0 "suggested --window2 $window: exit code"
 assert_eq "$(printf '%s\n' "$OUT" | grep -c '^>')" 3 "suggested window: three results"
 
+# With a window on the target, a limit below the whole tables computes them block by block along
+# the target: the same output as without a limit.
+run "$TROPIC" rri --window2 24 --top 2 --max-memory 0 "$TMP/q.fa" "$TMP/mixed.fa"
+unlimited=$OUT
+run "$TROPIC" rri --window2 24 --top 2 --max-memory 600K "$TMP/q.fa" "$TMP/mixed.fa"
+assert_eq "$RC" 0 "blocks along the target: exit code"
+assert_eq "$OUT" "$unlimited" "blocks along the target: same output as without a limit"
+
 # Options.
 run "$TROPIC" rri --weights GC=3,AU=one "$TMP/q.fa" "$TMP/t.fa"
 assert_eq "$RC" 1 "bad --weights: exit code"
@@ -66,6 +74,14 @@ assert_contains "$ERR" "bad weight 'one'" "bad --weights: message"
 run "$TROPIC" rri --max-memory lots "$TMP/q.fa" "$TMP/t.fa"
 assert_eq "$RC" 1 "bad --max-memory: exit code"
 assert_contains "$ERR" "--max-memory 'lots'" "bad --max-memory: message"
+for size in inf -1 4X 99999999T; do
+    run "$TROPIC" rri --max-memory "$size" "$TMP/q.fa" "$TMP/t.fa"
+    assert_eq "$RC" 1 "--max-memory $size: exit code"
+done
+for size in 4G 1.5g 512M 2MB 2000000 0; do
+    run "$TROPIC" rri --max-memory "$size" "$TMP/q.fa" "$TMP/t.fa"
+    assert_eq "$RC" 0 "--max-memory $size: exit code"
+done
 run "$TROPIC" rri --top 0 "$TMP/q.fa" "$TMP/t.fa"
 assert_eq "$RC" 1 "--top 0: exit code"
 run "$TROPIC" rri --model rnaup "$TMP/q.fa" "$TMP/t.fa"

@@ -252,3 +252,107 @@ TEST(BpmaxCpu, Int16TablesAgreeWithInt32NearTheBound) {
 }
 
 }  // namespace
+
+namespace {
+
+// The largest query length of the property tests against a target too long for the four-index
+// reference: int16 and int32 tables agree, sites re-score, and swapping the strands keeps the
+// score.
+TEST(BpmaxCpu, LongestQueryAgreesAcrossScoreWidthsAndStrands) {
+    std::uint64_t seed = tropic::test::test_seed();
+    std::mt19937_64 rng(seed);
+    SCOPED_TRACE(::testing::Message() << "seed " << seed);
+    const Seq s1 = tropic::test::random_rna(rng, 40);
+    const Seq s2 = tropic::test::random_rna(rng, 90);
+    BpmaxParams params;
+    params.top = 2;
+    ThreadPool pool(2);
+    tropic::rna::BpmaxOptions narrow, wide;
+    narrow.pool = wide.pool = &pool;
+    wide.int32_only = true;
+    const auto a = tropic::rna::interact_bpmax(s1, s2, params, narrow);
+    const auto b = tropic::rna::interact_bpmax(s1, s2, params, wide);
+    ASSERT_EQ(a.sites.size(), b.sites.size());
+    for (std::size_t k = 0; k < a.sites.size(); ++k) {
+        EXPECT_EQ(a.sites[k].score, b.sites[k].score);
+        EXPECT_EQ(a.sites[k].pairs, b.sites[k].pairs);
+    }
+    expect_sites_rescore(s1, s2, params, a);
+    params.top = 1;
+    EXPECT_EQ(tropic::rna::interact_bpmax(s2, s1, params, narrow).sites.at(0).score,
+              a.sites.at(0).score);
+}
+
+}  // namespace
+
+namespace {
+
+void expect_same_sites(const BpmaxResult& got, const BpmaxResult& want) {
+    ASSERT_EQ(got.sites.size(), want.sites.size());
+    for (std::size_t k = 0; k < want.sites.size(); ++k) {
+        SCOPED_TRACE(::testing::Message() << "site " << k);
+        EXPECT_EQ(got.sites[k].score, want.sites[k].score);
+        EXPECT_EQ(got.sites[k].begin1, want.sites[k].begin1);
+        EXPECT_EQ(got.sites[k].end1, want.sites[k].end1);
+        EXPECT_EQ(got.sites[k].begin2, want.sites[k].begin2);
+        EXPECT_EQ(got.sites[k].end2, want.sites[k].end2);
+        EXPECT_EQ(got.sites[k].pairs, want.sites[k].pairs);
+    }
+}
+
+// F computed block by block along the target (memory for one block) gives exactly the sites and
+// structures of the whole table, for any block length.
+TEST(BpmaxCpu, BlocksAlongTheTargetGiveTheWholeResult) {
+    std::uint64_t seed = tropic::test::test_seed();
+    std::mt19937_64 rng(seed);
+    SCOPED_TRACE(::testing::Message() << "seed " << seed);
+    std::uniform_int_distribution<std::size_t> len1(1, 12), len2(20, 150), top(1, 4);
+    ThreadPool pool(2);
+    for (int round = 0; round < 10; ++round) {
+        const Seq s1 = tropic::test::random_rna(rng, len1(rng));
+        const Seq s2 = tropic::test::random_rna(rng, len2(rng));
+        BpmaxParams params;
+        params.weights = pick_weights(rng, round);
+        std::uniform_int_distribution<std::size_t> w1(1, s1.size()), w2(1, s2.size() - 1);
+        params.window1 = w1(rng);
+        params.window2 = w2(rng);
+        params.top = top(rng);
+        tropic::rna::BpmaxOptions options;
+        options.pool = round % 2 ? &pool : nullptr;
+        const BpmaxResult whole = tropic::rna::interact_bpmax(s1, s2, params, options);
+        for (std::size_t block : {std::size_t{1}, params.window2 / 2 + 1, params.window2,
+                                  2 * params.window2 + 3, s2.size() - 1}) {
+            SCOPED_TRACE(::testing::Message()
+                         << "round " << round << " n1 " << s1.size() << " n2 " << s2.size()
+                         << " W1 " << params.window1 << " W2 " << params.window2 << " top "
+                         << params.top << " block " << block);
+            options.block2 = block;
+            expect_same_sites(tropic::rna::interact_bpmax(s1, s2, params, options), whole);
+        }
+    }
+}
+
+// A memory limit that the whole tables exceed but blocks fit: blocks are chosen, and the result
+// is the whole one.
+TEST(BpmaxCpu, MemoryLimitChoosesBlocks) {
+    std::mt19937_64 rng(tropic::test::test_seed());
+    const Seq s1 = tropic::test::random_rna(rng, 10);
+    const Seq s2 = tropic::test::random_rna(rng, 400);
+    BpmaxParams params;
+    params.window2 = 24;
+    params.top = 3;
+    const std::size_t whole_bytes = tropic::rna::bpmax_memory_bytes(10, 400, params, 1);
+    const auto plan = tropic::rna::plan_bpmax(10, 400, params, 1, whole_bytes / 4);
+    ASSERT_TRUE(plan.has_value());
+    EXPECT_GE(plan->block2, 24u);
+    EXPECT_LT(plan->block2, 400u);
+    EXPECT_LE(plan->bytes, whole_bytes / 4);
+    EXPECT_EQ(tropic::rna::plan_bpmax(10, 400, params, 1, whole_bytes)->block2, 0u);
+    EXPECT_FALSE(tropic::rna::plan_bpmax(10, 400, params, 1, 1000).has_value());
+    tropic::rna::BpmaxOptions limited;
+    limited.max_memory = whole_bytes / 4;
+    expect_same_sites(tropic::rna::interact_bpmax(s1, s2, params, limited),
+                      tropic::rna::interact_bpmax(s1, s2, params));
+}
+
+}  // namespace

@@ -20,6 +20,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -74,17 +75,21 @@ struct BpmaxOptions {
     ThreadPool* pool = nullptr;  // CPU threads; nullptr runs on the calling thread
     // Memory the tables may take, in bytes; 0 means no limit. Checked before allocating.
     std::size_t max_memory = 0;
-    // Called on the calling thread after each s1 diagonal with the share of work done.
+    // Called on the calling thread after each s1 diagonal with the share of work done (0..1,
+    // non-decreasing).
     BpmaxProgress on_progress;
     // Tables hold int16 scores where every score provably fits (half the memory, faster
     // products), else int32. True forces int32 (tests of that path).
     bool int32_only = false;
+    // Positions of strand 2 each block owns when F is computed block by block along strand 2
+    // (windowed strand 2 only); 0 lets plan_bpmax choose. Results never depend on it.
+    std::size_t block2 = 0;
 };
 
 // The windows actually used: 0 or a window of at least the length becomes the length.
 std::size_t effective_window(std::size_t window, std::size_t length) noexcept;
 
-// Bytes the CPU engine allocates for a pair of these lengths (tables and scratch).
+// Bytes the CPU engine allocates for a pair of these lengths computed whole (tables, scratch).
 std::size_t bpmax_memory_bytes(std::size_t length1, std::size_t length2, const BpmaxParams& params,
                                unsigned threads, bool int32_only = false);
 
@@ -92,13 +97,27 @@ std::size_t bpmax_memory_bytes(std::size_t length1, std::size_t length2, const B
 // cell): the work, for choosing how to schedule pairs and for benchmarks.
 double bpmax_steps(std::size_t length1, std::size_t length2, const BpmaxParams& params);
 
-// Throws ResourceError when the pair needs more than max_memory (0: no limit); the message
+// How a pair is computed within max_memory (0: no limit): whole (block2 = 0), or, when strand 2
+// is windowed and the whole tables do not fit, block by block along strand 2, each block owning
+// block2 positions (at least W2) and holding block2 + W2 - 1 of them; bytes is the memory that
+// takes. nullopt when even blocks of W2 positions do not fit.
+struct BpmaxPlan {
+    std::size_t block2 = 0;
+    std::size_t bytes = 0;
+};
+std::optional<BpmaxPlan> plan_bpmax(std::size_t length1, std::size_t length2,
+                                    const BpmaxParams& params, unsigned threads,
+                                    std::size_t max_memory, bool int32_only = false);
+
+// Throws ResourceError when the pair has no plan within max_memory (0: no limit); the message
 // names the pair and suggests a --window2 (or --window1) that fits.
 void check_bpmax_memory(std::size_t length1, std::size_t length2, const BpmaxParams& params,
                         unsigned threads, std::size_t max_memory, const std::string& pair_name,
                         bool int32_only = false);
 
-// Interaction of s1 with s2 (Base codes, both 5'->3'). Checks memory first. Sites are the
+// Interaction of s1 with s2 (Base codes, both 5'->3'). Plans memory first (check_bpmax_memory,
+// then plan_bpmax unless options.block2 is set); whole or in blocks, the result is the same.
+// Sites are the
 // `top` best non-overlapping boxes: best score first, then the smaller box (sum of both
 // lengths), then the smaller begin1, then the smaller start on r (the larger end2 on s2), then
 // the smaller end1. Two sites overlap when both their s1 ranges and their s2 ranges intersect.
