@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/energy_options.hpp"
 #include "cli/fold_output.hpp"
 #include "cli/output_sink.hpp"
 #include "tropic/core/alphabet.hpp"
@@ -24,6 +25,8 @@
 #include "tropic/core/progress.hpp"
 #include "tropic/core/sequence_reader.hpp"
 #include "tropic/core/thread_pool.hpp"
+#include "tropic/rna/energy_params.hpp"
+#include "tropic/rna/mfe.hpp"
 #include "tropic/rna/nussinov.hpp"
 
 namespace tropic::cli {
@@ -37,7 +40,9 @@ constexpr std::size_t kFormatBlock = 2048;
 
 struct FoldOptions {
     std::vector<std::string> inputs;
-    std::string model = "nussinov";
+    std::string model = "mfe";
+    EnergyModelOptions energy;
+    double temperature = 37.0;
     int min_loop = 3;
     std::string weights = "GC=1,AU=1,GU=1";
     bool no_gu = false;
@@ -145,9 +150,34 @@ rna::NussinovParams make_params(const FoldOptions& options) {
     return params;
 }
 
+// The MFE model's energy parameters and options; checked before any input is read.
+struct MfeSetup {
+    rna::EnergyParams params;
+    rna::MfeOptions options;
+};
+
+std::unique_ptr<MfeSetup> make_mfe_setup(const FoldOptions& options, Backend backend) {
+    if (options.model != "mfe") return nullptr;
+    if (backend == Backend::Cuda)
+        throw InputError("--backend cuda: the mfe model runs on the CPU only in this release");
+    auto setup = std::make_unique<MfeSetup>();
+    setup->params = options.energy.load_params();
+    if (options.temperature != 37.0)
+        throw InputError(fmt::format(
+            "--temperature {}: only 37 °C is supported; the parameters are free energies at 37 "
+            "°C{}",
+            options.temperature,
+            setup->params.has_enthalpies
+                ? " (the file lists enthalpies, but rescaling them is not implemented yet)"
+                : " and the parameter file has no enthalpies to rescale them"));
+    setup->options.dangles = options.energy.dangle_model();
+    return setup;
+}
+
 void run_fold(const FoldOptions& options) {
     const rna::NussinovParams params = make_params(options);
     const Backend backend = parse_backend(options.backend);
+    const std::unique_ptr<MfeSetup> mfe = make_mfe_setup(options, backend);
     check_backend_available(backend, options.device);
     std::vector<std::string> inputs = options.inputs;
     if (inputs.empty()) inputs.push_back("-");
@@ -183,9 +213,14 @@ void run_fold(const FoldOptions& options) {
         encoded.resize(n);
         pool.parallel_for(
             0, n, [&](std::size_t r) { encoded[r] = encode_rna(current[r].residues); }, 1024);
-        std::vector<rna::NussinovResult> results = rna::fold_nussinov_many(encoded, params, engine);
+        std::vector<rna::NussinovResult> results;
+        std::vector<rna::MfeResult> mfe_results;
+        if (mfe)
+            mfe_results = rna::fold_mfe_many(encoded, mfe->params, mfe->options, &pool);
+        else
+            results = rna::fold_nussinov_many(encoded, params, engine);
         record_progress.finish();
-        if (results.size() != n)
+        if ((mfe ? mfe_results.size() : results.size()) != n)
             throw InternalError("fold returned a different number of results than records");
 
         std::vector<std::string>& out = blocks[turn];
@@ -195,7 +230,11 @@ void run_fold(const FoldOptions& options) {
             text.clear();
             std::size_t last = std::min(n, (b + 1) * kFormatBlock);
             for (std::size_t r = b * kFormatBlock; r < last; ++r) {
-                if (options.json)
+                if (mfe && options.json)
+                    append_fold_json(text, current[r], mfe_results[r], options.model);
+                else if (mfe)
+                    append_fold_text(text, current[r], mfe_results[r]);
+                else if (options.json)
                     append_fold_json(text, current[r], results[r], options.model);
                 else
                     append_fold_text(text, current[r], results[r]);
@@ -230,15 +269,20 @@ Command add_fold_command(CLI::App& app) {
     sub->add_option("inputs", options->inputs,
                     "FASTA or FASTQ files, plain or gzip-compressed; none or '-' reads stdin");
     sub->add_option("--model", options->model,
-                    "Folding model: nussinov (base-pair maximisation); the MFE energy model comes "
-                    "in a later release")
-        ->check(CLI::IsMember({"nussinov"}));
+                    "Folding model: mfe (minimum free energy, Turner 2004 as in RNAfold) or "
+                    "nussinov (base-pair maximisation)")
+        ->check(CLI::IsMember({"mfe", "nussinov"}));
+    add_energy_model_options(sub, options->energy, "mfe: ");
+    sub->add_option("--temperature", options->temperature,
+                    "mfe: temperature in °C (only 37 is supported)");
     sub->add_option("--min-loop", options->min_loop,
-                    "Minimum hairpin loop: a pair (i,j) needs j - i > N")
+                    "nussinov: minimum hairpin loop: a pair (i,j) needs j - i > N")
         ->check(CLI::NonNegativeNumber);
-    sub->add_option("--weights", options->weights,
-                    "Integer pair weights, e.g. GC=3,AU=2,GU=1 (any subset; 0 forbids a pair)");
-    sub->add_flag("--no-gu", options->no_gu, "Forbid G-U wobble pairs (sets the GU weight to 0)");
+    sub->add_option(
+        "--weights", options->weights,
+        "nussinov: integer pair weights, e.g. GC=3,AU=2,GU=1 (any subset; 0 forbids a pair)");
+    sub->add_flag("--no-gu", options->no_gu,
+                  "nussinov: forbid G-U wobble pairs (sets the GU weight to 0)");
     sub->add_option("--backend", options->backend, "Where to fold: auto, cpu or cuda")
         ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
     sub->add_option("--threads", options->threads, "CPU threads; 0 uses all cores")

@@ -1,0 +1,56 @@
+#pragma once
+// Minimum-free-energy folding (Zuker) under the nearest-neighbour energy model of
+// energy_params.hpp and loop_energy.hpp, with RNAfold's defaults: dangles 2 (or 0), hairpins of
+// at least 3 unpaired bases, interior loops of at most 30 unpaired bases, no lonely-pair or span
+// restriction.
+//
+// Recurrences (0-based; b = ml_base; stem_ext / stem_ml = exterior_stem_energy /
+// multi_stem_energy of the pair with its outer neighbours):
+//   C(i,j)   = min( hairpin(i,j),
+//                   min_{p,q} interior(i,j,p,q) + C(p,q)       (p-i-1 + j-q-1 <= 30),
+//                   ml_closing + stem_ml(j,i) + min_u FML(i+1,u-1) + FM1(u,j-1) )
+//   FM1(i,j) = min( C(i,j) + stem_ml(i,j), FM1(i,j-1) + b )          one helix starting at i
+//   FML(i,j) = min( C(i,j) + stem_ml(i,j), FML(i+1,j) + b, FML(i,j-1) + b,
+//                   min_u FML(i,u-1) + FML(u,j) )                     one or more helices
+//   F5(j)    = min( F5(j-1), min_k F5(k-1) + C(k,j) + stem_ext(k,j) )  exterior prefix 0..j
+//
+// Traceback (the same on every backend): F5 leaves j unpaired when F5(j) == F5(j-1), otherwise
+// pairs j with the smallest k. C tries the hairpin, then interior loops by increasing p and
+// decreasing q, then multiloop splits by increasing u. FM1 prefers the helix (i,j); FML prefers
+// the helix, then i unpaired, then j unpaired, then splits by increasing u. The structure's
+// evaluated energy (energy_eval.hpp) always equals the reported MFE.
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "tropic/rna/energy_params.hpp"
+#include "tropic/rna/loop_energy.hpp"
+
+namespace tropic {
+class ThreadPool;
+}
+
+namespace tropic::rna {
+
+struct MfeOptions {
+    Dangles dangles = Dangles::Both;
+};
+
+struct MfeResult {
+    int energy = 0;         // dcal/mol
+    std::string structure;  // dot-bracket
+};
+
+// Folds one sequence (alphabet codes, see alphabet.hpp) on the calling thread. Memory grows as
+// 8 n^2 bytes.
+MfeResult fold_mfe(std::span<const std::uint8_t> sequence, const EnergyParams& params,
+                   const MfeOptions& options);
+
+// Folds many sequences, one per thread of `pool` at a time (nullptr: the calling thread only);
+// results in input order.
+std::vector<MfeResult> fold_mfe_many(const std::vector<std::vector<std::uint8_t>>& sequences,
+                                     const EnergyParams& params, const MfeOptions& options,
+                                     ThreadPool* pool);
+
+}  // namespace tropic::rna

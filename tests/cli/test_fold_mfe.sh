@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# `tropic fold` with the default mfe model: RNAfold's layout and number format, --json,
+# --dangles, --params, and the errors of the energy model's options. The expected energies are
+# RNAfold's (ViennaRNA 2.7, Turner 2004); the oracle test compares many more.
+source "$(dirname "$0")/lib.sh"
+
+fold_line() {  # SEQUENCE OPTIONS... -> "structure (energy)"
+    local sequence=$1
+    shift
+    printf '>s\n%s\n' "$sequence" | "$TROPIC" fold "$@" | sed -n 3p
+}
+
+TRNA=GCGGAUUUAGCUCAGUUGGGAGAGCGCCAGACUGAAGAUCUGGAGGUCCUGUGUUCGAUCCACAGAAUUCGCACCA
+assert_eq "$(fold_line GGGAAACCC)" "(((...))) ( -1.20)" "hairpin, RNAfold's %6.2f"
+assert_eq "$(fold_line GGUAGCGAAAGCUAUC)" "((((((....)))))) ( -6.40)" "GGUAGCGAAAGCUAUC"
+assert_eq "$(fold_line "$TRNA")" \
+    "(((((((..((((........)))).(((((.......))))).....(((((.......)))))))))))).... (-22.40)" "tRNA"
+assert_eq "$(fold_line "$TRNA" --dangles 0)" \
+    "((((((((........((((.((((((..((((...........))))..))))))..))))..)))))))).... (-19.90)" \
+    "tRNA, --dangles 0"
+assert_eq "$(fold_line AGGGAAACCCA)" ".(((...))). ( -2.70)" "exterior mismatch with -d2"
+assert_eq "$(fold_line AGGGAAACCCA --dangles 0)" ".(((...))). ( -1.20)" "no mismatch with -d0"
+assert_eq "$(fold_line gggaaaccc)" "(((...))) ( -1.20)" "lower case"
+assert_eq "$(fold_line GGGAAACCCTTT)" "(((...)))... ( -2.40)" "T read as U"
+assert_eq "$(fold_line NNNNNNNNNN)" ".......... (  0.00)" "N never pairs"
+assert_eq "$(fold_line GGNAAANCC)" "......... (  0.00)" "N in a helix"
+for sequence in G GC GGC GGCC GAAAC; do
+    dots=$(printf '%*s' ${#sequence} '' | tr ' ' .)
+    assert_eq "$(fold_line $sequence)" "$dots (  0.00)" "length ${#sequence}"
+done
+run bash -c "printf '>empty\n' | '$TROPIC' fold"
+assert_eq "$OUT" $'>empty\n\n (  0.00)' "length 0"
+
+printf '>a\nGGGAAACCC\n>b\nAAAA\n' >"$TMP/two.fa"
+run "$TROPIC" fold --json "$TMP/two.fa"
+assert_eq "$OUT" '{"name":"a","length":9,"sequence":"GGGAAACCC","structure":"(((...)))","energy":-1.20,"model":"mfe"}
+{"name":"b","length":4,"sequence":"AAAA","structure":"....","energy":0.00,"model":"mfe"}' "--json"
+run "$TROPIC" fold --model mfe "$TMP/two.fa"
+assert_eq "$OUT" $'>a\nGGGAAACCC\n(((...))) ( -1.20)\n>b\nAAAA\n.... (  0.00)' "--model mfe"
+
+# The built-in set and ViennaRNA's file (its stack misprint corrected) give identical output.
+run "$TROPIC" fold "$REPO/data/examples/rna_examples.fa"
+builtin=$OUT
+run "$TROPIC" fold --params "$REPO/tests/data/rna_turner2004.par" "$REPO/data/examples/rna_examples.fa"
+assert_eq "$RC" 0 "--params .par: exit code"
+assert_eq "$OUT" "$builtin" "--params rna_turner2004.par equals the built-in set"
+run "$TROPIC" fold --params "$REPO/data/energy/rna_turner2004.tep" "$REPO/data/examples/rna_examples.fa"
+assert_eq "$OUT" "$builtin" "--params rna_turner2004.tep equals the built-in set"
+
+run "$TROPIC" fold --params "$REPO/tests/data/rna_turner2004_stack_defect.par" -o "$TMP/out" "$TMP/two.fa"
+assert_eq "$RC" 1 "malformed .par: exit code"
+assert_contains "$ERR" "rna_turner2004_stack_defect.par: line 7: malformed energy '-1i40'" \
+    "malformed .par: message"
+assert_file_missing "$TMP/out" "malformed .par: no output"
+run "$TROPIC" fold --params "$TMP/none.par" "$TMP/two.fa"
+assert_eq "$RC" 1 "missing parameter file: exit code"
+assert_contains "$ERR" "cannot open parameter file" "missing parameter file: message"
+
+run "$TROPIC" fold --temperature 25 "$TMP/two.fa"
+assert_eq "$RC" 1 "--temperature 25: exit code"
+assert_contains "$ERR" "only 37" "--temperature 25: message"
+run "$TROPIC" fold --temperature 37 "$TMP/two.fa"
+assert_eq "$RC" 0 "--temperature 37"
+run "$TROPIC" fold --dangles 1 "$TMP/two.fa"
+assert_eq "$RC" 1 "--dangles 1 is refused"
+run "$TROPIC" fold --backend cuda "$TMP/two.fa"
+assert_eq "$RC" 1 "--backend cuda with mfe: exit code"
+assert_contains "$ERR" "CPU only" "--backend cuda with mfe: message"
+
+# Threads and chunks do not change results.
+run "$TROPIC" fold --threads 1 --chunk 1 "$REPO/data/examples/rna_examples.fa"
+assert_eq "$OUT" "$builtin" "--threads 1 --chunk 1"
+finish

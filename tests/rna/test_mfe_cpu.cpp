@@ -1,0 +1,124 @@
+// MFE folding: the CPU engine against the plain reference and brute force, and its structures
+// re-scored by the evaluator.
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "reference/mfe_reference.hpp"
+#include "rna/random_rna.hpp"
+#include "tropic/core/thread_pool.hpp"
+#include "tropic/rna/energy_eval.hpp"
+#include "tropic/rna/mfe.hpp"
+
+namespace {
+
+using tropic::rna::Dangles;
+using tropic::rna::MfeOptions;
+
+const tropic::rna::EnergyParams& P = tropic::rna::turner2004_params();
+
+MfeOptions with(Dangles d) {
+    MfeOptions options;
+    options.dangles = d;
+    return options;
+}
+
+// Every valid structure of the sequence (pairs GC, AU, GU; hairpins of 3 or more), as strings.
+void enumerate(const std::vector<std::uint8_t>& s, std::size_t from, std::string& structure,
+               const std::function<void()>& visit) {
+    // Position `from` is the first undecided one; brackets are placed left to right by choosing
+    // the partner of each opening position among later free positions.
+    const std::size_t n = s.size();
+    if (from >= n) {
+        visit();
+        return;
+    }
+    if (structure[from] != ' ') {
+        enumerate(s, from + 1, structure, visit);
+        return;
+    }
+    structure[from] = '.';
+    enumerate(s, from + 1, structure, visit);
+    // Pair `from` with l: everything between must be decided inside, so l must not cross any
+    // pair already placed; only free, undecided positions qualify, and nothing placed beyond.
+    for (std::size_t l = from + 1; l < n; ++l) {
+        if (structure[l] != ' ') break;  // a later position is already closed: no crossing
+        if (l < from + 4 || tropic::rna::pair_type(s[from], s[l]) == 0) continue;
+        structure[from] = '(';
+        structure[l] = ')';
+        enumerate(s, from + 1, structure, visit);
+        structure[l] = ' ';
+    }
+    structure[from] = ' ';
+}
+
+TEST(MfeCpu, EqualsBruteForceOnTinySequences) {
+    std::mt19937_64 rng(tropic::test::test_seed());
+    for (int trial = 0; trial < 60; ++trial) {
+        const std::size_t n = 1 + rng() % 14;
+        const auto seq = tropic::test::random_rna(rng, n, 0.6, trial % 5 == 0 ? 0.1 : 0.0);
+        for (Dangles d : {Dangles::Both, Dangles::None}) {
+            int best = 0;  // the open chain
+            std::string structure(n, ' ');
+            enumerate(seq, 0, structure, [&] {
+                best = std::min(best, tropic::rna::evaluate_structure(seq, structure, P, d));
+            });
+            const auto folded = tropic::rna::fold_mfe(seq, P, with(d));
+            ASSERT_EQ(folded.energy, best) << "n " << n << " trial " << trial;
+            ASSERT_EQ(tropic::rna::evaluate_structure(seq, folded.structure, P, d), best);
+        }
+    }
+}
+
+TEST(MfeCpu, EqualsReferenceAndStructuresRescoreToTheMfe) {
+    std::mt19937_64 rng(tropic::test::test_seed());
+    for (int trial = 0; trial < 80; ++trial) {
+        const std::size_t n = 1 + rng() % 70;
+        const double gc = 0.2 + 0.6 * static_cast<double>(rng() % 100) / 100.0;
+        const auto seq = tropic::test::random_rna(rng, n, gc, trial % 7 == 0 ? 0.05 : 0.0);
+        for (Dangles d : {Dangles::Both, Dangles::None}) {
+            const auto folded = tropic::rna::fold_mfe(seq, P, with(d));
+            ASSERT_EQ(folded.energy, tropic::reference::mfe_reference_energy(seq, P, d))
+                << "n " << n << " trial " << trial;
+            ASSERT_EQ(tropic::rna::evaluate_structure(seq, folded.structure, P, d), folded.energy);
+        }
+    }
+}
+
+TEST(MfeCpu, LongLoopsAndLongSequencesRescore) {
+    std::mt19937_64 rng(tropic::test::test_seed());
+    for (std::size_t n : {300u, 800u}) {
+        const auto seq = tropic::test::random_rna(rng, n, 0.5);
+        const auto folded = tropic::rna::fold_mfe(seq, P, with(Dangles::Both));
+        EXPECT_LT(folded.energy, 0);
+        EXPECT_EQ(tropic::rna::evaluate_structure(seq, folded.structure, P, Dangles::Both),
+                  folded.energy);
+    }
+}
+
+TEST(MfeCpu, ShortAndUnpairableSequencesGiveTheOpenChain) {
+    for (const std::string seq : {"", "G", "GC", "GGGC", "GNNNC", "NNNNNNNNNNNN", "AAAAAAAAAA"}) {
+        const auto folded = tropic::rna::fold_mfe(tropic::encode_rna(seq), P, with(Dangles::Both));
+        EXPECT_EQ(folded.energy, 0) << seq;
+        EXPECT_EQ(folded.structure, std::string(seq.size(), '.')) << seq;
+    }
+}
+
+TEST(MfeCpu, ManyRecordsOnThreadsEqualOneAtATime) {
+    std::mt19937_64 rng(tropic::test::test_seed());
+    std::vector<std::vector<std::uint8_t>> seqs;
+    for (int r = 0; r < 40; ++r) seqs.push_back(tropic::test::random_rna(rng, rng() % 150, 0.5));
+    tropic::ThreadPool pool(3);
+    const auto many = tropic::rna::fold_mfe_many(seqs, P, with(Dangles::Both), &pool);
+    ASSERT_EQ(many.size(), seqs.size());
+    for (std::size_t r = 0; r < seqs.size(); ++r) {
+        const auto one = tropic::rna::fold_mfe(seqs[r], P, with(Dangles::Both));
+        EXPECT_EQ(many[r].energy, one.energy);
+        EXPECT_EQ(many[r].structure, one.structure);
+    }
+}
+
+}  // namespace
