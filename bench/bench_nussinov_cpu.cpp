@@ -31,13 +31,7 @@ namespace {
 
 constexpr std::size_t kReferenceLength = 2000;
 
-std::vector<std::uint8_t> random_sequence(std::size_t n, std::uint64_t seed) {
-    std::mt19937_64 rng(seed);
-    std::uniform_int_distribution<int> base(0, 3);
-    std::vector<std::uint8_t> seq(n);
-    for (auto& b : seq) b = static_cast<std::uint8_t>(base(rng));
-    return seq;
-}
+using tropic::bench::random_sequence;
 
 double steps(std::size_t n) {
     double x = static_cast<double>(n);

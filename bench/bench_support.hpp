@@ -4,6 +4,9 @@
 #include <benchmark/benchmark.h>
 
 #include <chrono>
+#include <cstdint>
+#include <random>
+#include <vector>
 
 namespace tropic::bench {
 
@@ -29,6 +32,15 @@ double run_wall_timed(benchmark::State& state, const Body& body) {
         total += seconds;
     }
     return state.iterations() > 0 ? total / static_cast<double>(state.iterations()) : 0.0;
+}
+
+// n random residues, uniform over A, C, G, U (Base codes 0..3), reproducible from the seed.
+inline std::vector<std::uint8_t> random_sequence(std::size_t n, std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    std::uniform_int_distribution<int> base(0, 3);
+    std::vector<std::uint8_t> seq(n);
+    for (auto& b : seq) b = static_cast<std::uint8_t>(base(rng));
+    return seq;
 }
 
 }  // namespace tropic::bench

@@ -43,6 +43,8 @@ struct FoldOptions {
     std::string model = "mfe";
     EnergyModelOptions energy;
     double temperature = 37.0;
+    bool no_lonely_pairs = false;
+    int max_bp_span = -1;
     int min_loop = 3;
     std::string weights = "GC=1,AU=1,GU=1";
     bool no_gu = false;
@@ -171,6 +173,8 @@ std::unique_ptr<MfeSetup> make_mfe_setup(const FoldOptions& options, Backend bac
                 ? " (the file lists enthalpies, but rescaling them is not implemented yet)"
                 : " and the parameter file has no enthalpies to rescale them"));
     setup->options.dangles = options.energy.dangle_model();
+    setup->options.no_lonely_pairs = options.no_lonely_pairs;
+    setup->options.max_bp_span = options.max_bp_span;
     return setup;
 }
 
@@ -273,6 +277,11 @@ Command add_fold_command(CLI::App& app) {
                     "nussinov (base-pair maximisation)")
         ->check(CLI::IsMember({"mfe", "nussinov"}));
     add_energy_model_options(sub, options->energy, "mfe: ");
+    sub->add_flag("--noLP", options->no_lonely_pairs,
+                  "mfe: no lonely pairs (every pair stacks on another), as RNAfold's --noLP");
+    sub->add_option("--max-bp-span,--maxBPspan", options->max_bp_span,
+                    "mfe: pairs (i,j) need j - i + 1 <= L, as RNAfold's --maxBPspan; -1: no limit")
+        ->check(CLI::Range(-1, 1 << 30));
     sub->add_option("--temperature", options->temperature,
                     "mfe: temperature in °C (only 37 is supported)");
     sub->add_option("--min-loop", options->min_loop,

@@ -26,6 +26,8 @@ class MfeEngine {
           n_(static_cast<int>(sequence.size())),
           p_(params),
           dangles_(options.dangles),
+          no_lonely_pairs_(options.no_lonely_pairs),
+          max_span_(options.max_bp_span),
           base_(sequence.size()),
           row_start_(sequence.size()),
           col_start_(sequence.size()) {
@@ -38,6 +40,7 @@ class MfeEngine {
             cells += static_cast<std::size_t>(k) + 1;
         }
         c_.assign(cells, kInf);
+        if (no_lonely_pairs_) cc_.assign(cells, kInf);
         fml_row_.assign(cells, kInf);
         fml_col_.assign(cells, kInf);
         fm1_col_.assign(cells, kInf);
@@ -59,10 +62,22 @@ class MfeEngine {
     }
 
     int* c_row(int i) { return c_.data() + row_start_[i]; }
+    // Without lonely pairs: CC(i,j) is pair (i,j) closing any loop (it is stacked on from
+    // outside), C(i,j) the pair stacked on (i+1,j-1) inside. Otherwise both are C.
+    int* cc_row(int i) { return (no_lonely_pairs_ ? cc_.data() : c_.data()) + row_start_[i]; }
     int* fml_row(int i) { return fml_row_.data() + row_start_[i]; }
     int* fml_col(int j) { return fml_col_.data() + col_start_[j]; }
     int* fm1_col(int j) { return fm1_col_.data() + col_start_[j]; }
     int type(int i, int j) const { return pair_type(s_[i], s_[j]); }
+    // The type of (i,j) when the options let it form, else 0.
+    int allowed_type(int i, int j) const {
+        return max_span_ >= 0 && j - i + 1 > max_span_ ? 0 : type(i, j);
+    }
+    // C(i,j) without lonely pairs: stacked on (i+1,j-1), which closes anything.
+    int stacked_inward(int i, int j, int t) {
+        const int inner = cc_row(i + 1)[j - 1];
+        return inner < kInf ? inner + interior(i, j, t, i + 1, j - 1) : kInf;
+    }
 
     int exterior_stem(int i, int j, int t) const {
         return exterior_stem_energy(p_, t, i > 0 ? base_[i - 1] : -1,
@@ -93,7 +108,13 @@ class MfeEngine {
             const int n1 = p - i - 1;
             const int first_q = std::max(p + kMinHairpin + 1, j - 1 - (kMaxLoop - n1));
             const int* row = c_row(p);
-            for (int q = j - 1; q >= first_q; --q) {
+            int q = j - 1;
+            if (p == i + 1) {  // the stack: (i+1,j-1) may close anything, lonely or not
+                const int inner = cc_row(p)[q];
+                if (inner < kInf && visit(p, q, inner + interior(i, j, t, p, q))) return;
+                --q;
+            }
+            for (; q >= first_q; --q) {
                 if (row[q] >= kInf) continue;
                 if (visit(p, q, row[q] + interior(i, j, t, p, q))) return;
             }
@@ -123,7 +144,7 @@ class MfeEngine {
             int* c = c_row(i);
             int* fml = fml_row(i);
             for (int j = i + kMinHairpin + 1; j < n_; ++j) {
-                const int t = type(i, j);
+                const int t = allowed_type(i, j);
                 int cij = kInf;
                 if (t != 0) {
                     cij = hairpin(i, j, t);
@@ -133,6 +154,10 @@ class MfeEngine {
                     });
                     const int split = best_multi_split(i, j);
                     if (split < kInf) cij = std::min(cij, split + multi_closing(i, j, t));
+                }
+                if (no_lonely_pairs_) {
+                    cc_row(i)[j] = cij;
+                    cij = t != 0 ? stacked_inward(i, j, t) : kInf;
                 }
                 c[j] = cij;
                 const int stem = cij < kInf ? cij + multi_stem(i, j, t) : kInf;
@@ -156,7 +181,7 @@ class MfeEngine {
         }
     }
 
-    enum class Table { F5, C, FML, FM1 };
+    enum class Table { F5, C, CC, FML, FM1 };
     struct Interval {
         Table table;
         int i, j;
@@ -174,6 +199,14 @@ class MfeEngine {
                     trace_exterior(at.j, todo);
                     break;
                 case Table::C:
+                    structure[at.i] = '(';
+                    structure[at.j] = ')';
+                    if (no_lonely_pairs_)
+                        todo.push_back({Table::CC, at.i + 1, at.j - 1});
+                    else
+                        trace_pair(at.i, at.j, todo);
+                    break;
+                case Table::CC:
                     structure[at.i] = '(';
                     structure[at.j] = ')';
                     trace_pair(at.i, at.j, todo);
@@ -211,12 +244,13 @@ class MfeEngine {
 
     void trace_pair(int i, int j, std::vector<Interval>& todo) {
         const int t = type(i, j);
-        const int target = c_row(i)[j];
+        const int target = cc_row(i)[j];
         if (hairpin(i, j, t) == target) return;
         bool found = false;
         for_each_interior(i, j, t, [&](int p, int q, int e) {
             if (e != target) return false;
-            todo.push_back({Table::C, p, q});
+            const bool stack = p == i + 1 && q == j - 1;
+            todo.push_back({stack && no_lonely_pairs_ ? Table::CC : Table::C, p, q});
             found = true;
             return true;
         });
@@ -280,9 +314,11 @@ class MfeEngine {
     int n_;
     const EnergyParams& p_;
     Dangles dangles_;
+    bool no_lonely_pairs_;
+    int max_span_;
     std::vector<std::int8_t> base_;
     std::vector<std::size_t> row_start_, col_start_;
-    std::vector<int> c_, fml_row_, fml_col_, fm1_col_, f5_;
+    std::vector<int> c_, cc_, fml_row_, fml_col_, fm1_col_, f5_;
 };
 
 }  // namespace

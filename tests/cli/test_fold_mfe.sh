@@ -67,6 +67,16 @@ run "$TROPIC" fold --backend cuda "$TMP/two.fa"
 assert_eq "$RC" 1 "--backend cuda with mfe: exit code"
 assert_contains "$ERR" "CPU only" "--backend cuda with mfe: message"
 
+# --noLP and --max-bp-span (RNAfold's --noLP and --maxBPspan).
+LP=CGCUUGGGUCUUCUGUGUUGUUCGCGUGGU
+assert_eq "$(fold_line $LP)" "(((.((((.(.........))))).))).. ( -2.00)" "a lonely pair by default"
+assert_eq "$(fold_line $LP --noLP)" ".............((((.....)))).... ( -1.50)" "--noLP"
+assert_eq "$(fold_line GGGGAAAACCCC --max-bp-span 12)" "((((....)))) ( -5.40)" "span 12"
+assert_eq "$(fold_line GGGGAAAACCCC --max-bp-span 10)" ".(((....))). ( -3.10)" "span 10"
+assert_eq "$(fold_line GGGGAAAACCCC --maxBPspan 8)" "............ (  0.00)" "--maxBPspan 8"
+run "$TROPIC" fold --max-bp-span -2 "$TMP/two.fa"
+assert_eq "$RC" 1 "--max-bp-span -2 is refused"
+
 # Threads and chunks do not change results.
 run "$TROPIC" fold --threads 1 --chunk 1 "$REPO/data/examples/rna_examples.fa"
 assert_eq "$OUT" "$builtin" "--threads 1 --chunk 1"

@@ -3,7 +3,8 @@
 
     tests/oracle/vienna_oracle.py PATH/TO/tropic [--seed N] [--count N] [--quick]
 
-Checks, for random sequences (lengths 1-500, GC 20%-80%), with dangles 2 and 0:
+Checks, for random sequences (lengths 1-500, GC 20%-80%), with dangles 2 and 0, and some with
+--noLP or --max-bp-span:
   - tropic's MFE equals RNA.fold_compound(...).mfe() to 0.01 kcal/mol;
   - ViennaRNA's energy of tropic's structure equals tropic's MFE;
   - `tropic eval` of random valid structures equals ViennaRNA's eval_structure;
@@ -80,11 +81,19 @@ class Checker:
         if self.failures <= 20:
             print("FAIL:", message)
 
-    def fold(self, sequences, dangles, label):
+    def fold(self, sequences, dangles, label, no_lp=False, span=-1):
         md = RNA.md()
         md.dangles = dangles
+        options = ["fold", "--dangles", str(dangles)]
+        if no_lp:
+            md.noLP = 1
+            options.append("--noLP")
+        if span >= 0:
+            md.max_bp_span = span
+            options += ["--max-bp-span", str(span)]
+        label += (" --noLP" if no_lp else "") + (f" --max-bp-span {span}" if span >= 0 else "")
         text = "".join(f">s{k}\n{s}\n" for k, s in enumerate(sequences))
-        results = parse_triplets(run_tropic(self.tropic, ["fold", "--dangles", str(dangles)], text))
+        results = parse_triplets(run_tropic(self.tropic, options, text))
         if len(results) != len(sequences):
             self.fail(f"{label}: {len(results)} results for {len(sequences)} sequences")
             return
@@ -150,12 +159,17 @@ def main():
             # Mostly short sequences, so that many run quickly; a share up to 500 nt.
             checker.fold(random_batch(rng, short, 60), dangles, f"seed {seed} short")
             checker.fold(random_batch(rng, args.count - short, 500), dangles, f"seed {seed}")
+            # Lonely pairs forbidden, and a maximum pair span.
+            checker.fold(random_batch(rng, 60, 300), dangles, f"seed {seed}", no_lp=True)
+            span = rng.randint(10, 150)
+            checker.fold(random_batch(rng, 60, 300), dangles, f"seed {seed}", span=span)
             pairs = []
             for seq in random_batch(rng, 200, 300):
                 pairs.append((seq, random_structure(rng, seq)))
             checker.eval(pairs, dangles, f"seed {seed}")
     for dangles in (2, 0):
         checker.fold(designed_sequences(), dangles, "designed")
+        checker.fold(designed_sequences(), dangles, "designed", no_lp=True)
     rng = random.Random(REGRESSION_SEEDS[0])
     checker.fold([random_sequence(rng, n, 0.5) for n in (1000, 3000)], 2, "long")
     print(f"{checker.checks} checks, {checker.failures} failures")

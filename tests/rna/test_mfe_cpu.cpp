@@ -55,21 +55,65 @@ void enumerate(const std::vector<std::uint8_t>& s, std::size_t from, std::string
     structure[from] = ' ';
 }
 
+// Whether a structure meets the options: no pair longer than the span, no lonely pair.
+bool allowed(const std::string& structure, const MfeOptions& options) {
+    std::vector<int> partner(structure.size(), -1), open;
+    for (int k = 0; k < static_cast<int>(structure.size()); ++k) {
+        if (structure[k] == '(') open.push_back(k);
+        if (structure[k] != ')') continue;
+        partner[k] = open.back();
+        partner[open.back()] = k;
+        open.pop_back();
+    }
+    const int n = static_cast<int>(structure.size());
+    for (int i = 0; i < n; ++i) {
+        const int j = partner[i];
+        if (j <= i) continue;
+        if (options.max_bp_span >= 0 && j - i + 1 > options.max_bp_span) return false;
+        const bool inner = partner[i + 1] == j - 1;
+        const bool outer = i > 0 && j + 1 < n && partner[i - 1] == j + 1;
+        if (options.no_lonely_pairs && !inner && !outer) return false;
+    }
+    return true;
+}
+
 TEST(MfeCpu, EqualsBruteForceOnTinySequences) {
     std::mt19937_64 rng(tropic::test::test_seed());
     for (int trial = 0; trial < 60; ++trial) {
         const std::size_t n = 1 + rng() % 14;
         const auto seq = tropic::test::random_rna(rng, n, 0.6, trial % 5 == 0 ? 0.1 : 0.0);
-        for (Dangles d : {Dangles::Both, Dangles::None}) {
+        for (int variant = 0; variant < 4; ++variant) {
+            MfeOptions options = with(variant % 2 ? Dangles::None : Dangles::Both);
+            options.no_lonely_pairs = variant >= 2;
+            if (variant == 1) options.max_bp_span = 6 + static_cast<int>(rng() % 6);
             int best = 0;  // the open chain
             std::string structure(n, ' ');
             enumerate(seq, 0, structure, [&] {
-                best = std::min(best, tropic::rna::evaluate_structure(seq, structure, P, d));
+                if (!allowed(structure, options)) return;
+                best = std::min(
+                    best, tropic::rna::evaluate_structure(seq, structure, P, options.dangles));
             });
-            const auto folded = tropic::rna::fold_mfe(seq, P, with(d));
-            ASSERT_EQ(folded.energy, best) << "n " << n << " trial " << trial;
-            ASSERT_EQ(tropic::rna::evaluate_structure(seq, folded.structure, P, d), best);
+            const auto folded = tropic::rna::fold_mfe(seq, P, options);
+            ASSERT_EQ(folded.energy, best)
+                << "n " << n << " trial " << trial << " variant " << variant;
+            ASSERT_TRUE(allowed(folded.structure, options)) << folded.structure;
+            ASSERT_EQ(tropic::rna::evaluate_structure(seq, folded.structure, P, options.dangles),
+                      best);
         }
+    }
+}
+
+TEST(MfeCpu, WithoutLonelyPairsStructuresHaveNoneAndRescore) {
+    std::mt19937_64 rng(tropic::test::test_seed());
+    for (int trial = 0; trial < 20; ++trial) {
+        const auto seq = tropic::test::random_rna(rng, 20 + rng() % 200, 0.5);
+        MfeOptions options = with(Dangles::Both);
+        options.no_lonely_pairs = true;
+        const auto folded = tropic::rna::fold_mfe(seq, P, options);
+        EXPECT_TRUE(allowed(folded.structure, options)) << folded.structure;
+        EXPECT_EQ(tropic::rna::evaluate_structure(seq, folded.structure, P, Dangles::Both),
+                  folded.energy);
+        EXPECT_GE(folded.energy, tropic::rna::fold_mfe(seq, P, with(Dangles::Both)).energy);
     }
 }
 

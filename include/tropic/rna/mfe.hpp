@@ -1,8 +1,8 @@
 #pragma once
 // Minimum-free-energy folding (Zuker) under the nearest-neighbour energy model of
 // energy_params.hpp and loop_energy.hpp, with RNAfold's defaults: dangles 2 (or 0), hairpins of
-// at least 3 unpaired bases, interior loops of at most 30 unpaired bases, no lonely-pair or span
-// restriction.
+// at least 3 unpaired bases, interior loops of at most 30 unpaired bases; optionally no lonely
+// pairs and a maximum pair span (MfeOptions).
 //
 // Recurrences (0-based; b = ml_base; stem_ext / stem_ml = exterior_stem_energy /
 // multi_stem_energy of the pair with its outer neighbours):
@@ -35,6 +35,13 @@ namespace tropic::rna {
 
 struct MfeOptions {
     Dangles dangles = Dangles::Both;
+    // RNAfold's --noLP: every pair stacks on another one. C(i,j) then means "(i,j) stacked on
+    // (i+1,j-1)" and a second table CC(i,j), "(i,j) closing any loop", feeds the stack case:
+    //   C(i,j) = stack(i,j) + CC(i+1,j-1),  CC(i,j) = the C recurrence above with CC in its
+    //   stack term; exterior loops, multiloops and other interior loops use C.
+    bool no_lonely_pairs = false;
+    // RNAfold's --maxBPspan: pairs (i,j) with j - i + 1 > max_bp_span do not form; -1: no limit.
+    int max_bp_span = -1;
 };
 
 struct MfeResult {
