@@ -4,7 +4,11 @@
 // contiguous); FML and FM1 are also stored by columns (j fixed, i contiguous), so that both
 // operands of every multiloop minimisation are read sequentially. Rows are filled from i = n-1
 // down to 0, each left to right, so every operand is final when it is read.
+#include <fmt/format.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <new>
 #include <vector>
 
 #include "tropic/core/error.hpp"
@@ -323,9 +327,30 @@ class MfeEngine {
 
 }  // namespace
 
+std::uint64_t mfe_memory_bytes(std::size_t length, const MfeOptions& options) {
+    const std::uint64_t n = length;
+    const std::uint64_t tables = options.no_lonely_pairs ? 5 : 4;
+    return tables * sizeof(int) * (n * (n + 1) / 2);
+}
+
 MfeResult fold_mfe(std::span<const std::uint8_t> sequence, const EnergyParams& params,
                    const MfeOptions& options) {
-    return MfeEngine(sequence, params, options).run();
+    const std::uint64_t bytes = mfe_memory_bytes(sequence.size(), options);
+    const auto pages = ::sysconf(_SC_PHYS_PAGES), page_size = ::sysconf(_SC_PAGE_SIZE);
+    const std::uint64_t memory =
+        pages > 0 && page_size > 0 ? static_cast<std::uint64_t>(pages) * page_size : 0;
+    auto too_big = [&] {
+        return ResourceError(fmt::format(
+            "an MFE fold of {} nt needs {:.1f} GB for its tables and this machine has {:.1f} GB; "
+            "fold shorter windows of the sequence",
+            sequence.size(), bytes / 1e9, memory / 1e9));
+    };
+    if (memory != 0 && bytes > memory) throw too_big();
+    try {
+        return MfeEngine(sequence, params, options).run();
+    } catch (const std::bad_alloc&) {
+        throw too_big();
+    }
 }
 
 std::vector<MfeResult> fold_mfe_many(const std::vector<std::vector<std::uint8_t>>& sequences,

@@ -77,6 +77,13 @@ assert_eq "$(fold_line GGGGAAAACCCC --maxBPspan 8)" "............ (  0.00)" "--m
 run "$TROPIC" fold --max-bp-span -2 "$TMP/two.fa"
 assert_eq "$RC" 1 "--max-bp-span -2 is refused"
 
+# A sequence whose tables cannot fit: refused before allocating, exit code 2 (resources).
+python3 -c "print('>huge'); print('ACGU' * 100000)" >"$TMP/huge.fa"
+run "$TROPIC" fold -o "$TMP/huge.out" "$TMP/huge.fa"
+assert_eq "$RC" 2 "too long for memory: exit code"
+assert_contains "$ERR" "an MFE fold of 400000 nt needs 1280.0 GB" "too long for memory: message"
+assert_file_missing "$TMP/huge.out" "too long for memory: no output"
+
 # Threads and chunks do not change results.
 run "$TROPIC" fold --threads 1 --chunk 1 "$REPO/data/examples/rna_examples.fa"
 assert_eq "$OUT" "$builtin" "--threads 1 --chunk 1"

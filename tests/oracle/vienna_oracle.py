@@ -27,8 +27,9 @@ REGRESSION_SEEDS = [1, 20261121]
 TOLERANCE = 0.01 + 1e-9
 
 
-def random_sequence(rng, length, gc):
-    return "".join(rng.choice("GC") if rng.random() < gc else rng.choice("AU")
+def random_sequence(rng, length, gc, n_fraction=0.0):
+    return "".join("N" if rng.random() < n_fraction else
+                   rng.choice("GC") if rng.random() < gc else rng.choice("AU")
                    for _ in range(length))
 
 
@@ -159,6 +160,9 @@ def main():
             # Mostly short sequences, so that many run quickly; a share up to 500 nt.
             checker.fold(random_batch(rng, short, 60), dangles, f"seed {seed} short")
             checker.fold(random_batch(rng, args.count - short, 500), dangles, f"seed {seed}")
+            # N never pairs and counts as N in mismatches.
+            checker.fold([random_sequence(rng, rng.randint(1, 200), 0.5, 0.08) for _ in range(60)],
+                         dangles, f"seed {seed} with N")
             # Lonely pairs forbidden, and a maximum pair span.
             checker.fold(random_batch(rng, 60, 300), dangles, f"seed {seed}", no_lp=True)
             span = rng.randint(10, 150)

@@ -49,8 +49,13 @@ struct MfeResult {
     std::string structure;  // dot-bracket
 };
 
-// Folds one sequence (alphabet codes, see alphabet.hpp) on the calling thread. Memory grows as
-// 8 n^2 bytes.
+// Bytes of DP tables a fold of `length` bases allocates: 4 (5 with no_lonely_pairs) triangles
+// of int32, about 8 n^2 (10 n^2) bytes.
+std::uint64_t mfe_memory_bytes(std::size_t length, const MfeOptions& options);
+
+// Folds one sequence (alphabet codes, see alphabet.hpp) on the calling thread. Throws
+// ResourceError, before allocating, when mfe_memory_bytes exceeds the machine's memory (or when
+// the allocation fails).
 MfeResult fold_mfe(std::span<const std::uint8_t> sequence, const EnergyParams& params,
                    const MfeOptions& options);
 
