@@ -11,15 +11,17 @@ namespace tropic::cli {
 struct EnergyModelOptions {
     int dangles = 2;
     std::string params_file;  // empty: the built-in Turner 2004 set
+    double temperature = 37.0;
 
     rna::Dangles dangle_model() const {
         return dangles == 0 ? rna::Dangles::None : rna::Dangles::Both;
     }
-    // The parameters to use; throws InputError for a missing or malformed file.
+    // The parameters to use, at the temperature; throws InputError for a missing or malformed
+    // file, or a temperature other than 37 °C without enthalpies to rescale with.
     rna::EnergyParams load_params() const;
 };
 
-// Adds --dangles and --params; `help_prefix` starts their help text (e.g. "mfe: ").
+// Adds --dangles, --params and --temperature; `help_prefix` starts their help text (e.g. "mfe: ").
 void add_energy_model_options(CLI::App* command, EnergyModelOptions& options,
                               const std::string& help_prefix);
 

@@ -42,7 +42,6 @@ struct FoldOptions {
     std::vector<std::string> inputs;
     std::string model = "mfe";
     EnergyModelOptions energy;
-    double temperature = 37.0;
     bool no_lonely_pairs = false;
     int max_bp_span = -1;
     int min_loop = 3;
@@ -164,14 +163,6 @@ std::unique_ptr<MfeSetup> make_mfe_setup(const FoldOptions& options, Backend bac
         throw InputError("--backend cuda: the mfe model runs on the CPU only in this release");
     auto setup = std::make_unique<MfeSetup>();
     setup->params = options.energy.load_params();
-    if (options.temperature != 37.0)
-        throw InputError(fmt::format(
-            "--temperature {}: only 37 °C is supported; the parameters are free energies at 37 "
-            "°C{}",
-            options.temperature,
-            setup->params.has_enthalpies
-                ? " (the file lists enthalpies, but rescaling them is not implemented yet)"
-                : " and the parameter file has no enthalpies to rescale them"));
     setup->options.dangles = options.energy.dangle_model();
     setup->options.no_lonely_pairs = options.no_lonely_pairs;
     setup->options.max_bp_span = options.max_bp_span;
@@ -282,8 +273,6 @@ Command add_fold_command(CLI::App& app) {
     sub->add_option("--max-bp-span,--maxBPspan", options->max_bp_span,
                     "mfe: pairs (i,j) need j - i + 1 <= L, as RNAfold's --maxBPspan; -1: no limit")
         ->check(CLI::Range(-1, 1 << 30));
-    sub->add_option("--temperature", options->temperature,
-                    "mfe: temperature in °C (only 37 is supported)");
     sub->add_option("--min-loop", options->min_loop,
                     "nussinov: minimum hairpin loop: a pair (i,j) needs j - i > N")
         ->check(CLI::NonNegativeNumber);

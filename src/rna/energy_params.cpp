@@ -7,6 +7,7 @@
 #include <cctype>
 #include <charconv>
 #include <fstream>
+#include <memory>
 #include <sstream>
 
 #include "rna/energy_tables.hpp"
@@ -100,16 +101,83 @@ void add_special_hairpin(EnergyParams& params, std::string_view sequence, int en
 
 }  // namespace detail
 
-const EnergyParams& turner2004_params() {
-    static const EnergyParams params =
-        parse_tropic_params(kTurner2004ParamsText, "built-in rna_turner2004.tep");
-    return params;
+namespace {
+
+struct BuiltInSet {
+    EnergyParams energies, enthalpies;
+};
+
+const BuiltInSet& built_in_set() {
+    static const auto* set = [] {
+        auto* built = new BuiltInSet;
+        built->energies = parse_tropic_params(kTurner2004ParamsText, "built-in rna_turner2004.tep",
+                                              &built->enthalpies);
+        return built;
+    }();
+    return *set;
 }
 
-EnergyParams load_energy_params(const std::string& path) {
+// ViennaRNA's rescaling of one value; INF stays INF.
+int rescale(int g37, int h, double ratio) {
+    if (g37 >= kInfEnergy || h >= kInfEnergy) return kInfEnergy;
+    return static_cast<int>(h - (h - g37) * ratio);
+}
+
+template <class Array>
+void clamp_positive(Array& table) {
+    constexpr std::size_t n = sizeof(Array) / sizeof(int);
+    for (int& v : reinterpret_cast<int(&)[n]>(table)) v = std::min(v, 0);
+}
+
+template <int Length>
+void rescale_loops(SpecialHairpins<Length>& g, const SpecialHairpins<Length>& h, double ratio) {
+    for (int k = 0; k < g.count; ++k) g.energy[k] = rescale(g.energy[k], h.energy[k], ratio);
+}
+
+}  // namespace
+
+const EnergyParams& turner2004_params() {
+    return built_in_set().energies;
+}
+const EnergyParams& turner2004_enthalpies() {
+    return built_in_set().enthalpies;
+}
+
+EnergyParams rescale_to_temperature(const EnergyParams& g37, const EnergyParams& h,
+                                    double celsius) {
+    constexpr double kZeroCelsius = 273.15;
+    const double ratio = (celsius + kZeroCelsius) / (37.0 + kZeroCelsius);
+    EnergyParams g = g37;
+    // Every listed entry of every table; the derived ones are completed below.
+    auto enthalpies = std::make_unique<EnergyParams>(h);
+    const auto g_tables = detail::table_layouts(g);
+    const auto h_tables = detail::table_layouts(*enthalpies);
+    for (std::size_t t = 0; t < g_tables.size(); ++t)
+        for (std::size_t k = 0; k < g_tables[t].value_count(); ++k)
+            g_tables[t].at(k) = rescale(g_tables[t].at(k), h_tables[t].at(k), ratio);
+    // As ViennaRNA: a helix end's neighbours never cost energy (no positive dangles).
+    clamp_positive(g.dangle5);
+    clamp_positive(g.dangle3);
+    clamp_positive(g.mismatch_multi);
+    clamp_positive(g.mismatch_exterior);
+    g.ml_base = rescale(g.ml_base, h.ml_base, ratio);
+    g.ml_closing = rescale(g.ml_closing, h.ml_closing, ratio);
+    g.ml_intern = rescale(g.ml_intern, h.ml_intern, ratio);
+    g.ninio = rescale(g.ninio, h.ninio, ratio);
+    g.terminal_au = rescale(g.terminal_au, h.terminal_au, ratio);
+    g.duplex_init = rescale(g.duplex_init, h.duplex_init, ratio);
+    g.lxc = g37.lxc * ratio;
+    rescale_loops(g.triloops, h.triloops, ratio);
+    rescale_loops(g.tetraloops, h.tetraloops, ratio);
+    rescale_loops(g.hexaloops, h.hexaloops, ratio);
+    detail::complete_derived_entries(g);
+    return g;
+}
+
+EnergyParams load_energy_params(const std::string& path, EnergyParams* enthalpies) {
     if (path.size() > 4 && path.compare(path.size() - 4, 4, ".par") == 0)
-        return read_vienna_params(path);
-    return parse_tropic_params(detail::read_parameter_file(path), path);
+        return read_vienna_params(path, enthalpies);
+    return parse_tropic_params(detail::read_parameter_file(path), path, enthalpies);
 }
 
 }  // namespace tropic::rna

@@ -47,9 +47,10 @@ class ViennaReader {
         split_sections(text);
     }
 
-    EnergyParams read() {
+    EnergyParams read(EnergyParams* enthalpies_out) {
         EnergyParams params = turner2004_params();
-        auto scratch = std::make_unique<EnergyParams>();  // receives the enthalpies
+        auto scratch = std::make_unique<EnergyParams>(turner2004_enthalpies());
+        params.has_enthalpies = false;  // true once the file lists enthalpies
         for (const Section& section : sections_) {
             std::string_view name = section.name;
             const bool enthalpy = name.ends_with(kEnthalpySuffix);
@@ -59,11 +60,15 @@ class ViennaReader {
             }
             EnergyParams& target = enthalpy ? *scratch : params;
             if (!read_table(section, table_name(name), target) &&
-                !(!enthalpy && read_special(section, name, params)))
+                !(!enthalpy && read_special(section, name, params, *scratch)))
                 throw InputError(fmt::format("{}: line {}: unknown section '# {}'", source_,
                                              section.line, section.name));
         }
         detail::complete_derived_entries(params);
+        detail::complete_derived_entries(*scratch);
+        scratch->lxc = params.lxc;
+        scratch->max_ninio = params.max_ninio;
+        if (enthalpies_out != nullptr && params.has_enthalpies) *enthalpies_out = *scratch;
         return params;
     }
 
@@ -171,32 +176,37 @@ class ViennaReader {
     }
 
     // Sections other than tables; values come as energy/enthalpy pairs.
-    bool read_special(const Section& section, std::string_view name, EnergyParams& params) {
+    bool read_special(const Section& section, std::string_view name, EnergyParams& params,
+                      EnergyParams& enthalpies) {
         const auto& t = section.tokens;
         if (name == "ML_params") {
             expect_count(section, 6, 6);
             params.ml_base = energy(t[0]);
+            enthalpies.ml_base = energy(t[1]);
             params.ml_closing = energy(t[2]);
+            enthalpies.ml_closing = energy(t[3]);
             params.ml_intern = energy(t[4]);
-            for (int k : {1, 3, 5}) energy(t[k]);
+            enthalpies.ml_intern = energy(t[5]);
         } else if (name == "NINIO") {
             expect_count(section, 3, 3);
             params.ninio = energy(t[0]);
-            energy(t[1]);
+            enthalpies.ninio = energy(t[1]);
             params.max_ninio = energy(t[2]);
         } else if (name == "Misc") {
             expect_count(section, 4, 6);
             params.duplex_init = energy(t[0]);
-            energy(t[1]);
+            enthalpies.duplex_init = energy(t[1]);
             params.terminal_au = energy(t[2]);
-            energy(t[3]);
+            enthalpies.terminal_au = energy(t[3]);
             if (t.size() >= 5) params.lxc = decimal(t[4]);
             if (t.size() == 6) decimal(t[5]);
         } else if (name == "Triloops" || name == "Tetraloops" || name == "Hexaloops") {
-            auto& count = name == "Triloops"     ? params.triloops.count
-                          : name == "Tetraloops" ? params.tetraloops.count
-                                                 : params.hexaloops.count;
-            count = 0;  // the file's list replaces the built-in one
+            // The file's list replaces the built-in one.
+            for (EnergyParams* p : {&params, &enthalpies}) {
+                if (name == "Triloops") p->triloops.count = 0;
+                if (name == "Tetraloops") p->tetraloops.count = 0;
+                if (name == "Hexaloops") p->hexaloops.count = 0;
+            }
             if (t.size() % 3 != 0)
                 throw InputError(fmt::format(
                     "{}: line {}: section '# {}' needs lines 'SEQUENCE energy enthalpy'", source_,
@@ -208,7 +218,7 @@ class ViennaReader {
                     throw InputError(fmt::format("{}: '{}' in '# {}' must have {} bases", where,
                                                  t[k].text, section.name, length));
                 detail::add_special_hairpin(params, t[k].text, energy(t[k + 1]), where);
-                energy(t[k + 2]);
+                detail::add_special_hairpin(enthalpies, t[k].text, energy(t[k + 2]), where);
             }
         } else {
             return false;
@@ -222,12 +232,13 @@ class ViennaReader {
 
 }  // namespace
 
-EnergyParams parse_vienna_params(std::string_view text, const std::string& source) {
-    return ViennaReader(text, source).read();
+EnergyParams parse_vienna_params(std::string_view text, const std::string& source,
+                                 EnergyParams* enthalpies) {
+    return ViennaReader(text, source).read(enthalpies);
 }
 
-EnergyParams read_vienna_params(const std::string& path) {
-    return parse_vienna_params(detail::read_parameter_file(path), path);
+EnergyParams read_vienna_params(const std::string& path, EnergyParams* enthalpies) {
+    return parse_vienna_params(detail::read_parameter_file(path), path, enthalpies);
 }
 
 }  // namespace tropic::rna

@@ -40,7 +40,7 @@ assert_contains "$OUT" "mfe (minimum free energy" "fold --help describes the mfe
 
 run "$TROPIC" eval --help
 assert_eq "$RC" 0 "eval --help: exit code"
-for option in --dangles --params --verbose --output; do
+for option in --dangles --params --temperature --verbose --output; do
     assert_contains "$OUT" "$option" "eval --help lists $option"
 done
 

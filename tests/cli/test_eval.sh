@@ -18,6 +18,8 @@ run "$TROPIC" eval "$TMP/in.txt"
 assert_eq "$RC" 0 "eval: exit code"
 assert_eq "$OUT" $'>hairpin\nGGGAAACCC\n(((...))) ( -1.20)\n>mismatch\nAGGGAAACCCA\n.(((...))). ( -2.70)\nUUUUUUUUU\n......... (  0.00)' \
     "eval: RNAeval layout"
+run "$TROPIC" eval --temperature 25 "$TMP/in.txt"
+assert_contains "$OUT" "(((...))) ( -2.14)" "eval --temperature 25"
 run "$TROPIC" eval --dangles 0 "$TMP/in.txt"
 assert_contains "$OUT" ".(((...))). ( -1.20)" "eval --dangles 0"
 

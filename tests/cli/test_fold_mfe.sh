@@ -56,11 +56,26 @@ run "$TROPIC" fold --params "$TMP/none.par" "$TMP/two.fa"
 assert_eq "$RC" 1 "missing parameter file: exit code"
 assert_contains "$ERR" "cannot open parameter file" "missing parameter file: message"
 
-run "$TROPIC" fold --temperature 25 "$TMP/two.fa"
-assert_eq "$RC" 1 "--temperature 25: exit code"
-assert_contains "$ERR" "only 37" "--temperature 25: message"
+# Other temperatures: energies rescaled from the enthalpies (RNAfold -T gives the same).
+assert_eq "$(fold_line GGGAAACCC --temperature 25)" "(((...))) ( -2.14)" "--temperature 25"
+assert_eq "$(fold_line "$TRNA" --temperature 25)" \
+    "(((((((....((((((.((......)).)))))).((((....))))(((((.......)))))))))))).... (-29.37)" \
+    "tRNA at 25 °C"
+assert_eq "$(fold_line "$TRNA" --temperature 70)" \
+    "((((.......((((((((.......)))).)))).............(((((.......)))))...)))).... ( -4.64)" \
+    "tRNA at 70 °C"
 run "$TROPIC" fold --temperature 37 "$TMP/two.fa"
 assert_eq "$RC" 0 "--temperature 37"
+# A parameter file without enthalpies holds at 37 °C only.
+printf '## RNAfold parameter file v2.0\n\n# NINIO\n60 320 300\n#END\n' >"$TMP/no_dh.par"
+run "$TROPIC" fold --params "$TMP/no_dh.par" "$TMP/two.fa"
+assert_eq "$RC" 0 "a .par without enthalpies at 37 °C"
+run "$TROPIC" fold --params "$TMP/no_dh.par" --temperature 25 "$TMP/two.fa"
+assert_eq "$RC" 1 "--temperature 25 without enthalpies: exit code"
+assert_contains "$ERR" "has no enthalpies, so its energies hold at 37 °C only" \
+    "--temperature 25 without enthalpies: message"
+run "$TROPIC" fold --temperature 300 "$TMP/two.fa"
+assert_eq "$RC" 1 "--temperature 300 is refused"
 run "$TROPIC" fold --dangles 1 "$TMP/two.fa"
 assert_eq "$RC" 1 "--dangles 1 is refused"
 run "$TROPIC" fold --backend cuda "$TMP/two.fa"

@@ -4,7 +4,7 @@
     tests/oracle/vienna_oracle.py PATH/TO/tropic [--seed N] [--count N] [--quick]
 
 Checks, for random sequences (lengths 1-500, GC 20%-80%), with dangles 2 and 0, and some with
---noLP or --max-bp-span:
+--noLP, --max-bp-span or another --temperature:
   - tropic's MFE equals RNA.fold_compound(...).mfe() to 0.01 kcal/mol;
   - ViennaRNA's energy of tropic's structure equals tropic's MFE;
   - `tropic eval` of random valid structures equals ViennaRNA's eval_structure;
@@ -82,10 +82,11 @@ class Checker:
         if self.failures <= 20:
             print("FAIL:", message)
 
-    def fold(self, sequences, dangles, label, no_lp=False, span=-1):
+    def fold(self, sequences, dangles, label, no_lp=False, span=-1, temperature=37.0):
         md = RNA.md()
         md.dangles = dangles
-        options = ["fold", "--dangles", str(dangles)]
+        md.temperature = temperature
+        options = ["fold", "--dangles", str(dangles), "--temperature", str(temperature)]
         if no_lp:
             md.noLP = 1
             options.append("--noLP")
@@ -93,6 +94,7 @@ class Checker:
             md.max_bp_span = span
             options += ["--max-bp-span", str(span)]
         label += (" --noLP" if no_lp else "") + (f" --max-bp-span {span}" if span >= 0 else "")
+        label += f" at {temperature} C" if temperature != 37.0 else ""
         text = "".join(f">s{k}\n{s}\n" for k, s in enumerate(sequences))
         results = parse_triplets(run_tropic(self.tropic, options, text))
         if len(results) != len(sequences):
@@ -165,6 +167,10 @@ def main():
                          dangles, f"seed {seed} with N")
             # Lonely pairs forbidden, and a maximum pair span.
             checker.fold(random_batch(rng, 60, 300), dangles, f"seed {seed}", no_lp=True)
+            # Other temperatures: energies rescaled from the enthalpies.
+            temperature = round(rng.uniform(0, 100), 1)
+            checker.fold(random_batch(rng, 60, 300), dangles, f"seed {seed}",
+                         temperature=temperature)
             span = rng.randint(10, 150)
             checker.fold(random_batch(rng, 60, 300), dangles, f"seed {seed}", span=span)
             pairs = []

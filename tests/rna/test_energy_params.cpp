@@ -113,6 +113,46 @@ TEST(EnergyParams, ViennaFileReproducesTheBuiltInSetExactly) {
     EXPECT_EQ(loaded.has_enthalpies, builtin.has_enthalpies);
 }
 
+TEST(EnergyParams, ViennaFileReproducesTheBuiltInEnthalpies) {
+    EnergyParams enthalpies;
+    tropic::rna::read_vienna_params(kData + "/rna_turner2004.par", &enthalpies);
+    const EnergyParams& builtin = tropic::rna::turner2004_enthalpies();
+    EXPECT_EQ(builtin.stack[1][1], -1060);  // CG on CG
+    EXPECT_EQ(builtin.ml_closing, 3000);
+    EXPECT_EQ(builtin.terminal_au, 370);
+    EXPECT_EQ(builtin.tetraloops.energy[0], 690);
+    EXPECT_EQ(std::memcmp(enthalpies.stack, builtin.stack, sizeof builtin.stack), 0);
+    EXPECT_EQ(std::memcmp(enthalpies.int22, builtin.int22, sizeof builtin.int22), 0);
+    EXPECT_EQ(std::memcmp(enthalpies.mismatch_multi, builtin.mismatch_multi,
+                          sizeof builtin.mismatch_multi),
+              0);
+    EXPECT_EQ(std::memcmp(&enthalpies.hexaloops, &builtin.hexaloops, sizeof builtin.hexaloops), 0);
+    EXPECT_EQ(enthalpies.ml_intern, builtin.ml_intern);
+    EXPECT_EQ(enthalpies.ninio, builtin.ninio);
+}
+
+TEST(EnergyParams, RescalingIsTheIdentityAt37AndTruncatesElsewhere) {
+    const EnergyParams& g = tropic::rna::turner2004_params();
+    const EnergyParams& h = tropic::rna::turner2004_enthalpies();
+    const EnergyParams same = tropic::rna::rescale_to_temperature(g, h, 37.0);
+    EXPECT_EQ(std::memcmp(same.stack, g.stack, sizeof g.stack), 0);
+    EXPECT_EQ(std::memcmp(same.int21, g.int21, sizeof g.int21), 0);
+    EXPECT_EQ(std::memcmp(same.mismatch_exterior, g.mismatch_exterior, sizeof g.mismatch_exterior),
+              0);
+    EXPECT_EQ(same.hairpin[0], kInfEnergy);
+    const EnergyParams warm = tropic::rna::rescale_to_temperature(g, h, 50.0);
+    const double ratio = (50.0 + 273.15) / (37.0 + 273.15);
+    // GC on CG: -1340 - (-1340 + 330) * ratio = -287.67, truncated toward zero.
+    EXPECT_EQ(warm.stack[2][1], -287);
+    EXPECT_EQ(warm.stack[2][1],
+              static_cast<int>(h.stack[2][1] - (h.stack[2][1] - g.stack[2][1]) * ratio));
+    EXPECT_EQ(warm.hairpin[0], kInfEnergy);
+    EXPECT_EQ(warm.max_ninio, g.max_ninio);
+    EXPECT_DOUBLE_EQ(warm.lxc, g.lxc * ratio);
+    for (const auto& row : warm.dangle5)
+        for (int v : row) EXPECT_LE(v, 0);  // neighbours never cost energy
+}
+
 TEST(EnergyParams, ViennaFileChangesWhatItLists) {
     std::string text = read_text(kData + "/rna_turner2004.par");
     const auto at = text.find("  -240  -330");

@@ -100,21 +100,31 @@ constexpr bool pays_terminal_au(int type) noexcept {
 }
 
 // The Turner 2004 set, as ViennaRNA 2.x uses it by default; compiled into the library from
-// data/energy/rna_turner2004.tep at build time.
+// data/energy/rna_turner2004.tep at build time. The enthalpies are the same tables in dcal/mol.
 const EnergyParams& turner2004_params();
+const EnergyParams& turner2004_enthalpies();
 
 // Reads a parameter file in tropic's own format (docs/energy-params.md). `source` names the text
-// in error messages. Throws InputError naming the source, line and token of any problem.
-EnergyParams parse_tropic_params(std::string_view text, const std::string& source);
+// in error messages. Throws InputError naming the source, line and token of any problem. When
+// the file lists enthalpies and `enthalpies` is given, they are stored there.
+EnergyParams parse_tropic_params(std::string_view text, const std::string& source,
+                                 EnergyParams* enthalpies = nullptr);
 
-// Reads a ViennaRNA 2.x `.par` file (energies only; enthalpy sections are checked and recorded as
-// present). Sections the file leaves out keep their Turner 2004 values, as in ViennaRNA. Throws
-// InputError naming the file, line and token of a malformed value, an unknown section or a wrong
-// number of values.
-EnergyParams read_vienna_params(const std::string& path);
-EnergyParams parse_vienna_params(std::string_view text, const std::string& source);
+// Reads a ViennaRNA 2.x `.par` file. Sections the file leaves out keep their Turner 2004 values,
+// as in ViennaRNA; `_enthalpies` sections go to `enthalpies` when given. Throws InputError
+// naming the file, line and token of a malformed value, an unknown section or a wrong number of
+// values.
+EnergyParams read_vienna_params(const std::string& path, EnergyParams* enthalpies = nullptr);
+EnergyParams parse_vienna_params(std::string_view text, const std::string& source,
+                                 EnergyParams* enthalpies = nullptr);
 
 // Loads a parameter file, by format: `.par` files as ViennaRNA's, anything else as tropic's.
-EnergyParams load_energy_params(const std::string& path);
+EnergyParams load_energy_params(const std::string& path, EnergyParams* enthalpies = nullptr);
+
+// The parameters at `celsius` from free energies at 37 °C and enthalpies, as ViennaRNA rescales
+// them: G(T) = H - (H - G37) * T / T37 in kelvin, truncated toward zero; INF stays INF; lxc
+// scales by T / T37; max_ninio is kept.
+EnergyParams rescale_to_temperature(const EnergyParams& at37, const EnergyParams& enthalpies,
+                                    double celsius);
 
 }  // namespace tropic::rna
