@@ -16,6 +16,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/energy_options.hpp"
+#include "cli/fold_constrained.hpp"
 #include "cli/fold_output.hpp"
 #include "cli/output_sink.hpp"
 #include "tropic/core/alphabet.hpp"
@@ -43,6 +44,7 @@ struct FoldOptions {
     std::string model = "mfe";
     EnergyModelOptions energy;
     bool no_lonely_pairs = false;
+    bool constraints = false;
     int max_bp_span = -1;
     int min_loop = 3;
     std::string weights = "GC=1,AU=1,GU=1";
@@ -180,6 +182,12 @@ void run_fold(const FoldOptions& options) {
 
     OutputSink sink(options.output);
     ThreadPool pool(options.threads);
+    if (options.constraints) {
+        if (!mfe) throw InputError("-C/--constraint needs the mfe model");
+        run_constrained_fold(inputs, mfe->params, mfe->options, options.json, pool, sink);
+        sink.commit();
+        return;
+    }
     rna::NussinovOptions engine;
     engine.backend = backend;
     engine.device = options.device;
@@ -270,6 +278,9 @@ Command add_fold_command(CLI::App& app) {
     add_energy_model_options(sub, options->energy, "mfe: ");
     sub->add_flag("--noLP", options->no_lonely_pairs,
                   "mfe: no lonely pairs (every pair stacks on another), as RNAfold's --noLP");
+    sub->add_flag("-C,--constraint", options->constraints,
+                  "mfe: read a hard-constraint line after each sequence, as RNAfold -C: x "
+                  "unpaired, < > pairs downstream/upstream, ( ) pair only together, . | free");
     sub->add_option("--max-bp-span,--maxBPspan", options->max_bp_span,
                     "mfe: pairs (i,j) need j - i + 1 <= L, as RNAfold's --maxBPspan; -1: no limit")
         ->check(CLI::Range(-1, 1 << 30));

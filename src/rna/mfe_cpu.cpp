@@ -26,8 +26,9 @@ constexpr int kInf = kInfEnergy;
 class MfeEngine {
   public:
     MfeEngine(std::span<const std::uint8_t> sequence, const EnergyParams& params,
-              const MfeOptions& options)
+              const MfeOptions& options, const StructureConstraint* constraint)
         : s_(sequence),
+          constraint_(constraint),
           n_(static_cast<int>(sequence.size())),
           p_(params),
           dangles_(options.dangles),
@@ -81,7 +82,9 @@ class MfeEngine {
     int type(int i, int j) const { return pair_type(s_[i], s_[j]); }
     // The type of (i,j) when the options let it form, else 0.
     int allowed_type(int i, int j) const {
-        return max_span_ >= 0 && j - i + 1 > max_span_ ? 0 : type(i, j);
+        if (max_span_ >= 0 && j - i + 1 > max_span_) return 0;
+        if (constraint_ != nullptr && !constraint_->allows_pair(i, j)) return 0;
+        return type(i, j);
     }
     // C(i,j) without lonely pairs: stacked on (i+1,j-1), which closes anything.
     int stacked_inward(int i, int j, int t) {
@@ -348,6 +351,7 @@ class MfeEngine {
     }
 
     std::span<const std::uint8_t> s_;
+    const StructureConstraint* constraint_;
     int n_;
     const EnergyParams& p_;
     Dangles dangles_;
@@ -369,7 +373,7 @@ std::uint64_t mfe_memory_bytes(std::size_t length, const MfeOptions& options) {
 }
 
 MfeResult fold_mfe(std::span<const std::uint8_t> sequence, const EnergyParams& params,
-                   const MfeOptions& options) {
+                   const MfeOptions& options, const StructureConstraint* constraint) {
     const std::uint64_t bytes = mfe_memory_bytes(sequence.size(), options);
     const auto pages = ::sysconf(_SC_PHYS_PAGES), page_size = ::sysconf(_SC_PAGE_SIZE);
     const std::uint64_t memory =
@@ -382,7 +386,7 @@ MfeResult fold_mfe(std::span<const std::uint8_t> sequence, const EnergyParams& p
     };
     if (memory != 0 && bytes > memory) throw too_big();
     try {
-        return MfeEngine(sequence, params, options).run();
+        return MfeEngine(sequence, params, options, constraint).run();
     } catch (const std::bad_alloc&) {
         throw too_big();
     }
@@ -390,9 +394,13 @@ MfeResult fold_mfe(std::span<const std::uint8_t> sequence, const EnergyParams& p
 
 std::vector<MfeResult> fold_mfe_many(const std::vector<std::vector<std::uint8_t>>& sequences,
                                      const EnergyParams& params, const MfeOptions& options,
-                                     ThreadPool* pool) {
+                                     ThreadPool* pool,
+                                     const std::vector<StructureConstraint>* constraints) {
     std::vector<MfeResult> results(sequences.size());
-    auto fold_one = [&](std::size_t r) { results[r] = fold_mfe(sequences[r], params, options); };
+    auto fold_one = [&](std::size_t r) {
+        results[r] = fold_mfe(sequences[r], params, options,
+                              constraints != nullptr ? &(*constraints)[r] : nullptr);
+    };
     if (pool == nullptr) {
         for (std::size_t r = 0; r < sequences.size(); ++r) fold_one(r);
     } else {

@@ -92,6 +92,36 @@ assert_eq "$(fold_line GGGGAAAACCCC --maxBPspan 8)" "............ (  0.00)" "--m
 run "$TROPIC" fold --max-bp-span -2 "$TMP/two.fa"
 assert_eq "$RC" 1 "--max-bp-span -2 is refused"
 
+# -C: a constraint line after each sequence (RNAfold -C, without --enforceConstraint).
+C_SEQ=GGGGAAAACCCCAUGCAUGCGGGAAACCC
+printf '>free\n%s\n%s\n>x\n%s\n%s\n>brackets\n%s\n%s\n' \
+    $C_SEQ "$(printf '%*s' ${#C_SEQ} '' | tr ' ' .)" \
+    $C_SEQ 'xxxx.........................' \
+    $C_SEQ '.............(......)........' >"$TMP/constrained.txt"
+run "$TROPIC" fold -C "$TMP/constrained.txt"
+assert_eq "$RC" 0 "-C: exit code"
+assert_eq "$OUT" ">free
+$C_SEQ
+((((....))))........(((...))) ( -8.60)
+>x
+$C_SEQ
+.........(((........)))...... ( -4.10)
+>brackets
+$C_SEQ
+((((....))))................. ( -7.10)" "-C: RNAfold's results"
+printf '>bad\nGGGAAACCC\n(((...))\n' >"$TMP/bad_constraint.txt"
+run "$TROPIC" fold -C -o "$TMP/c.out" "$TMP/bad_constraint.txt"
+assert_eq "$RC" 1 "-C with a bad constraint: exit code"
+assert_contains "$ERR" "bad_constraint.txt: record 1 ('bad'): constraint has 8 characters" \
+    "-C with a bad constraint: message"
+assert_file_missing "$TMP/c.out" "-C with a bad constraint: no output"
+printf 'GGGAAACCA\n(.......)\n' >"$TMP/nopair.txt"
+run "$TROPIC" fold -C "$TMP/nopair.txt"
+assert_contains "$ERR" "the constraint pairs bases 1 and 9 (G-A), which cannot pair" \
+    "-C with an impossible pair"
+run "$TROPIC" fold --model nussinov -C "$TMP/constrained.txt"
+assert_eq "$RC" 1 "-C with nussinov is refused"
+
 # A sequence whose tables cannot fit: refused before allocating, exit code 2 (resources).
 python3 -c "print('>huge'); print('ACGU' * 100000)" >"$TMP/huge.fa"
 run "$TROPIC" fold -o "$TMP/huge.out" "$TMP/huge.fa"

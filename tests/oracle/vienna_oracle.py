@@ -4,7 +4,7 @@
     tests/oracle/vienna_oracle.py PATH/TO/tropic [--seed N] [--count N] [--quick]
 
 Checks, for random sequences (lengths 1-500, GC 20%-80%), with dangles 2 and 0, and some with
---noLP, --max-bp-span or another --temperature:
+--noLP, --max-bp-span, another --temperature or -C constraints:
   - tropic's MFE equals RNA.fold_compound(...).mfe() to 0.01 kcal/mol;
   - ViennaRNA's energy of tropic's structure equals tropic's MFE;
   - `tropic eval` of random valid structures equals ViennaRNA's eval_structure;
@@ -113,6 +113,22 @@ class Checker:
                 self.fail(f"{label} -d{dangles}: ViennaRNA evaluates tropic's structure to "
                           f"{evaluated:.2f}, tropic says {energy}: {seq} {structure}")
 
+    def constrained(self, items, label):
+        """items: (sequence, constraint); RNAfold -C semantics without --enforceConstraint."""
+        text = "".join(f">c{k}\n{s}\n{c}\n" for k, (s, c) in enumerate(items))
+        results = parse_triplets(run_tropic(self.tropic, ["fold", "-C"], text))
+        if len(results) != len(items):
+            self.fail(f"{label}: {len(results)} results for {len(items)} records")
+            return
+        for (seq, constraint), (_, _, structure, energy) in zip(items, results):
+            self.checks += 1
+            fc = RNA.fold_compound(seq)
+            fc.hc_add_from_db(constraint, RNA.CONSTRAINT_DB_DEFAULT)
+            vienna_structure, vienna_mfe = fc.mfe()
+            if abs(vienna_mfe - energy) > TOLERANCE:
+                self.fail(f"{label} -C: mfe {energy} != ViennaRNA {vienna_mfe:.2f} for {seq} "
+                          f"{constraint}\n  tropic {structure}\n  vienna {vienna_structure}")
+
     def eval(self, pairs, dangles, label):
         md = RNA.md()
         md.dangles = dangles
@@ -124,6 +140,24 @@ class Checker:
             if abs(expected - energy) > TOLERANCE:
                 self.fail(f"{label} eval -d{dangles}: {energy} != ViennaRNA {expected:.2f} for "
                           f"{seq} {structure}")
+
+
+def random_constraint(rng, seq):
+    """Random RNAfold -C constraint: x, |, <, > here and there, and a few bracket pairs."""
+    n = len(seq)
+    out = [rng.choice("x|<>") if rng.random() < 0.1 else "." for _ in range(n)]
+    for _ in range(rng.randint(0, 2)):
+        i = rng.randrange(n)
+        j = rng.randrange(n)
+        i, j = min(i, j), max(i, j)
+        if j - i < 4 or "(" in out[i:j + 1] or ")" in out[i:j + 1]:
+            continue
+        if any(c in "()" for c in out[:i]) and out[:i].count("(") != out[:i].count(")"):
+            continue
+        if seq[i] + seq[j] not in ("GC", "CG", "AU", "UA", "GU", "UG"):
+            continue  # tropic refuses constraints that pair other bases
+        out[i], out[j] = "(", ")"
+    return "".join(out)
 
 
 def random_batch(rng, count, max_length):
@@ -177,6 +211,10 @@ def main():
             for seq in random_batch(rng, 200, 300):
                 pairs.append((seq, random_structure(rng, seq)))
             checker.eval(pairs, dangles, f"seed {seed}")
+    for seed in REGRESSION_SEEDS + [fresh]:
+        rng = random.Random(seed)
+        items = [(s, random_constraint(rng, s)) for s in random_batch(rng, 100, 200)]
+        checker.constrained(items, f"seed {seed}")
     for dangles in (2, 0):
         checker.fold(designed_sequences(), dangles, "designed")
         checker.fold(designed_sequences(), dangles, "designed", no_lp=True)

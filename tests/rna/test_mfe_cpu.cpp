@@ -9,9 +9,11 @@
 
 #include "reference/mfe_reference.hpp"
 #include "rna/random_rna.hpp"
+#include "tropic/core/error.hpp"
 #include "tropic/core/thread_pool.hpp"
 #include "tropic/rna/energy_eval.hpp"
 #include "tropic/rna/mfe.hpp"
+#include "tropic/rna/structure_constraint.hpp"
 
 namespace {
 
@@ -55,16 +57,22 @@ void enumerate(const std::vector<std::uint8_t>& s, std::size_t from, std::string
     structure[from] = ' ';
 }
 
-// Whether a structure meets the options: no pair longer than the span, no lonely pair.
-bool allowed(const std::string& structure, const MfeOptions& options) {
-    std::vector<int> partner(structure.size(), -1), open;
-    for (int k = 0; k < static_cast<int>(structure.size()); ++k) {
-        if (structure[k] == '(') open.push_back(k);
-        if (structure[k] != ')') continue;
+// Partner of every position of a balanced dot-bracket string, -1 when unpaired.
+std::vector<int> partners(const std::string& brackets) {
+    std::vector<int> partner(brackets.size(), -1), open;
+    for (int k = 0; k < static_cast<int>(brackets.size()); ++k) {
+        if (brackets[k] == '(') open.push_back(k);
+        if (brackets[k] != ')') continue;
         partner[k] = open.back();
         partner[open.back()] = k;
         open.pop_back();
     }
+    return partner;
+}
+
+// Whether a structure meets the options: no pair longer than the span, no lonely pair.
+bool allowed(const std::string& structure, const MfeOptions& options) {
+    const std::vector<int> partner = partners(structure);
     const int n = static_cast<int>(structure.size());
     for (int i = 0; i < n; ++i) {
         const int j = partner[i];
@@ -101,6 +109,70 @@ TEST(MfeCpu, EqualsBruteForceOnTinySequences) {
                       best);
         }
     }
+}
+
+// RNAfold -C's rules, checked on a whole structure (the engine uses a pair table instead).
+bool meets(const std::string& structure, const std::string& constraint) {
+    const std::vector<int> p = partners(structure), cp = partners(constraint);
+    const int n = static_cast<int>(structure.size());
+    for (int k = 0; k < n; ++k) {
+        const char c = constraint[k];
+        if (p[k] < 0) continue;
+        if (c == 'x' || (c == '<' && p[k] < k) || (c == '>' && p[k] > k)) return false;
+        if ((c == '(' || c == ')') && p[k] != cp[k]) return false;
+    }
+    for (int a = 0; a < n; ++a)
+        for (int i = 0; i < n; ++i) {
+            const int b = p[a], j = cp[i];
+            if (b <= a || j <= i) continue;
+            if ((a < i && i < b && b < j) || (i < a && a < j && j < b)) return false;
+        }
+    return true;
+}
+
+TEST(MfeCpu, ConstraintsEqualBruteForce) {
+    std::mt19937_64 rng(tropic::test::test_seed());
+    for (int trial = 0; trial < 80; ++trial) {
+        const std::size_t n = 5 + rng() % 10;
+        const auto seq = tropic::test::random_rna(rng, n, 0.6);
+        std::string constraint(n, '.');
+        for (auto& c : constraint)
+            if (rng() % 5 == 0) c = "x|<>"[rng() % 4];
+        const std::size_t i = rng() % n, j = rng() % n;
+        if (i + 4 <= j && tropic::rna::pair_type(seq[i], seq[j]) != 0) {
+            constraint[i] = '(';
+            constraint[j] = ')';
+        }
+        const tropic::rna::StructureConstraint hard(constraint, seq);
+        int best = 0;
+        std::string structure(n, ' ');
+        enumerate(seq, 0, structure, [&] {
+            if (meets(structure, constraint))
+                best = std::min(best,
+                                tropic::rna::evaluate_structure(seq, structure, P, Dangles::Both));
+        });
+        const auto folded = tropic::rna::fold_mfe(seq, P, with(Dangles::Both), &hard);
+        ASSERT_EQ(folded.energy, best) << constraint << " trial " << trial;
+        ASSERT_TRUE(meets(folded.structure, constraint)) << folded.structure << " " << constraint;
+    }
+}
+
+TEST(MfeCpu, BadConstraintsNameThePosition) {
+    const auto seq = tropic::encode_rna("GGGAAACCC");
+    auto message = [&](const std::string& constraint) -> std::string {
+        try {
+            tropic::rna::StructureConstraint hard(constraint, seq);
+        } catch (const tropic::InputError& e) {
+            return e.what();
+        }
+        return "no error";
+    };
+    EXPECT_NE(message("((.....)").find("8 characters but the sequence has 9"), std::string::npos);
+    EXPECT_NE(message("(........").find("unbalanced '(' at position 1"), std::string::npos);
+    EXPECT_NE(message("...a.....").find("'a' at position 4"), std::string::npos);
+    EXPECT_NE(message("(...)....").find("bases 1 and 5 (G-A), which cannot pair"),
+              std::string::npos);
+    EXPECT_EQ(message("(((...)))"), "no error");
 }
 
 TEST(MfeCpu, WithoutLonelyPairsStructuresHaveNoneAndRescore) {

@@ -26,6 +26,7 @@
 
 #include "tropic/rna/energy_params.hpp"
 #include "tropic/rna/loop_energy.hpp"
+#include "tropic/rna/structure_constraint.hpp"
 
 namespace tropic {
 class ThreadPool;
@@ -55,14 +56,15 @@ std::uint64_t mfe_memory_bytes(std::size_t length, const MfeOptions& options);
 
 // Folds one sequence (alphabet codes, see alphabet.hpp) on the calling thread. Throws
 // ResourceError, before allocating, when mfe_memory_bytes exceeds the machine's memory (or when
-// the allocation fails).
+// the allocation fails). A constraint (of the sequence's length) restricts the pairs.
 MfeResult fold_mfe(std::span<const std::uint8_t> sequence, const EnergyParams& params,
-                   const MfeOptions& options);
+                   const MfeOptions& options, const StructureConstraint* constraint = nullptr);
 
 // Folds many sequences, one per thread of `pool` at a time (nullptr: the calling thread only);
-// results in input order.
+// results in input order. `constraints`, when given, holds one constraint per sequence.
 std::vector<MfeResult> fold_mfe_many(const std::vector<std::vector<std::uint8_t>>& sequences,
                                      const EnergyParams& params, const MfeOptions& options,
-                                     ThreadPool* pool);
+                                     ThreadPool* pool,
+                                     const std::vector<StructureConstraint>* constraints = nullptr);
 
 }  // namespace tropic::rna
