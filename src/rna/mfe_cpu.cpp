@@ -134,6 +134,22 @@ class MfeEngine {
         }
     }
 
+    // mismatch_interior of every inner pair (p,q) of a generic interior loop, for q > p, read
+    // from inside: it depends on p and q only, so each row serves every (i,j) with i in
+    // [p-31, p-1]. A ring of the kMaxLoop + 1 rows in use; 0 where (p,q) cannot pair (C is
+    // kInf there anyway).
+    int* inner_mismatch_row(int p) {
+        return inner_mismatch_.data() +
+               static_cast<std::size_t>(p % (kMaxLoop + 1)) * static_cast<std::size_t>(n_);
+    }
+
+    void fill_inner_mismatch_row(int p) {
+        int* row = inner_mismatch_row(p);
+        const int sp1 = p > 0 ? base_[p - 1] : 0;
+        for (int q = p + 1; q + 1 < n_; ++q)
+            row[q] = p_.mismatch_interior[pair_type(s_[q], s_[p])][base_[q + 1]][sp1];
+    }
+
     // The fill's fast form of for_each_interior: the same minimum, but loops of at least 3
     // unpaired bases on both sides (most candidates) are scored inline, without branches.
     // Candidates whose inner pair cannot form read C = kInf and so never win.
@@ -151,15 +167,13 @@ class MfeEngine {
                 const int inner = (p == i + 1 && q == j - 1) ? cc_row(p)[q] : row[q];
                 if (inner < kInf) best = std::min(best, inner + interior(i, j, t, p, q));
             }
-            const int sp1 = base_[p - 1];
-            const std::uint8_t sp = s_[p];
+            // Three contiguous operands: the loop vectorises.
             const int* cost = generic_loop_[n1];
-            for (int q = last_special_q - 1; q >= first_q; --q) {
-                const int type_inner = pair_type(s_[q], sp);
-                const int e = row[q] + cost[j - q - 1] + outer +
-                              p_.mismatch_interior[type_inner][base_[q + 1]][sp1];
-                best = std::min(best, e);
-            }
+            const int* inner_mismatch = inner_mismatch_row(p);
+            int generic = kInf;
+            for (int q = first_q; q < last_special_q; ++q)
+                generic = std::min(generic, row[q] + inner_mismatch[q] + cost[j - q - 1]);
+            best = std::min(best, generic + outer);
         }
         return std::min(best, kInf);
     }
@@ -183,7 +197,9 @@ class MfeEngine {
     }
 
     void fill() {
+        inner_mismatch_.assign(static_cast<std::size_t>(kMaxLoop + 1) * n_, 0);
         for (int i = n_ - 1; i >= 0; --i) {
+            if (i + 1 < n_) fill_inner_mismatch_row(i + 1);
             int* c = c_row(i);
             int* fml = fml_row(i);
             for (int j = i + kMinHairpin + 1; j < n_; ++j) {
@@ -361,6 +377,7 @@ class MfeEngine {
     std::vector<std::size_t> row_start_, col_start_;
     // interior[n1+n2] + asymmetry of generic interior loops, by n1 and n2.
     int generic_loop_[kMaxLoop + 1][kMaxLoop + 1] = {};
+    std::vector<int> inner_mismatch_;
     std::vector<int> c_, cc_, fml_row_, fml_col_, fm1_col_, f5_;
 };
 
