@@ -11,6 +11,8 @@
 #include <cstring>
 #include <future>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -203,6 +205,19 @@ void run_fold(const FoldOptions& options) {
     std::future<void> writing;
     int turn = 0;
     RecordProgress record_progress(current);
+    // MFE records fold in parallel: the bar follows one long record at a time, the first to
+    // report, and the next one once it is done.
+    std::mutex progress_mutex;
+    std::optional<std::size_t> shown_record;
+    rna::ManyMfeProgress mfe_progress;
+    if (show_progress)
+        mfe_progress = [&](std::size_t record, double fraction) {
+            std::lock_guard lock(progress_mutex);
+            if (shown_record && *shown_record != record) return;
+            shown_record = record;
+            record_progress.update(record, fraction);
+            if (fraction >= 1.0) shown_record.reset();
+        };
     if (show_progress)
         engine.on_progress = [&record_progress](std::size_t record, double fraction) {
             record_progress.update(record, fraction);
@@ -219,7 +234,8 @@ void run_fold(const FoldOptions& options) {
         std::vector<rna::NussinovResult> results;
         std::vector<rna::MfeResult> mfe_results;
         if (mfe)
-            mfe_results = rna::fold_mfe_many(encoded, mfe->params, mfe->options, &pool);
+            mfe_results = rna::fold_mfe_many(encoded, mfe->params, mfe->options, &pool, nullptr,
+                                             mfe_progress);
         else
             results = rna::fold_nussinov_many(encoded, params, engine);
         record_progress.finish();

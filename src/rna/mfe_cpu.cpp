@@ -58,8 +58,8 @@ class MfeEngine {
             }
     }
 
-    MfeResult run() {
-        fill();
+    MfeResult run(const MfeProgress& on_progress) {
+        fill(on_progress);
         MfeResult result;
         result.energy = f5_[n_];
         result.structure = traceback();
@@ -196,9 +196,22 @@ class MfeEngine {
         return min_split(fml_row(i), fml_col(j), i + kMinHairpin + 2, j - kMinHairpin - 1);
     }
 
-    void fill() {
+    // After row i, the share of the fill done: the work of a row grows as its length squared
+    // (the multiloop splits), so rows i..n-1 hold about ((n-i)/n)^3 of it.
+    static double fill_fraction(int i, int n) {
+        const double rest = static_cast<double>(n - i) / n;
+        return rest * rest * rest;
+    }
+
+    void fill(const MfeProgress& on_progress) {
         inner_mismatch_.assign(static_cast<std::size_t>(kMaxLoop + 1) * n_, 0);
+        int reported = 0;  // permille
         for (int i = n_ - 1; i >= 0; --i) {
+            if (on_progress) {
+                const int permille = static_cast<int>(fill_fraction(i, n_) * 1000);
+                if (permille > reported) on_progress(permille / 1000.0);
+                reported = std::max(reported, permille);
+            }
             if (i + 1 < n_) fill_inner_mismatch_row(i + 1);
             int* c = c_row(i);
             int* fml = fml_row(i);
@@ -390,7 +403,8 @@ std::uint64_t mfe_memory_bytes(std::size_t length, const MfeOptions& options) {
 }
 
 MfeResult fold_mfe(std::span<const std::uint8_t> sequence, const EnergyParams& params,
-                   const MfeOptions& options, const StructureConstraint* constraint) {
+                   const MfeOptions& options, const StructureConstraint* constraint,
+                   const MfeProgress& on_progress) {
     const std::uint64_t bytes = mfe_memory_bytes(sequence.size(), options);
     const auto pages = ::sysconf(_SC_PHYS_PAGES), page_size = ::sysconf(_SC_PAGE_SIZE);
     const std::uint64_t memory =
@@ -403,7 +417,9 @@ MfeResult fold_mfe(std::span<const std::uint8_t> sequence, const EnergyParams& p
     };
     if (memory != 0 && bytes > memory) throw too_big();
     try {
-        return MfeEngine(sequence, params, options, constraint).run();
+        MfeResult result = MfeEngine(sequence, params, options, constraint).run(on_progress);
+        if (on_progress && !sequence.empty()) on_progress(1.0);
+        return result;
     } catch (const std::bad_alloc&) {
         throw too_big();
     }
@@ -412,11 +428,15 @@ MfeResult fold_mfe(std::span<const std::uint8_t> sequence, const EnergyParams& p
 std::vector<MfeResult> fold_mfe_many(const std::vector<std::vector<std::uint8_t>>& sequences,
                                      const EnergyParams& params, const MfeOptions& options,
                                      ThreadPool* pool,
-                                     const std::vector<StructureConstraint>* constraints) {
+                                     const std::vector<StructureConstraint>* constraints,
+                                     const ManyMfeProgress& on_progress) {
     std::vector<MfeResult> results(sequences.size());
     auto fold_one = [&](std::size_t r) {
+        MfeProgress progress;
+        if (on_progress && sequences[r].size() >= kMfeProgressMinLength)
+            progress = [&on_progress, r](double fraction) { on_progress(r, fraction); };
         results[r] = fold_mfe(sequences[r], params, options,
-                              constraints != nullptr ? &(*constraints)[r] : nullptr);
+                              constraints != nullptr ? &(*constraints)[r] : nullptr, progress);
     };
     if (pool == nullptr) {
         for (std::size_t r = 0; r < sequences.size(); ++r) fold_one(r);

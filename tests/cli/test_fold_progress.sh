@@ -40,6 +40,13 @@ assert_contains "$tty_text" "folding long6000 (6000 nt)" "terminal: per-record b
 assert_contains "$tty_text" "%" "terminal: bar shows a percentage"
 assert_contains "$(head -1 "$TMP/long.txt")" ">long6000" "terminal: -o output written"
 
+# The mfe model: a bar for a long record too (its records fold in parallel, one bar at a time).
+script -qec "'$TROPIC' fold --threads 2 -o '$TMP/mfe.txt' '$TMP/mid.fa'" /dev/null \
+    </dev/null >"$TMP/tty-mfe.txt" 2>&1 || fail "mfe fold under a terminal: exit code $?"
+assert_contains "$(tr -d '\000' <"$TMP/tty-mfe.txt")" "folding mid3000 (3000 nt)" \
+    "terminal, mfe: per-record bar label"
+assert_contains "$(head -1 "$TMP/mfe.txt")" ">mid3000" "terminal, mfe: -o output written"
+
 script -qec "'$TROPIC' fold --model nussinov --backend cpu --quiet --threads 1 -o '$TMP/quiet.txt' '$TMP/long.fa'" /dev/null \
     </dev/null >"$TMP/tty-quiet.txt" 2>&1 || fail "fold --quiet under a terminal: exit code $?"
 assert_eq "$(tr -d '\r\000' <"$TMP/tty-quiet.txt")" "" "terminal with --quiet: nothing on stderr"

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <mutex>
 #include <random>
 #include <string>
 #include <vector>
@@ -221,6 +222,29 @@ TEST(MfeCpu, ShortAndUnpairableSequencesGiveTheOpenChain) {
         EXPECT_EQ(folded.energy, 0) << seq;
         EXPECT_EQ(folded.structure, std::string(seq.size(), '.')) << seq;
     }
+}
+
+TEST(MfeCpu, ProgressOfLongRecordsRisesToOne) {
+    std::mt19937_64 rng(tropic::test::test_seed());
+    const std::vector<std::vector<std::uint8_t>> seqs = {tropic::test::random_rna(rng, 100),
+                                                         tropic::test::random_rna(rng, 2000),
+                                                         tropic::test::random_rna(rng, 300)};
+    std::mutex mutex;
+    std::vector<std::pair<std::size_t, double>> calls;
+    tropic::ThreadPool pool(2);
+    tropic::rna::fold_mfe_many(seqs, P, with(Dangles::Both), &pool, nullptr,
+                               [&](std::size_t record, double fraction) {
+                                   std::lock_guard lock(mutex);
+                                   calls.emplace_back(record, fraction);
+                               });
+    ASSERT_GE(calls.size(), 10u);  // about once per permille
+    double last = 0;
+    for (const auto& [record, fraction] : calls) {
+        EXPECT_EQ(record, 1u);  // only the record of 2,000 nt reports
+        EXPECT_GE(fraction, last);
+        last = fraction;
+    }
+    EXPECT_EQ(last, 1.0);
 }
 
 TEST(MfeCpu, ManyRecordsOnThreadsEqualOneAtATime) {

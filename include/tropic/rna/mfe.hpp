@@ -20,6 +20,7 @@
 // the helix, then i unpaired, then j unpaired, then splits by increasing u. The structure's
 // evaluated energy (energy_eval.hpp) always equals the reported MFE.
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
@@ -50,6 +51,14 @@ struct MfeResult {
     std::string structure;  // dot-bracket
 };
 
+// Progress of one fold: the share of its work done, 0..1, non-decreasing; the last call is 1.
+using MfeProgress = std::function<void(double fraction)>;
+// Progress of fold_mfe_many: the record's index and its share done. Only records of
+// kMfeProgressMinLength bases or more report. Records fold in parallel, so calls may come from
+// several threads at once: the callback must synchronise.
+using ManyMfeProgress = std::function<void(std::size_t record, double fraction)>;
+inline constexpr std::size_t kMfeProgressMinLength = 2000;
+
 // Bytes of DP tables a fold of `length` bases allocates: 4 (5 with no_lonely_pairs) triangles
 // of int32, about 8 n^2 (10 n^2) bytes.
 std::uint64_t mfe_memory_bytes(std::size_t length, const MfeOptions& options);
@@ -58,13 +67,15 @@ std::uint64_t mfe_memory_bytes(std::size_t length, const MfeOptions& options);
 // ResourceError, before allocating, when mfe_memory_bytes exceeds the machine's memory (or when
 // the allocation fails). A constraint (of the sequence's length) restricts the pairs.
 MfeResult fold_mfe(std::span<const std::uint8_t> sequence, const EnergyParams& params,
-                   const MfeOptions& options, const StructureConstraint* constraint = nullptr);
+                   const MfeOptions& options, const StructureConstraint* constraint = nullptr,
+                   const MfeProgress& on_progress = {});
 
 // Folds many sequences, one per thread of `pool` at a time (nullptr: the calling thread only);
 // results in input order. `constraints`, when given, holds one constraint per sequence.
 std::vector<MfeResult> fold_mfe_many(const std::vector<std::vector<std::uint8_t>>& sequences,
                                      const EnergyParams& params, const MfeOptions& options,
                                      ThreadPool* pool,
-                                     const std::vector<StructureConstraint>* constraints = nullptr);
+                                     const std::vector<StructureConstraint>* constraints = nullptr,
+                                     const ManyMfeProgress& on_progress = {});
 
 }  // namespace tropic::rna
