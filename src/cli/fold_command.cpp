@@ -8,10 +8,14 @@
 #include <algorithm>
 #include <future>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/energy_options.hpp"
+#include "cli/fold_constrained.hpp"
 #include "cli/fold_output.hpp"
 #include "cli/input_checks.hpp"
 #include "cli/output_sink.hpp"
@@ -21,6 +25,8 @@
 #include "tropic/core/progress.hpp"
 #include "tropic/core/sequence_reader.hpp"
 #include "tropic/core/thread_pool.hpp"
+#include "tropic/rna/energy_params.hpp"
+#include "tropic/rna/mfe.hpp"
 #include "tropic/rna/nussinov.hpp"
 
 namespace tropic::cli {
@@ -34,7 +40,11 @@ constexpr std::size_t kFormatBlock = 2048;
 
 struct FoldOptions {
     std::vector<std::string> inputs;
-    std::string model = "nussinov";
+    std::string model = "mfe";
+    EnergyModelOptions energy;
+    bool no_lonely_pairs = false;
+    bool constraints = false;
+    int max_bp_span = -1;
     int min_loop = 3;
     std::string weights = "GC=1,AU=1,GU=1";
     bool no_gu = false;
@@ -121,9 +131,28 @@ rna::NussinovParams make_params(const FoldOptions& options) {
     return params;
 }
 
+// The MFE model's energy parameters and options; checked before any input is read.
+struct MfeSetup {
+    rna::EnergyParams params;
+    rna::MfeOptions options;
+};
+
+std::unique_ptr<MfeSetup> make_mfe_setup(const FoldOptions& options, Backend backend) {
+    if (options.model != "mfe") return nullptr;
+    if (backend == Backend::Cuda)
+        throw InputError("--backend cuda: the mfe model runs on the CPU only in this release");
+    auto setup = std::make_unique<MfeSetup>();
+    setup->params = options.energy.load_params();
+    setup->options.dangles = options.energy.dangle_model();
+    setup->options.no_lonely_pairs = options.no_lonely_pairs;
+    setup->options.max_bp_span = options.max_bp_span;
+    return setup;
+}
+
 void run_fold(const FoldOptions& options) {
     const rna::NussinovParams params = make_params(options);
     const Backend backend = parse_backend(options.backend);
+    const std::unique_ptr<MfeSetup> mfe = make_mfe_setup(options, backend);
     check_backend_available(backend, options.device);
     std::vector<std::string> inputs = options.inputs;
     if (inputs.empty()) inputs.push_back("-");
@@ -131,6 +160,12 @@ void run_fold(const FoldOptions& options) {
 
     OutputSink sink(options.output);
     ThreadPool pool(options.threads);
+    if (options.constraints) {
+        if (!mfe) throw InputError("-C/--constraint needs the mfe model");
+        run_constrained_fold(inputs, mfe->params, mfe->options, options.json, pool, sink);
+        sink.commit();
+        return;
+    }
     rna::NussinovOptions engine;
     engine.backend = backend;
     engine.device = options.device;
@@ -146,6 +181,19 @@ void run_fold(const FoldOptions& options) {
     std::future<void> writing;
     int turn = 0;
     RecordProgress record_progress(current);
+    // MFE records fold in parallel: the bar follows one long record at a time, the first to
+    // report, and the next one once it is done.
+    std::mutex progress_mutex;
+    std::optional<std::size_t> shown_record;
+    rna::ManyMfeProgress mfe_progress;
+    if (show_progress)
+        mfe_progress = [&](std::size_t record, double fraction) {
+            std::lock_guard lock(progress_mutex);
+            if (shown_record && *shown_record != record) return;
+            shown_record = record;
+            record_progress.update(record, fraction);
+            if (fraction >= 1.0) shown_record.reset();
+        };
     if (show_progress)
         engine.on_progress = [&record_progress](std::size_t record, double fraction) {
             record_progress.update(record, fraction);
@@ -159,9 +207,15 @@ void run_fold(const FoldOptions& options) {
         encoded.resize(n);
         pool.parallel_for(
             0, n, [&](std::size_t r) { encoded[r] = encode_rna(current[r].residues); }, 1024);
-        std::vector<rna::NussinovResult> results = rna::fold_nussinov_many(encoded, params, engine);
+        std::vector<rna::NussinovResult> results;
+        std::vector<rna::MfeResult> mfe_results;
+        if (mfe)
+            mfe_results = rna::fold_mfe_many(encoded, mfe->params, mfe->options, &pool, nullptr,
+                                             mfe_progress);
+        else
+            results = rna::fold_nussinov_many(encoded, params, engine);
         record_progress.finish();
-        if (results.size() != n)
+        if ((mfe ? mfe_results.size() : results.size()) != n)
             throw InternalError("fold returned a different number of results than records");
 
         std::vector<std::string>& out = blocks[turn];
@@ -171,7 +225,11 @@ void run_fold(const FoldOptions& options) {
             text.clear();
             std::size_t last = std::min(n, (b + 1) * kFormatBlock);
             for (std::size_t r = b * kFormatBlock; r < last; ++r) {
-                if (options.json)
+                if (mfe && options.json)
+                    append_fold_json(text, current[r], mfe_results[r], options.model);
+                else if (mfe)
+                    append_fold_text(text, current[r], mfe_results[r]);
+                else if (options.json)
                     append_fold_json(text, current[r], results[r], options.model);
                 else
                     append_fold_text(text, current[r], results[r]);
@@ -206,15 +264,26 @@ Command add_fold_command(CLI::App& app) {
     sub->add_option("inputs", options->inputs,
                     "FASTA or FASTQ files, plain or gzip-compressed; none or '-' reads stdin");
     sub->add_option("--model", options->model,
-                    "Folding model: nussinov (base-pair maximisation); the MFE energy model comes "
-                    "in a later release")
-        ->check(CLI::IsMember({"nussinov"}));
+                    "Folding model: mfe (minimum free energy, Turner 2004 as in RNAfold) or "
+                    "nussinov (base-pair maximisation)")
+        ->check(CLI::IsMember({"mfe", "nussinov"}));
+    add_energy_model_options(sub, options->energy, "mfe: ");
+    sub->add_flag("--noLP", options->no_lonely_pairs,
+                  "mfe: no lonely pairs (every pair stacks on another), as RNAfold's --noLP");
+    sub->add_flag("-C,--constraint", options->constraints,
+                  "mfe: read a hard-constraint line after each sequence, as RNAfold -C: x "
+                  "unpaired, < > pairs downstream/upstream, ( ) pair only together, . | free");
+    sub->add_option("--max-bp-span,--maxBPspan", options->max_bp_span,
+                    "mfe: pairs (i,j) need j - i + 1 <= L, as RNAfold's --maxBPspan; -1: no limit")
+        ->check(CLI::Range(-1, 1 << 30));
     sub->add_option("--min-loop", options->min_loop,
-                    "Minimum hairpin loop: a pair (i,j) needs j - i > N")
+                    "nussinov: minimum hairpin loop: a pair (i,j) needs j - i > N")
         ->check(CLI::NonNegativeNumber);
-    sub->add_option("--weights", options->weights,
-                    "Integer pair weights, e.g. GC=3,AU=2,GU=1 (any subset; 0 forbids a pair)");
-    sub->add_flag("--no-gu", options->no_gu, "Forbid G-U wobble pairs (sets the GU weight to 0)");
+    sub->add_option(
+        "--weights", options->weights,
+        "nussinov: integer pair weights, e.g. GC=3,AU=2,GU=1 (any subset; 0 forbids a pair)");
+    sub->add_flag("--no-gu", options->no_gu,
+                  "nussinov: forbid G-U wobble pairs (sets the GU weight to 0)");
     sub->add_option("--backend", options->backend, "Where to fold: auto, cpu or cuda")
         ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
     sub->add_option("--threads", options->threads, "CPU threads; 0 uses all cores")

@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
     std::vector<tropic::cli::Command> commands;
     commands.push_back(tropic::cli::add_fold_command(app));
     commands.push_back(tropic::cli::add_rri_command(app));
+    commands.push_back(tropic::cli::add_eval_command(app));
     commands.push_back(tropic::cli::add_device_command(app));
 
     try {

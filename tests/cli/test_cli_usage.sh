@@ -10,10 +10,11 @@ run "$TROPIC" --help
 assert_eq "$RC" 0 "--help: exit code"
 assert_contains "$OUT" "fold" "--help lists fold"
 assert_contains "$OUT" "device" "--help lists device"
+assert_contains "$OUT" "eval" "--help lists eval"
 
 run "$TROPIC" fold --help
 assert_eq "$RC" 0 "fold --help: exit code"
-for option in --model --min-loop --weights --no-gu --backend --threads --device --output \
+for option in --model --dangles --params --temperature --min-loop --weights --no-gu --backend --threads --device --output \
     --json --quiet --chunk; do
     assert_contains "$OUT" "$option" "fold --help lists $option"
 done
@@ -26,14 +27,22 @@ default_shown() {  # option default
         *) fail "fold --help: $1 does not show its default '$2': '$line'" ;;
     esac
 }
-default_shown --model nussinov
+default_shown --model mfe
+default_shown --dangles 2
+default_shown --temperature 37
 default_shown --min-loop 3
 default_shown --weights GC=1,AU=1,GU=1
 default_shown --backend auto
 default_shown --threads 0
 default_shown --device 0
 default_shown --chunk 65536
-assert_contains "$OUT" "MFE" "fold --help says the MFE model comes later"
+assert_contains "$OUT" "mfe (minimum free energy" "fold --help describes the mfe model"
+
+run "$TROPIC" eval --help
+assert_eq "$RC" 0 "eval --help: exit code"
+for option in --dangles --params --temperature --verbose --output; do
+    assert_contains "$OUT" "$option" "eval --help lists $option"
+done
 
 run "$TROPIC" device --help
 assert_eq "$RC" 0 "device --help: exit code"

@@ -10,22 +10,22 @@ if printf '%s\n' "$OUT" | grep -q '^device [0-9]'; then
 fi
 
 printf '>a\nGGGAAACCC\n' >"$TMP/a.fa"
-run "$TROPIC" fold --backend cuda "$TMP/a.fa"
+run "$TROPIC" fold --model nussinov --backend cuda "$TMP/a.fa"
 assert_eq "$RC" 2 "--backend cuda without a device: exit code"
 assert_contains "$ERR" "tropic: error: " "--backend cuda: prefix"
 assert_contains "$ERR" "CUDA" "--backend cuda: says why"
 assert_contains "$ERR" "--backend cpu" "--backend cuda: suggests the CPU"
 assert_eq "$OUT" "" "--backend cuda: no output"
 
-run "$TROPIC" fold --backend cuda -o "$TMP/out.txt" "$TMP/a.fa"
+run "$TROPIC" fold --model nussinov --backend cuda -o "$TMP/out.txt" "$TMP/a.fa"
 assert_eq "$RC" 2 "--backend cuda with -o: exit code"
 assert_file_missing "$TMP/out.txt" "--backend cuda with -o"
 
 # auto and cpu fold on the CPU.
-run "$TROPIC" fold --backend auto "$TMP/a.fa"
+run "$TROPIC" fold --model nussinov --backend auto "$TMP/a.fa"
 assert_eq "$RC" 0 "--backend auto: exit code"
 assert_eq "$OUT" $'>a\nGGGAAACCC\n(((...))) (3)' "--backend auto output"
-run "$TROPIC" fold --backend cpu "$TMP/a.fa"
+run "$TROPIC" fold --model nussinov --backend cpu "$TMP/a.fa"
 assert_eq "$OUT" $'>a\nGGGAAACCC\n(((...))) (3)' "--backend cpu output"
 
 finish

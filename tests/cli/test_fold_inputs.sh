@@ -26,69 +26,69 @@ GGGAAACCC
 GGGNNNCCCRY
 (((...))).. (3)'
 
-run "$TROPIC" fold "$TMP/multi.fa"
+run "$TROPIC" fold --model nussinov "$TMP/multi.fa"
 assert_eq "$RC" 0 "multi-record FASTA exit code"
 assert_eq "$OUT" "$expected" "multi-record FASTA output"
 assert_eq "$ERR" "" "no diagnostics on success"
 
 # T and lower case are normalised; a record without a name prints no '>' line (RNAfold).
 printf '>\nggguuuaccc\n' >"$TMP/noname.fa"
-run "$TROPIC" fold "$TMP/noname.fa"
+run "$TROPIC" fold --model nussinov "$TMP/noname.fa"
 assert_eq "$OUT" $'GGGUUUACCC\n(((....))) (3)' "unnamed record, T and lower case"
 
 # FASTQ.
 printf '@read1 x\nGGGAAACCC\n+\nIIIIIIIII\n@read2\nACGT\n+\n!!!!\n' >"$TMP/reads.fq"
-run "$TROPIC" fold "$TMP/reads.fq"
+run "$TROPIC" fold --model nussinov "$TMP/reads.fq"
 assert_eq "$RC" 0 "FASTQ exit code"
 assert_eq "$OUT" $'>read1\nGGGAAACCC\n(((...))) (3)\n>read2\nACGU\n.... (0)' "FASTQ output"
 
 # gzip: the same output as the plain file.
-run "$TROPIC" fold "$TMP/multi.fa"
+run "$TROPIC" fold --model nussinov "$TMP/multi.fa"
 plain=$OUT
 if command -v gzip >/dev/null; then
     gzip -c "$TMP/multi.fa" >"$TMP/multi.fa.gz"
-    run "$TROPIC" fold "$TMP/multi.fa.gz"
+    run "$TROPIC" fold --model nussinov "$TMP/multi.fa.gz"
     assert_eq "$RC" 0 "gzip exit code"
     assert_eq "$OUT" "$plain" "gzip input"
     # gzip on stdin too.
-    run_stdin "$TMP/multi.fa.gz" "$TROPIC" fold -
+    run_stdin "$TMP/multi.fa.gz" "$TROPIC" fold --model nussinov -
     assert_eq "$OUT" "$plain" "gzip on stdin"
 else
     echo "note: gzip not installed, .gz checks skipped"
 fi
 
 # stdin: no file and '-' both read it.
-run_stdin "$TMP/multi.fa" "$TROPIC" fold
+run_stdin "$TMP/multi.fa" "$TROPIC" fold --model nussinov
 assert_eq "$OUT" "$plain" "stdin without arguments"
-run_stdin "$TMP/multi.fa" "$TROPIC" fold -
+run_stdin "$TMP/multi.fa" "$TROPIC" fold --model nussinov -
 assert_eq "$OUT" "$plain" "stdin as '-'"
 
 # Several files, in order.
-run "$TROPIC" fold "$TMP/noname.fa" "$TMP/reads.fq"
+run "$TROPIC" fold --model nussinov "$TMP/noname.fa" "$TMP/reads.fq"
 assert_eq "$OUT" $'GGGUUUACCC\n(((....))) (3)\n>read1\nGGGAAACCC\n(((...))) (3)\n>read2\nACGU\n.... (0)' \
     "several inputs in order"
 
 # An empty file is no error and prints nothing.
 : >"$TMP/empty.fa"
-run "$TROPIC" fold "$TMP/empty.fa"
+run "$TROPIC" fold --model nussinov "$TMP/empty.fa"
 assert_eq "$RC" 0 "empty file exit code"
 assert_eq "$OUT" "" "empty file output"
 
 # -o writes exactly what stdout gets, and nothing on stdout.
-run "$TROPIC" fold -o "$TMP/out.txt" "$TMP/multi.fa"
+run "$TROPIC" fold --model nussinov -o "$TMP/out.txt" "$TMP/multi.fa"
 assert_eq "$RC" 0 "-o exit code"
 assert_eq "$OUT" "" "-o leaves stdout empty"
 assert_eq "$(cat "$TMP/out.txt")" "$plain" "-o content"
 assert_eq "$(ls -A "$TMP" | grep -c '\.tmp\.' || true)" 0 "-o leaves no temporary file"
 
 # Small chunks and one thread give the same output as the defaults.
-run "$TROPIC" fold --chunk 1 --threads 1 "$TMP/multi.fa"
+run "$TROPIC" fold --model nussinov --chunk 1 --threads 1 "$TMP/multi.fa"
 assert_eq "$OUT" "$plain" "--chunk 1 --threads 1"
-run "$TROPIC" fold --chunk 2 --threads 3 "$TMP/multi.fa"
+run "$TROPIC" fold --model nussinov --chunk 2 --threads 3 "$TMP/multi.fa"
 assert_eq "$OUT" "$plain" "--chunk 2 --threads 3"
 
 # JSON.
-run "$TROPIC" fold --json "$TMP/multi.fa"
+run "$TROPIC" fold --model nussinov --json "$TMP/multi.fa"
 assert_eq "$RC" 0 "--json exit code"
 assert_eq "$(printf '%s\n' "$OUT" | wc -l)" 4 "--json prints one line per record"
 assert_contains "$OUT" '{"name":"hairpin","length":9,"sequence":"GGGAAACCC","structure":"(((...)))","score":3,"model":"nussinov"}' "--json record"
@@ -108,7 +108,7 @@ else
 fi
 
 # The bundled examples fold, and every structure re-scores to its printed score.
-run "$TROPIC" fold "$REPO/data/examples/rna_examples.fa"
+run "$TROPIC" fold --model nussinov "$REPO/data/examples/rna_examples.fa"
 assert_eq "$RC" 0 "bundled examples exit code"
 assert_eq "$(printf '%s\n' "$OUT" | grep -c '^>')" 5 "bundled examples: five records"
 printf '%s\n' "$OUT" >"$TMP/examples.out"

@@ -6,7 +6,7 @@ source "$(dirname "$0")/lib.sh"
 fold_one() {  # SEQUENCE OPTIONS... -> "structure (score)"
     local sequence=$1
     shift
-    printf '>s\n%s\n' "$sequence" | "$TROPIC" fold "$@" | sed -n 3p
+    printf '>s\n%s\n' "$sequence" | "$TROPIC" fold --model nussinov "$@" | sed -n 3p
 }
 
 # GGGAAACCC: with min-loop 3 the innermost G-C pair (positions 3 and 7, j - i = 4) is allowed,
@@ -59,7 +59,7 @@ awk 'BEGIN {
 rescore() {  # MIN_LOOP GC AU GU OPTIONS...
     local m=$1 gc=$2 au=$3 gu=$4
     shift 4
-    "$TROPIC" fold "$@" "$TMP/random.fa" >"$TMP/random.out" || fail "fold $* failed"
+    "$TROPIC" fold --model nussinov "$@" "$TMP/random.fa" >"$TMP/random.out" || fail "fold $* failed"
     check_rescore "$TMP/random.out" "$m" "$gc" "$au" "$gu" || fail "structures do not re-score: $*"
 }
 rescore 3 1 1 1

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# `tropic eval`: RNAeval's layout, --verbose, --dangles, and errors naming file, record and
+# position. Expected energies are RNAeval's (ViennaRNA 2.7, Turner 2004).
+source "$(dirname "$0")/lib.sh"
+
+cat >"$TMP/in.txt" <<'IN'
+>hairpin
+GGGAAACCC
+(((...)))
+>mismatch
+AGGGAAACCCA
+.(((...))).
+
+UUUUUUUUU
+.........
+IN
+run "$TROPIC" eval "$TMP/in.txt"
+assert_eq "$RC" 0 "eval: exit code"
+assert_eq "$OUT" $'>hairpin\nGGGAAACCC\n(((...))) ( -1.20)\n>mismatch\nAGGGAAACCCA\n.(((...))). ( -2.70)\nUUUUUUUUU\n......... (  0.00)' \
+    "eval: RNAeval layout"
+run "$TROPIC" eval --temperature 25 "$TMP/in.txt"
+assert_contains "$OUT" "(((...))) ( -2.14)" "eval --temperature 25"
+run "$TROPIC" eval --dangles 0 "$TMP/in.txt"
+assert_contains "$OUT" ".(((...))). ( -1.20)" "eval --dangles 0"
+
+# A positive energy, and fold output read back (the energy after the structure is ignored).
+printf '>p\nGAAAAAAAC\n(.......)\n' >"$TMP/pos.txt"
+run "$TROPIC" eval "$TMP/pos.txt"
+assert_contains "$OUT" "(.......) (  " "eval: positive energy keeps the width"
+run "$TROPIC" fold "$REPO/data/examples/rna_examples.fa"
+folded=$OUT
+run bash -c "printf '%s\n' \"\$0\" | '$TROPIC' eval" "$folded"
+assert_eq "$OUT" "$folded" "eval of fold's output gives fold's energies"
+
+run "$TROPIC" eval --verbose "$TMP/in.txt"
+assert_contains "$OUT" "hairpin   (4,8)" "eval --verbose lists the hairpin"
+assert_contains "$OUT" "stack     (1,9) (2,8)" "eval --verbose lists a stack"
+assert_contains "$OUT" "exterior" "eval --verbose lists the exterior loop"
+
+printf '>a\nGGGAAACCC\n(((...)))\n>b\nGGGAAACCC\n(((...))\n' >"$TMP/short.txt"
+run "$TROPIC" eval -o "$TMP/out.txt" "$TMP/short.txt"
+assert_eq "$RC" 1 "length mismatch: exit code"
+assert_contains "$ERR" "short.txt: record 2 ('b'): structure has 8 characters but the sequence has 9" \
+    "length mismatch: message"
+assert_file_missing "$TMP/out.txt" "length mismatch: no output file"
+printf 'GGGAAACCC\n(((...)).\n' >"$TMP/unbalanced.txt"
+run "$TROPIC" eval "$TMP/unbalanced.txt"
+assert_contains "$ERR" "record 1: unbalanced '(' at position 1" "unbalanced"
+printf 'GGGAAACCA\n(((...)))\n' >"$TMP/pair.txt"
+run "$TROPIC" eval "$TMP/pair.txt"
+assert_contains "$ERR" "bases 1 and 9 cannot pair (G-A)" "impossible pair"
+printf 'GGGAXACCC\n(((...)))\n' >"$TMP/char.txt"
+run "$TROPIC" eval "$TMP/char.txt"
+assert_contains "$ERR" "invalid character 'X' at position 5 of the sequence" "bad residue"
+printf '>x\nGGGAAACCC\n' >"$TMP/nostructure.txt"
+run "$TROPIC" eval "$TMP/nostructure.txt"
+assert_eq "$RC" 1 "missing structure: exit code"
+assert_contains "$ERR" "no structure line" "missing structure: message"
+finish
