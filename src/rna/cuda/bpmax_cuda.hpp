@@ -32,4 +32,13 @@ std::vector<DeviceSite> interact_sites(const Problem<Score>& problem,
                                        const InteractionTables<Score>& shape, std::size_t top,
                                        int device, const BpmaxProgress& on_progress);
 
+// Explicit instantiations for both score types, in the CUDA file and in the no-CUDA stub alike.
+#define TROPIC_BPMAX_CUDA_INSTANTIATE(Score)                                                       \
+    template std::size_t fill_device_bytes<Score>(const InteractionTables<Score>&);                \
+    template void fill_interaction_tables<Score>(const Problem<Score>&, InteractionTables<Score>&, \
+                                                 int, const BpmaxProgress&);                       \
+    template std::vector<DeviceSite> interact_sites<Score>(                                        \
+        const Problem<Score>&, const InteractionTables<Score>&, std::size_t, int,                  \
+        const BpmaxProgress&);
+
 }  // namespace tropic::rna::bpmax::cuda

@@ -27,15 +27,7 @@ std::vector<DeviceSite> interact_sites(const Problem<Score>&, const InteractionT
     unavailable();
 }
 
-#define TROPIC_INSTANTIATE(Score)                                                                  \
-    template std::size_t fill_device_bytes<Score>(const InteractionTables<Score>&);                \
-    template void fill_interaction_tables<Score>(const Problem<Score>&, InteractionTables<Score>&, \
-                                                 int, const BpmaxProgress&);                       \
-    template std::vector<DeviceSite> interact_sites<Score>(                                        \
-        const Problem<Score>&, const InteractionTables<Score>&, std::size_t, int,                  \
-        const BpmaxProgress&);
-TROPIC_INSTANTIATE(std::int16_t)
-TROPIC_INSTANTIATE(std::int32_t)
-#undef TROPIC_INSTANTIATE
+TROPIC_BPMAX_CUDA_INSTANTIATE(std::int16_t)
+TROPIC_BPMAX_CUDA_INSTANTIATE(std::int32_t)
 
 }  // namespace tropic::rna::bpmax::cuda
