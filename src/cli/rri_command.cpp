@@ -20,6 +20,7 @@
 #include "cli/rri_output.hpp"
 #include "rna/nussinov_table.hpp"
 #include "tropic/core/alphabet.hpp"
+#include "tropic/core/device.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/progress.hpp"
 #include "tropic/core/sequence_reader.hpp"
@@ -108,6 +109,7 @@ class RriRun {
     // Pairs with less work than this run whole on one thread each, many at once; larger ones run
     // one at a time on every thread (the engine's products have too little work to share below).
     static constexpr double kSmallPairSteps = 2e9;
+    static constexpr std::size_t kGpuLanes = 4;
 
     void run_pairs() {
         SequenceReader queries(options_.query), targets(options_.target);
@@ -165,18 +167,34 @@ class RriRun {
         }
     }
 
-    // Small pairs in parallel, one per thread; the others one at a time with all threads. Results
-    // and errors go out in input order.
+    // Pairs for the GPU a few at a time (each on its own host thread and CUDA stream, so that the
+    // launches and host work of small targets overlap); small CPU pairs in parallel, one per
+    // thread; the others one at a time with all threads. Results and errors go out in input order.
     void run_jobs(std::vector<PairJob>& jobs) {
-        std::vector<std::size_t> together, alone;
+        std::vector<std::size_t> gpu, together, alone;
+        std::size_t largest_gpu_bytes = 0;
         for (std::size_t k = 0; k < jobs.size(); ++k) {
             const std::size_t n1 = jobs[k].query->residues.size();
             const std::size_t n2 = jobs[k].target->residues.size();
+            if (rna::bpmax_on_gpu(n1, n2, params_, engine_)) {
+                gpu.push_back(k);
+                largest_gpu_bytes =
+                    std::max(largest_gpu_bytes, rna::bpmax_device_bytes(n1, n2, params_));
+                continue;
+            }
             const std::size_t bytes = rna::bpmax_memory_bytes(n1, n2, params_, 1);
             const bool fits_per_thread =
                 engine_.max_memory == 0 || bytes <= engine_.max_memory / pool_.size();
             const bool small = rna::bpmax_steps(n1, n2, params_) < kSmallPairSteps;
             (pool_.size() > 1 && small && fits_per_thread ? together : alone).push_back(k);
+        }
+        const std::size_t lanes = gpu_lanes(gpu.size(), largest_gpu_bytes);
+        if (lanes > 1) {
+            pool_.parallel_for(0, lanes, [&](std::size_t lane) {
+                for (std::size_t k = lane; k < gpu.size(); k += lanes) solve(jobs[gpu[k]], nullptr);
+            });
+        } else {
+            for (std::size_t k : gpu) solve(jobs[k], &pool_);
         }
         pool_.parallel_for(0, together.size(),
                            [&](std::size_t k) { solve(jobs[together[k]], nullptr); });
@@ -191,6 +209,16 @@ class RriRun {
         }
         sink_.flush();
         scan_progress_.advance(jobs.size());
+    }
+
+    // How many GPU pairs run at once: up to kGpuLanes, as many as threads, and only as many as
+    // the device's free memory holds at the chunk's largest pair.
+    std::size_t gpu_lanes(std::size_t pairs, std::size_t largest_bytes) const {
+        std::size_t lanes = std::min({kGpuLanes, pairs, std::size_t(pool_.size())});
+        if (lanes <= 1 || largest_bytes == 0) return lanes;
+        const auto device = query_device(engine_.device);
+        const std::size_t free_bytes = device ? device->free_memory : 0;
+        return std::max<std::size_t>(1, std::min(lanes, free_bytes / largest_bytes));
     }
 
     // One pair on `pool` (nullptr: the calling thread only). A pair computed on every thread

@@ -35,14 +35,22 @@ namespace {
 // side on the CPU threads (the same threshold).
 constexpr double kAutoCudaMinSteps = 2e9;
 
-bool on_gpu(const BpmaxOptions& options, std::size_t n1, std::size_t n2,
-            const BpmaxParams& params) {
-    if (options.backend == Backend::Cpu) return false;
-    if (options.backend == Backend::Cuda) {
-        require_cuda_device(options.device);
-        return true;
-    }
-    return cuda_device_count() > options.device && bpmax_steps(n1, n2, params) >= kAutoCudaMinSteps;
+// Scores of a windowed box are bounded by the windows, not the whole strands: a scan with a
+// window fits int16 whatever the target's length.
+bool scores_fit_int16(std::size_t n1, std::size_t n2, const BpmaxParams& params) {
+    return bpmax::score_fits_int16(effective_window(params.window1, n1),
+                                   effective_window(params.window2, n2), params.weights);
+}
+
+template <typename Score>
+bpmax::InteractionTables<Score> table_shape(std::size_t n1, std::size_t n2,
+                                            const BpmaxParams& params) {
+    bpmax::InteractionTables<Score> shape;
+    shape.length1 = n1;
+    shape.length2 = n2;
+    shape.window1 = effective_window(params.window1, n1);
+    shape.width2 = effective_window(params.window2, n2) + 1;
+    return shape;
 }
 
 template <typename Score>
@@ -167,11 +175,7 @@ BpmaxResult solve_on_gpu(std::span<const std::uint8_t> s1, std::span<const std::
     const bpmax::Problem<Score> problem = bpmax::make_problem<Score>(s1, s2, params, options.pool);
     const double strand_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    bpmax::InteractionTables<Score> shape;
-    shape.length1 = s1.size();
-    shape.length2 = s2.size();
-    shape.window1 = effective_window(params.window1, s1.size());
-    shape.width2 = effective_window(params.window2, s2.size()) + 1;
+    const auto shape = table_shape<Score>(s1.size(), s2.size(), params);
     BpmaxResult result;
     for (auto& site : bpmax::cuda::interact_sites(problem, shape, params.top, options.device,
                                                   options.on_progress))
@@ -193,6 +197,23 @@ BpmaxResult solve(std::span<const std::uint8_t> s1, std::span<const std::uint8_t
 
 }  // namespace
 
+bool bpmax_on_gpu(std::size_t n1, std::size_t n2, const BpmaxParams& params,
+                  const BpmaxOptions& options) {
+    if (options.backend == Backend::Cpu) return false;
+    if (options.backend == Backend::Cuda) {
+        require_cuda_device(options.device);
+        return true;
+    }
+    return cuda_device_count() > options.device && bpmax_steps(n1, n2, params) >= kAutoCudaMinSteps;
+}
+
+std::size_t bpmax_device_bytes(std::size_t n1, std::size_t n2, const BpmaxParams& params,
+                               bool int32_only) {
+    return !int32_only && scores_fit_int16(n1, n2, params)
+               ? bpmax::cuda::fill_device_bytes(table_shape<std::int16_t>(n1, n2, params))
+               : bpmax::cuda::fill_device_bytes(table_shape<std::int32_t>(n1, n2, params));
+}
+
 BpmaxResult interact_bpmax(std::span<const std::uint8_t> s1, std::span<const std::uint8_t> s2,
                            const BpmaxParams& params, const BpmaxOptions& options) {
     validate(params);
@@ -210,7 +231,7 @@ BpmaxResult interact_bpmax(std::span<const std::uint8_t> s1, std::span<const std
         !options.int32_only &&
         bpmax::score_fits_int16(effective_window(params.window1, n1),
                                 effective_window(params.window2, n2), params.weights);
-    if (on_gpu(options, n1, n2, params))
+    if (bpmax_on_gpu(n1, n2, params, options))
         return narrow ? solve_on_gpu<std::int16_t>(s1, s2, params, options)
                       : solve_on_gpu<std::int32_t>(s1, s2, params, options);
 

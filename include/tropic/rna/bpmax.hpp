@@ -115,6 +115,16 @@ void check_bpmax_memory(std::size_t length1, std::size_t length2, const BpmaxPar
                         unsigned threads, std::size_t max_memory, const std::string& pair_name,
                         bool int32_only = false);
 
+// True when interact_bpmax computes this pair on the GPU: Backend::Cuda (throws ResourceError
+// without a usable device), or Backend::Auto with a device and at least 2e9 steps (bpmax_steps).
+bool bpmax_on_gpu(std::size_t length1, std::size_t length2, const BpmaxParams& params,
+                  const BpmaxOptions& options);
+
+// Device bytes the GPU path takes for the pair (tables, packed operands, strand tables); 0 in a
+// build without CUDA.
+std::size_t bpmax_device_bytes(std::size_t length1, std::size_t length2, const BpmaxParams& params,
+                               bool int32_only = false);
+
 // Interaction of s1 with s2 (Base codes, both 5'->3'). Plans memory first (check_bpmax_memory,
 // then plan_bpmax unless options.block2 is set); whole or in blocks, the result is the same.
 // Sites are the

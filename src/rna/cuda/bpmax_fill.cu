@@ -17,7 +17,6 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <mutex>
 #include <string>
 #include <vector>
 
@@ -277,17 +276,18 @@ struct CellToCandidate {
 };
 
 // The tables and packed operands stay allocated from one pair to the next (grown when needed):
-// a scan of thousands of targets would otherwise allocate and free gigabytes per target.
+// a scan of thousands of targets would otherwise allocate and free gigabytes per target. One set
+// per host thread: pairs on different threads run at once, each on its thread's default stream
+// (the CUDA code is built with per-thread default streams).
 template <typename Score>
 struct TableBuffers {
-    std::mutex mutex;
     int device = -1;
     DeviceBuffer<Score> cells, packed;
 };
 
 template <typename Score>
 TableBuffers<Score>& table_buffers() {
-    static TableBuffers<Score> buffers;
+    thread_local TableBuffers<Score> buffers;
     return buffers;
 }
 
@@ -297,7 +297,6 @@ class DeviceTables {
   public:
     DeviceTables(const Problem<Score>& problem, const InteractionTables<Score>& shape, int device)
         : buffers_(table_buffers<Score>()),
-          lock_(buffers_.mutex),
           f_(shape),
           g_(table_geometry(shape)),
           cells_(buffers_.cells),
@@ -466,7 +465,6 @@ class DeviceTables {
     }
 
     TableBuffers<Score>& buffers_;
-    std::unique_lock<std::mutex> lock_;  // the buffers serve one pair at a time
     const InteractionTables<Score>& f_;  // shape only
     BandGeometry g_;
     DeviceProblem<Score> p_{};
