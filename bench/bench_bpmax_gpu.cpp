@@ -5,13 +5,14 @@
 //
 // Problems (the targets of the BPMax issue): bpmax/23x20000/window2:128 (strand 1 unwindowed),
 // bpmax/23x800 (no window), and bpmax/23x200. Each runs 5 times; the console shows mean, median,
-// stddev and cv. The time is the wall time of interact_bpmax: the fill on the GPU, copying the
-// tables back, site search and traceback on the host, after one warm-up call that creates the
-// context. Counters:
+// stddev and cv. The time is the wall time of interact_bpmax (strand tables on the host; fill,
+// site search and traceback on the GPU), after one warm-up call that creates the context.
+// Counters:
 //   dr_steps_per_second  max-plus steps of the double reduction that the band shape needs (for
 //                        each product, sum over its band cells of the k range), per second of
 //                        the whole call
-//   dr_pct_of_ceiling    that as % of 16.6e12, the H100's int32 DPX max-plus rate
+//   dr_pct_of_ceiling    that as % of the H100's DPX max-plus rate for the pair's score type:
+//                        33.3e12 (packed int16) or 16.6e12 (int32)
 // Afterwards one more call per problem with TROPIC_PROFILE=1 prints the phase split to stderr.
 // Without a CUDA device it prints "SKIPPED: no CUDA device" and exits 0.
 #include <benchmark/benchmark.h>
@@ -32,7 +33,7 @@
 
 namespace {
 
-constexpr double kCeilingInt32 = 16.6e12;
+constexpr double kCeilingInt16x2 = 33.3e12, kCeilingInt32 = 16.6e12;
 
 using Seq = std::vector<std::uint8_t>;
 
@@ -41,23 +42,6 @@ Seq random_rna(std::mt19937_64& rng, std::size_t n) {
     std::uniform_int_distribution<int> base(0, 3);
     for (auto& b : seq) b = static_cast<std::uint8_t>(base(rng));
     return seq;
-}
-
-// Steps of one band product over half-open tables: n2 + 1 rows, widths 0 .. width - 1.
-double band_product_steps(std::size_t n2, std::size_t width) {
-    double steps = 0;
-    for (std::size_t i = 0; i <= n2; ++i)
-        for (std::size_t d = 0; d < width && i + d <= n2; ++d) steps += double(d + 1);
-    return steps;
-}
-
-double double_reduction_steps(std::size_t n1, std::size_t n2, std::size_t window1,
-                              std::size_t window2) {
-    const std::size_t w1 = window1 == 0 || window1 > n1 ? n1 : window1;
-    const std::size_t w2 = window2 == 0 || window2 > n2 ? n2 : window2;
-    double products = 0;
-    for (std::size_t d1 = 1; d1 < w1; ++d1) products += double(n1 - d1) * double(d1);
-    return products * band_product_steps(n2, w2 + 1);
 }
 
 struct Problem {
@@ -95,10 +79,16 @@ void bench_pair(benchmark::State& state, const Problem* problem) {
             benchmark::DoNotOptimize(
                 tropic::rna::interact_bpmax(problem->s1, problem->s2, params, cuda_options()));
         });
-        const double steps = double_reduction_steps(problem->n1, problem->n2, 0, problem->window2);
+        const double steps =
+            tropic::rna::bpmax_double_reduction_steps(problem->n1, problem->n2, params);
         state.counters["dr_steps_per_second"] =
             benchmark::Counter(steps, benchmark::Counter::kIsIterationInvariantRate);
-        state.counters["dr_pct_of_ceiling"] = 100.0 * steps / seconds / kCeilingInt32;
+        // The pair runs on int16 tables when they take less memory than int32 ones.
+        const bool int16 =
+            tropic::rna::bpmax_memory_bytes(problem->n1, problem->n2, params, 1) <
+            tropic::rna::bpmax_memory_bytes(problem->n1, problem->n2, params, 1, true);
+        state.counters["dr_pct_of_ceiling"] =
+            100.0 * steps / seconds / (int16 ? kCeilingInt16x2 : kCeilingInt32);
     } catch (const std::exception& error) {
         state.SkipWithError(error.what());
     }

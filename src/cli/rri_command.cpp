@@ -228,15 +228,9 @@ class RriRun {
         const std::string name =
             fmt::format("query '{}' against target '{}'", query.name, target.name);
         const std::size_t n1 = query.residues.size(), n2 = target.residues.size();
-        const unsigned threads = pool == nullptr ? 1 : pool->size();
-        try {
-            rna::check_bpmax_memory(n1, n2, params_, threads, engine_.max_memory, name);
-        } catch (const ResourceError& e) {
-            job.error = e.what();
-            return;
-        }
         rna::BpmaxOptions engine = engine_;
         engine.pool = pool;
+        engine.pair_name = name;
         std::optional<ProgressBar> bar;
         std::uint64_t shown = 0;
         if (pool != nullptr) {
@@ -249,8 +243,16 @@ class RriRun {
                 shown = std::max(shown, permille);
             };
         }
-        const rna::BpmaxResult result = rna::interact_bpmax(
-            encode_rna(query.residues), encode_rna(target.residues), params_, engine);
+        // A pair that does not fit (host memory on the CPU path, device memory on the GPU path;
+        // interact_bpmax checks before allocating) is reported and skipped; the others go on.
+        rna::BpmaxResult result;
+        try {
+            result = rna::interact_bpmax(encode_rna(query.residues), encode_rna(target.residues),
+                                         params_, engine);
+        } catch (const ResourceError& e) {
+            job.error = e.what();
+            return;
+        }
         if (bar) bar->finish();
         if (options_.json)
             append_rri_json(job.output, query, target, result, params_.weights);

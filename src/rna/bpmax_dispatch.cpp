@@ -42,6 +42,10 @@ bool scores_fit_int16(std::size_t n1, std::size_t n2, const BpmaxParams& params)
                                    effective_window(params.window2, n2), params.weights);
 }
 
+std::string pair_name(const BpmaxOptions& options) {
+    return options.pair_name.empty() ? "the pair" : options.pair_name;
+}
+
 template <typename Score>
 bpmax::InteractionTables<Score> table_shape(std::size_t n1, std::size_t n2,
                                             const BpmaxParams& params) {
@@ -176,9 +180,15 @@ BpmaxResult solve_on_gpu(std::span<const std::uint8_t> s1, std::span<const std::
     const double strand_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const auto shape = table_shape<Score>(s1.size(), s2.size(), params);
+    std::vector<bpmax::cuda::DeviceSite> sites;
+    try {
+        sites = bpmax::cuda::interact_sites(problem, shape, params.top, options.device,
+                                            options.on_progress);
+    } catch (const ResourceError& e) {  // device memory: say which pair
+        throw ResourceError(fmt::format("{}: {}", pair_name(options), e.what()));
+    }
     BpmaxResult result;
-    for (auto& site : bpmax::cuda::interact_sites(problem, shape, params.top, options.device,
-                                                  options.on_progress))
+    for (auto& site : sites)
         result.sites.push_back(make_site(site.box, s2.size(), std::move(site.pairs)));
     if (std::getenv("TROPIC_PROFILE") != nullptr)
         std::fprintf(
@@ -236,8 +246,8 @@ BpmaxResult interact_bpmax(std::span<const std::uint8_t> s1, std::span<const std
                       : solve_on_gpu<std::int32_t>(s1, s2, params, options);
 
     const unsigned threads = options.pool == nullptr ? 1 : options.pool->size();
-    check_bpmax_memory(n1, n2, params, threads, options.max_memory,
-                       fmt::format("the pair of {} and {} nt", n1, n2), options.int32_only);
+    check_bpmax_memory(n1, n2, params, threads, options.max_memory, pair_name(options),
+                       options.int32_only);
     std::size_t block =
         options.block2 > 0
             ? options.block2

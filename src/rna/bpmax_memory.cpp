@@ -34,10 +34,10 @@ namespace {
 std::size_t score_bytes(std::size_t length1, std::size_t length2, const BpmaxParams& params,
                         bool int32_only) {
     // Scores of a box are bounded by the windows, not the whole strands.
-    const bool narrow = !int32_only && bpmax::score_fits_int16(
-                                           effective_window(params.window1, length1),
-                                           effective_window(params.window2, length2),
-                                           params.weights);
+    const bool narrow =
+        !int32_only &&
+        bpmax::score_fits_int16(effective_window(params.window1, length1),
+                                effective_window(params.window2, length2), params.weights);
     return narrow ? sizeof(std::int16_t) : sizeof(std::int32_t);
 }
 
@@ -86,22 +86,28 @@ std::optional<BpmaxPlan> plan_bpmax(std::size_t length1, std::size_t length2,
     return BpmaxPlan{lo, bytes(lo)};
 }
 
-double bpmax_steps(std::size_t length1, std::size_t length2, const BpmaxParams& params) {
+double bpmax_double_reduction_steps(std::size_t length1, std::size_t length2,
+                                    const BpmaxParams& params) {
     const std::size_t w1 = effective_window(params.window1, length1);
     const std::size_t w2 = effective_window(params.window2, length2);
     // One band product over n = M + 1 rows of width w = W2 + 1: sum over d < w of (n - d)(d + 1).
     const double n = static_cast<double>(length2 + 1), w = static_cast<double>(w2 + 1);
     const double band = n * w * (w + 1) / 2 - (w - 1) * w * (w + 1) / 3;
-    double products = 0, tables = 0;
-    for (std::size_t d1 = 0; d1 < w1; ++d1) {
-        products += static_cast<double>((length1 - d1) * d1);
-        tables += static_cast<double>(length1 - d1);
-    }
+    double products = 0;
+    for (std::size_t d1 = 0; d1 < w1; ++d1) products += static_cast<double>((length1 - d1) * d1);
+    return products * band;
+}
+
+double bpmax_steps(std::size_t length1, std::size_t length2, const BpmaxParams& params) {
+    const std::size_t w1 = effective_window(params.window1, length1);
+    const std::size_t w2 = effective_window(params.window2, length2);
+    double tables = 0;
+    for (std::size_t d1 = 0; d1 < w1; ++d1) tables += static_cast<double>(length1 - d1);
     // The sweep: cells of r length L (M + 1 - L of them) take 2 (L - 1) steps.
     double sweep = 0;
     for (std::size_t len = 2; len <= w2; ++len)
         sweep += 2.0 * static_cast<double>((length2 + 1 - len) * (len - 1));
-    return products * band + tables * sweep;
+    return bpmax_double_reduction_steps(length1, length2, params) + tables * sweep;
 }
 
 void check_bpmax_memory(std::size_t length1, std::size_t length2, const BpmaxParams& params,

@@ -81,6 +81,8 @@ struct BpmaxOptions {
     // Tables hold int16 scores where every score provably fits (half the memory, faster
     // products), else int32. True forces int32 (tests of that path).
     bool int32_only = false;
+    // How error messages name the pair (e.g. its records); empty: "the pair".
+    std::string pair_name;
     // Positions of strand 2 each block owns when F is computed block by block along strand 2
     // (windowed strand 2 only); 0 lets plan_bpmax choose. Results never depend on it.
     std::size_t block2 = 0;
@@ -96,6 +98,9 @@ std::size_t bpmax_memory_bytes(std::size_t length1, std::size_t length2, const B
 // Max-plus steps of a pair (the double reduction's band products and the S2 reductions of every
 // cell): the work, for choosing how to schedule pairs and for benchmarks.
 double bpmax_steps(std::size_t length1, std::size_t length2, const BpmaxParams& params);
+// The double reduction's share of bpmax_steps: the band work of its products only.
+double bpmax_double_reduction_steps(std::size_t length1, std::size_t length2,
+                                    const BpmaxParams& params);
 
 // How a pair is computed within max_memory (0: no limit): whole (block2 = 0), or, when strand 2
 // is windowed and the whole tables do not fit, block by block along strand 2, each block owning

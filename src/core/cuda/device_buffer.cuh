@@ -2,7 +2,9 @@
 // RAII owner of device memory. Allocation failures raise ResourceError with the size asked for.
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cstddef>
+#include <span>
 #include <utility>
 
 #include "core/cuda/cuda_check.cuh"
@@ -41,6 +43,14 @@ class DeviceBuffer {
         }
         data_ = static_cast<T*>(p);
         count_ = count;
+    }
+
+    // Copies `host` in (growing the buffer; at least one element, so data() is never null).
+    void assign(std::span<const T> host) {
+        resize(std::max<std::size_t>(host.size(), 1));
+        if (!host.empty())
+            TROPIC_CUDA_CHECK(
+                cudaMemcpy(data_, host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice));
     }
 
     T* data() noexcept { return data_; }

@@ -202,14 +202,6 @@ unsigned blocks_for(std::size_t count) {
     return unsigned(std::min<std::size_t>((count + 255) / 256, 65535));
 }
 
-template <typename T>
-void upload(DeviceBuffer<T>& device, const std::vector<T>& host) {
-    device.resize(std::max<std::size_t>(host.size(), 1));
-    if (!host.empty())
-        TROPIC_CUDA_CHECK(cudaMemcpy(device.data(), host.data(), host.size() * sizeof(T),
-                                     cudaMemcpyHostToDevice));
-}
-
 template <typename Score>
 BandGeometry table_geometry(const InteractionTables<Score>& f) {
     return semiring::cuda::band_geometry(f.length2 + 1, f.width2);
@@ -218,12 +210,12 @@ BandGeometry table_geometry(const InteractionTables<Score>& f) {
 // Phase times for TROPIC_PROFILE (seconds, summed over diagonals).
 struct Profile {
     bool enabled = std::getenv("TROPIC_PROFILE") != nullptr;
-    double seed = 0, products = 0, sweep = 0, search = 0, trace = 0, copy = 0;
+    double seed = 0, products = 0, sweep = 0, search = 0, trace = 0;
     std::chrono::steady_clock::time_point last = std::chrono::steady_clock::now();
 
     void lap(double& phase) {
         if (!enabled) return;
-        TROPIC_CUDA_CHECK(cudaDeviceSynchronize());
+        TROPIC_CUDA_CHECK(cudaStreamSynchronize(cudaStreamPerThread));
         auto now = std::chrono::steady_clock::now();
         phase += std::chrono::duration<double>(now - last).count();
         last = now;
@@ -323,11 +315,11 @@ class DeviceTables {
         TROPIC_CUDA_CHECK(cudaFuncSetAttribute(tile_sweep_kernel<Score>,
                                                cudaFuncAttributeMaxDynamicSharedMemorySize,
                                                int(kSweepSharedBytes<Score>)));
-        upload(strand1_, problem.strand1.rows);
-        upload(strand2_, problem.strand2.rows);
-        upload(pair_weight_, problem.pair_weight);
-        upload(s1_, std::vector<std::uint8_t>(problem.s1.begin(), problem.s1.end()));
-        upload(r_, problem.r);
+        strand1_.assign(problem.strand1.rows);
+        strand2_.assign(problem.strand2.rows);
+        pair_weight_.assign(problem.pair_weight);
+        s1_.assign(problem.s1);
+        r_.assign(problem.r);
         p_ = DeviceProblem<Score>{s1_.data(),
                                   r_.data(),
                                   pair_weight_.data(),
@@ -349,17 +341,16 @@ class DeviceTables {
             fill_diagonal(d1);
             done += work(d1);
             if (on_progress) {
-                TROPIC_CUDA_CHECK(cudaDeviceSynchronize());
+                // This thread's stream only: other threads' pairs keep running.
+                TROPIC_CUDA_CHECK(cudaStreamSynchronize(cudaStreamPerThread));
                 on_progress(done / total);
             }
         }
-        profile_.lap(profile_.sweep);
     }
 
     void copy_all(InteractionTables<Score>& f) {
         TROPIC_CUDA_CHECK(cudaMemcpy(f.cells.data(), cells_.data(), f.cells.size() * sizeof(Score),
                                      cudaMemcpyDeviceToHost));
-        profile_.lap(profile_.copy);
     }
 
     // The best `top` non-overlapping sites, by device-wide reductions over every cell.
@@ -372,12 +363,12 @@ class DeviceTables {
                 table_d1[f_.first_table(d1) + i1] = int(d1);
             }
         DeviceBuffer<int> device_i1, device_d1;
-        upload(device_i1, table_i1);
-        upload(device_d1, table_d1);
+        device_i1.assign(table_i1);
+        device_d1.assign(table_d1);
         std::vector<SiteBox> sites;
         DeviceBuffer<SiteBox> found;
         while (sites.size() < top) {
-            upload(found, sites);
+            found.assign(sites);
             const CellToCandidate<Score> decode{cells_.data(),  device_i1.data(),  device_d1.data(),
                                                 found.data(),   int(sites.size()), int(f_.length2),
                                                 int(f_.width2), f_.table_cells()};
@@ -433,10 +424,10 @@ class DeviceTables {
                 }
             }
             begin[count] = int(a.size());
-            upload(term_begin_, begin);
-            upload(a_slot_, a);
-            upload(b_slot_, b);
-            upload(c_slot_, c);
+            term_begin_.assign(begin);
+            a_slot_.assign(a);
+            b_slot_.assign(b);
+            c_slot_.assign(c);
             semiring::cuda::pack_bands(diagonal, table_cells, f_.width2, g_, diagonal_packed, count,
                                        kNegInf<Score>);
             const semiring::cuda::BandSums<Score> job{

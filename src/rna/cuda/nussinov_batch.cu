@@ -157,15 +157,11 @@ std::vector<NussinovResult> fold_nussinov_batch(
 
     std::lock_guard lock(workspace_mutex);
     BatchWorkspace& ws = workspace();
-    ws.residues.resize(packed.size());
-    ws.offsets.resize(offsets.size());
+    ws.residues.assign(packed);
+    ws.offsets.assign(offsets);
     ws.structures.resize(packed.size());
     ws.scores.resize(sequences.size());
     ws.counter.resize(1);
-    TROPIC_CUDA_CHECK(
-        cudaMemcpy(ws.residues.data(), packed.data(), packed.size(), cudaMemcpyHostToDevice));
-    TROPIC_CUDA_CHECK(cudaMemcpy(ws.offsets.data(), offsets.data(),
-                                 offsets.size() * sizeof(std::int64_t), cudaMemcpyHostToDevice));
     const int count = static_cast<int>(sequences.size());
     const bool profile = std::getenv("TROPIC_PROFILE") != nullptr;
     auto t0 = std::chrono::steady_clock::now();

@@ -159,9 +159,8 @@ void run_dense(Shape shape, std::span<const Product<T>> batch) {
         jobs[p].b = b;
         jobs[p].c = c;
     }
-    DeviceBuffer<DenseJob<T>> device_jobs(jobs.size());
-    TROPIC_CUDA_CHECK(cudaMemcpy(device_jobs.data(), jobs.data(), jobs.size() * sizeof(DenseJob<T>),
-                                 cudaMemcpyHostToDevice));
+    DeviceBuffer<DenseJob<T>> device_jobs;
+    device_jobs.assign(jobs);
     // Products per launch are bounded by the grid's z extent.
     constexpr std::size_t kMaxZ = 65535;
     for (std::size_t first = 0; first < jobs.size(); first += kMaxZ) {
@@ -222,23 +221,15 @@ struct BandSlots {
             }
         }
         begin[count] = int(a.size());
-        upload(term_begin, begin);
-        upload(a_slot, a);
-        upload(b_slot, b);
-        upload(c_slot, c);
+        term_begin.assign(begin);
+        a_slot.assign(a);
+        b_slot.assign(b);
+        c_slot.assign(c);
     }
 
     template <typename T>
     BandSums<T> job(const T* a, const T* b, T* c, const BandGeometry& g) const {
         return {a, b, c, g, term_begin.data(), a_slot.data(), b_slot.data(), c_slot.data()};
-    }
-
-  private:
-    static void upload(DeviceBuffer<int>& device, const std::vector<int>& host) {
-        device.resize(std::max<std::size_t>(host.size(), 1));
-        if (!host.empty())
-            TROPIC_CUDA_CHECK(cudaMemcpy(device.data(), host.data(), host.size() * sizeof(int),
-                                         cudaMemcpyHostToDevice));
     }
 };
 
@@ -334,19 +325,8 @@ void multiply_accumulate_column(Semiring semiring, Band<const T> a, std::size_t 
         run_band_column<T, Semiring::MinPlus>(a, stride_a, b, stride_b, c, stride_c, count);
 }
 
-#define TROPIC_INSTANTIATE(T)                                                                     \
-    template void multiply_accumulate_batch<T>(Semiring, std::span<const BandProduct<T>>, int);   \
-    template void multiply_accumulate_column<T>(Semiring, Band<const T>, std::size_t,             \
-                                                Band<const T>, std::size_t, Band<T>, std::size_t, \
-                                                std::size_t, int);
-TROPIC_INSTANTIATE(std::int16_t)
-TROPIC_INSTANTIATE(std::int32_t)
-#undef TROPIC_INSTANTIATE
-
-template void multiply_accumulate_batch<std::int16_t>(Semiring, Shape,
-                                                      std::span<const Product<std::int16_t>>, int);
-template void multiply_accumulate_batch<std::int32_t>(Semiring, Shape,
-                                                      std::span<const Product<std::int32_t>>, int);
+TROPIC_SEMIRING_CUDA_INSTANTIATE(std::int16_t)
+TROPIC_SEMIRING_CUDA_INSTANTIATE(std::int32_t)
 
 // ---- Kernel timing for benchmarks (product_timing.hpp) ------------------------------------------
 namespace {
@@ -409,9 +389,8 @@ double time_dense(Shape shape, int n, int batch, int repeats) {
                               n,
                               n};
     }
-    DeviceBuffer<DenseJob<T>> device_jobs(jobs.size());
-    TROPIC_CUDA_CHECK(cudaMemcpy(device_jobs.data(), jobs.data(), jobs.size() * sizeof(DenseJob<T>),
-                                 cudaMemcpyHostToDevice));
+    DeviceBuffer<DenseJob<T>> device_jobs;
+    device_jobs.assign(jobs);
     using Tile = TropicalBlockTile<T, Semiring::MaxPlus, BLayout::RowMajor, kDenseTile>;
     dim3 grid(unsigned(padded / kDenseTile), unsigned(padded / kDenseTile), unsigned(batch));
     return median_kernel_seconds(repeats, [&] {

@@ -22,4 +22,12 @@ void multiply_accumulate_column(Semiring semiring, Band<const T> a, std::size_t 
                                 Band<const T> b, std::size_t stride_b, Band<T> c,
                                 std::size_t stride_c, std::size_t count, int device);
 
+// Explicit instantiations for both score types, in the CUDA file and in the no-CUDA stub alike.
+#define TROPIC_SEMIRING_CUDA_INSTANTIATE(T)                                                        \
+    template void multiply_accumulate_batch<T>(Semiring, Shape, std::span<const Product<T>>, int); \
+    template void multiply_accumulate_batch<T>(Semiring, std::span<const BandProduct<T>>, int);    \
+    template void multiply_accumulate_column<T>(Semiring, Band<const T>, std::size_t,              \
+                                                Band<const T>, std::size_t, Band<T>, std::size_t,  \
+                                                std::size_t, int);
+
 }  // namespace tropic::semiring::cuda

@@ -24,14 +24,7 @@ void multiply_accumulate_column(Semiring, Band<const T>, std::size_t, Band<const
     unavailable();
 }
 
-#define TROPIC_INSTANTIATE(T)                                                                      \
-    template void multiply_accumulate_batch<T>(Semiring, Shape, std::span<const Product<T>>, int); \
-    template void multiply_accumulate_batch<T>(Semiring, std::span<const BandProduct<T>>, int);    \
-    template void multiply_accumulate_column<T>(Semiring, Band<const T>, std::size_t,              \
-                                                Band<const T>, std::size_t, Band<T>, std::size_t,  \
-                                                std::size_t, int);
-TROPIC_INSTANTIATE(std::int16_t)
-TROPIC_INSTANTIATE(std::int32_t)
-#undef TROPIC_INSTANTIATE
+TROPIC_SEMIRING_CUDA_INSTANTIATE(std::int16_t)
+TROPIC_SEMIRING_CUDA_INSTANTIATE(std::int32_t)
 
 }  // namespace tropic::semiring::cuda
