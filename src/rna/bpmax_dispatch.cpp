@@ -235,19 +235,15 @@ BpmaxResult interact_bpmax(std::span<const std::uint8_t> s1, std::span<const std
         throw InputError(fmt::format(
             "BPMax scores of a {} x {} nt pair could exceed the integer range; use smaller weights",
             n1, n2));
-    // Scores of a windowed box are bounded by the windows, not the whole strands: a scan with a
-    // window fits int16 whatever the target's length.
-    const bool narrow =
-        !options.int32_only &&
-        bpmax::score_fits_int16(effective_window(params.window1, n1),
-                                effective_window(params.window2, n2), params.weights);
+    // --max-memory bounds the tables wherever they live (the GPU path also checks the device).
+    const unsigned threads = options.pool == nullptr ? 1 : options.pool->size();
+    check_bpmax_memory(n1, n2, params, threads, options.max_memory, pair_name(options),
+                       options.int32_only);
+    const bool narrow = !options.int32_only && scores_fit_int16(n1, n2, params);
     if (bpmax_on_gpu(n1, n2, params, options))
         return narrow ? solve_on_gpu<std::int16_t>(s1, s2, params, options)
                       : solve_on_gpu<std::int32_t>(s1, s2, params, options);
 
-    const unsigned threads = options.pool == nullptr ? 1 : options.pool->size();
-    check_bpmax_memory(n1, n2, params, threads, options.max_memory, pair_name(options),
-                       options.int32_only);
     std::size_t block =
         options.block2 > 0
             ? options.block2
