@@ -12,6 +12,8 @@
 #include <new>
 #include <vector>
 
+#include "rna/mfe_model.hpp"
+#include "rna/mfe_traceback.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/thread_pool.hpp"
 #include "tropic/rna/mfe.hpp"
@@ -20,7 +22,7 @@ namespace tropic::rna {
 
 namespace {
 
-constexpr int kMinHairpin = 3;  // unpaired bases in the smallest hairpin
+constexpr int kMinHairpin = kMfeMinHairpin;
 constexpr int kInf = kInfEnergy;
 
 class MfeEngine {
@@ -28,15 +30,24 @@ class MfeEngine {
     MfeEngine(std::span<const std::uint8_t> sequence, const EnergyParams& params,
               const MfeOptions& options, const StructureConstraint* constraint)
         : s_(sequence),
-          constraint_(constraint),
           n_(static_cast<int>(sequence.size())),
           p_(params),
-          dangles_(options.dangles),
           no_lonely_pairs_(options.no_lonely_pairs),
-          max_span_(options.max_bp_span),
           base_(sequence.size()),
+          hairpin_initiation_(sequence.size() + 1),
           row_start_(sequence.size()),
           col_start_(sequence.size()) {
+        model_.params = &params;
+        model_.sequence = sequence.data();
+        model_.base = base_.data();
+        model_.hairpin_initiation = hairpin_initiation_.data();
+        model_.allowed = constraint != nullptr ? constraint->allowed_mask().data() : nullptr;
+        model_.n = n_;
+        model_.dangles = options.dangles;
+        model_.no_lonely_pairs = options.no_lonely_pairs;
+        model_.max_span = options.max_bp_span;
+        for (int size = 0; size <= n_; ++size)
+            hairpin_initiation_[size] = hairpin_initiation(params, size);
         std::size_t cells = 0;
         for (int k = 0; k < n_; ++k) {
             base_[k] = static_cast<std::int8_t>(param_base(s_[k]));
@@ -79,59 +90,11 @@ class MfeEngine {
     int* fml_row(int i) { return fml_row_.data() + row_start_[i]; }
     int* fml_col(int j) { return fml_col_.data() + col_start_[j]; }
     int* fm1_col(int j) { return fm1_col_.data() + col_start_[j]; }
-    int type(int i, int j) const { return pair_type(s_[i], s_[j]); }
-    // The type of (i,j) when the options let it form, else 0.
-    int allowed_type(int i, int j) const {
-        if (max_span_ >= 0 && j - i + 1 > max_span_) return 0;
-        if (constraint_ != nullptr && !constraint_->allows_pair(i, j)) return 0;
-        return type(i, j);
-    }
+    int type(int i, int j) const { return model_.type(i, j); }
     // C(i,j) without lonely pairs: stacked on (i+1,j-1), which closes anything.
     int stacked_inward(int i, int j, int t) {
         const int inner = cc_row(i + 1)[j - 1];
-        return inner < kInf ? inner + interior(i, j, t, i + 1, j - 1) : kInf;
-    }
-
-    int exterior_stem(int i, int j, int t) const {
-        return exterior_stem_energy(p_, t, i > 0 ? base_[i - 1] : -1,
-                                    j + 1 < n_ ? base_[j + 1] : -1, dangles_);
-    }
-    // A helix inside a multiloop always has both neighbours.
-    int multi_stem(int i, int j, int t) const {
-        return multi_stem_energy(p_, t, base_[i - 1], base_[j + 1], dangles_);
-    }
-    int multi_closing(int i, int j, int t) const {
-        return p_.ml_closing +
-               multi_stem_energy(p_, reverse_pair_type(t), base_[j - 1], base_[i + 1], dangles_);
-    }
-    int hairpin(int i, int j, int t) const {
-        return hairpin_energy(p_, t, j - i - 1, base_[i + 1], base_[j - 1], &s_[i]);
-    }
-    int interior(int i, int j, int t, int p, int q) const {
-        return interior_energy(p_, p - i - 1, j - q - 1, t, type(q, p), base_[i + 1], base_[j - 1],
-                               base_[p - 1], base_[q + 1]);
-    }
-
-    // Calls visit(p, q, energy) for every inner pair of an interior loop closed by (i,j), in
-    // traceback order; stops early when visit returns true.
-    template <class Visit>
-    void for_each_interior(int i, int j, int t, Visit&& visit) {
-        const int last_p = std::min(i + kMaxLoop + 1, j - kMinHairpin - 2);
-        for (int p = i + 1; p <= last_p; ++p) {
-            const int n1 = p - i - 1;
-            const int first_q = std::max(p + kMinHairpin + 1, j - 1 - (kMaxLoop - n1));
-            const int* row = c_row(p);
-            int q = j - 1;
-            if (p == i + 1) {  // the stack: (i+1,j-1) may close anything, lonely or not
-                const int inner = cc_row(p)[q];
-                if (inner < kInf && visit(p, q, inner + interior(i, j, t, p, q))) return;
-                --q;
-            }
-            for (; q >= first_q; --q) {
-                if (row[q] >= kInf) continue;
-                if (visit(p, q, row[q] + interior(i, j, t, p, q))) return;
-            }
-        }
+        return inner < kInf ? inner + model_.interior(i, j, t, i + 1, j - 1) : kInf;
     }
 
     // mismatch_interior of every inner pair (p,q) of a generic interior loop, for q > p, read
@@ -165,7 +128,7 @@ class MfeEngine {
             const int last_special_q = n1 < 3 ? first_q : std::max(first_q, j - 3);
             for (int q = j - 1; q >= last_special_q; --q) {
                 const int inner = (p == i + 1 && q == j - 1) ? cc_row(p)[q] : row[q];
-                if (inner < kInf) best = std::min(best, inner + interior(i, j, t, p, q));
+                if (inner < kInf) best = std::min(best, inner + model_.interior(i, j, t, p, q));
             }
             // Three contiguous operands: the loop vectorises.
             const int* cost = generic_loop_[n1];
@@ -216,20 +179,20 @@ class MfeEngine {
             int* c = c_row(i);
             int* fml = fml_row(i);
             for (int j = i + kMinHairpin + 1; j < n_; ++j) {
-                const int t = allowed_type(i, j);
+                const int t = model_.allowed_type(i, j);
                 int cij = kInf;
                 if (t != 0) {
-                    cij = hairpin(i, j, t);
+                    cij = model_.hairpin(i, j, t);
                     cij = std::min(cij, best_interior(i, j, t));
                     const int split = best_multi_split(i, j);
-                    if (split < kInf) cij = std::min(cij, split + multi_closing(i, j, t));
+                    if (split < kInf) cij = std::min(cij, split + model_.multi_closing(i, j, t));
                 }
                 if (no_lonely_pairs_) {
                     cc_row(i)[j] = cij;
                     cij = t != 0 ? stacked_inward(i, j, t) : kInf;
                 }
                 c[j] = cij;
-                const int stem = cij < kInf ? cij + multi_stem(i, j, t) : kInf;
+                const int stem = model_.multi_helix(i, j, t, cij);
                 const int fm1 = std::min(stem, fm1_col(j - 1)[i] + p_.ml_base);
                 int fml_ij = std::min({stem, fml_row(i + 1)[j] + p_.ml_base,
                                        fml[j - 1] + p_.ml_base, best_fml_split(i, j)});
@@ -244,149 +207,43 @@ class MfeEngine {
             for (int k = 0; k + kMinHairpin < j; ++k) {
                 const int ckj = c_row(k)[j];
                 if (ckj < kInf)
-                    best = std::min(best, f5_[k] + ckj + exterior_stem(k, j, type(k, j)));
+                    best = std::min(best, f5_[k] + ckj + model_.exterior_stem(k, j, type(k, j)));
             }
             f5_[j + 1] = best;
         }
     }
 
-    enum class Table { F5, C, CC, FML, FM1 };
-    struct Interval {
-        Table table;
-        int i, j;
+    // The tables as trace_mfe (mfe_traceback.hpp) reads them.
+    struct TracebackTables {
+        MfeEngine* e;
+        int c(int i, int j) const { return e->c_row(i)[j]; }
+        int cc(int i, int j) const { return e->cc_row(i)[j]; }
+        int fml(int i, int j) const { return e->fml_row(i)[j]; }
+        int fml_down(int i, int j) const { return e->fml_col(j)[i]; }
+        int fm1(int i, int j) const { return e->fm1_col(j)[i]; }
+        int f5(int j) const { return e->f5_[j]; }
     };
 
     std::string traceback() {
         std::string structure(static_cast<std::size_t>(n_), '.');
-        std::vector<Interval> todo;
-        if (n_ > 0) todo.push_back({Table::F5, 0, n_ - 1});
-        while (!todo.empty()) {
-            const Interval at = todo.back();
-            todo.pop_back();
-            switch (at.table) {
-                case Table::F5:
-                    trace_exterior(at.j, todo);
-                    break;
-                case Table::C:
-                    structure[at.i] = '(';
-                    structure[at.j] = ')';
-                    if (no_lonely_pairs_)
-                        todo.push_back({Table::CC, at.i + 1, at.j - 1});
-                    else
-                        trace_pair(at.i, at.j, todo);
-                    break;
-                case Table::CC:
-                    structure[at.i] = '(';
-                    structure[at.j] = ')';
-                    trace_pair(at.i, at.j, todo);
-                    break;
-                case Table::FM1:
-                    trace_fm1(at.i, at.j, todo);
-                    break;
-                case Table::FML:
-                    trace_fml(at.i, at.j, todo);
-                    break;
-            }
-        }
+        std::vector<MfeInterval> stack(static_cast<std::size_t>(n_) + 2);
+        auto first = [](int begin, int end, const auto& pred) {
+            int k = begin;
+            while (k < end && !pred(k)) ++k;
+            return k < end ? k : end;
+        };
+        if (!trace_mfe(model_, TracebackTables{this}, first, structure.data(), stack.data()))
+            throw InternalError("MFE traceback: the tables do not explain the minimum");
         return structure;
     }
 
-    [[noreturn]] static void broken(const char* where) {
-        throw InternalError(std::string("MFE traceback found no candidate in ") + where);
-    }
-
-    void trace_exterior(int j, std::vector<Interval>& todo) {
-        for (; j >= 0; --j) {
-            const int target = f5_[j + 1];
-            if (target == f5_[j]) continue;
-            for (int k = 0; k + kMinHairpin < j; ++k) {
-                const int ckj = c_row(k)[j];
-                if (ckj < kInf && f5_[k] + ckj + exterior_stem(k, j, type(k, j)) == target) {
-                    todo.push_back({Table::C, k, j});
-                    if (k > 0) todo.push_back({Table::F5, 0, k - 1});
-                    return;
-                }
-            }
-            broken("the exterior loop");
-        }
-    }
-
-    void trace_pair(int i, int j, std::vector<Interval>& todo) {
-        const int t = type(i, j);
-        const int target = cc_row(i)[j];
-        if (hairpin(i, j, t) == target) return;
-        bool found = false;
-        for_each_interior(i, j, t, [&](int p, int q, int e) {
-            if (e != target) return false;
-            const bool stack = p == i + 1 && q == j - 1;
-            todo.push_back({stack && no_lonely_pairs_ ? Table::CC : Table::C, p, q});
-            found = true;
-            return true;
-        });
-        if (found) return;
-        const int closing = multi_closing(i, j, t);
-        const int* left = fml_row(i + 1);
-        const int* right = fm1_col(j - 1);
-        for (int u = i + kMinHairpin + 3; u <= j - kMinHairpin - 2; ++u) {
-            if (left[u - 1] + right[u] + closing == target) {
-                todo.push_back({Table::FML, i + 1, u - 1});
-                todo.push_back({Table::FM1, u, j - 1});
-                return;
-            }
-        }
-        broken("a pair");
-    }
-
-    void trace_fm1(int i, int j, std::vector<Interval>& todo) {
-        for (; j > i; --j) {
-            const int target = fm1_col(j)[i];
-            const int cij = c_row(i)[j];
-            if (cij < kInf && cij + multi_stem(i, j, type(i, j)) == target) {
-                todo.push_back({Table::C, i, j});
-                return;
-            }
-            if (fm1_col(j - 1)[i] + p_.ml_base != target) break;
-        }
-        broken("a multiloop helix");
-    }
-
-    void trace_fml(int i, int j, std::vector<Interval>& todo) {
-        while (true) {
-            const int target = fml_row(i)[j];
-            const int cij = c_row(i)[j];
-            if (cij < kInf && cij + multi_stem(i, j, type(i, j)) == target) {
-                todo.push_back({Table::C, i, j});
-                return;
-            }
-            if (fml_row(i + 1)[j] + p_.ml_base == target) {
-                ++i;
-                continue;
-            }
-            if (fml_row(i)[j - 1] + p_.ml_base == target) {
-                --j;
-                continue;
-            }
-            const int* left = fml_row(i);
-            const int* right = fml_col(j);
-            for (int u = i + kMinHairpin + 2; u <= j - kMinHairpin - 1; ++u) {
-                if (left[u - 1] + right[u] == target) {
-                    todo.push_back({Table::FML, i, u - 1});
-                    todo.push_back({Table::FML, u, j});
-                    return;
-                }
-            }
-            broken("a multiloop segment");
-        }
-    }
-
     std::span<const std::uint8_t> s_;
-    const StructureConstraint* constraint_;
     int n_;
     const EnergyParams& p_;
-    Dangles dangles_;
     bool no_lonely_pairs_;
-    int max_span_;
     std::vector<std::int8_t> base_;
+    std::vector<int> hairpin_initiation_;
+    MfeModel model_;
     std::vector<std::size_t> row_start_, col_start_;
     // interior[n1+n2] + asymmetry of generic interior loops, by n1 and n2.
     int generic_loop_[kMaxLoop + 1][kMaxLoop + 1] = {};

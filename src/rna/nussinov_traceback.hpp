@@ -3,11 +3,7 @@
 // Every backend traces with this function, so equal tables give equal structures.
 #include <cstdint>
 
-#if defined(__CUDACC__)
-#define TROPIC_HOST_DEVICE __host__ __device__
-#else
-#define TROPIC_HOST_DEVICE
-#endif
+#include "tropic/core/host_device.hpp"
 
 namespace tropic::rna {
 

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "tropic/core/host_device.hpp"
 #include "tropic/rna/energy_params.hpp"
 
 namespace tropic::rna {
@@ -19,16 +20,30 @@ namespace tropic::rna {
 enum class Dangles : int { None = 0, Both = 2 };
 
 // The extra energy of a loop of `size` > 30 over one of 30: trunc(lxc * ln(size / 30)).
-inline int loop_extrapolation(const EnergyParams& p, int size) {
+// Device code never takes this path in a fold (interior loops hold at most 30 unpaired bases
+// and hairpin initiations come from the host, see hairpin_initiation), so the CPU's libm alone
+// decides every extrapolated value.
+TROPIC_HOST_DEVICE inline int loop_extrapolation(const EnergyParams& p, int size) {
+#if defined(__CUDA_ARCH__)
+    return static_cast<int>(p.lxc * log(static_cast<double>(size) / kMaxLoop));
+#else
     return static_cast<int>(p.lxc * std::log(static_cast<double>(size) / kMaxLoop));
+#endif
 }
 
-// Hairpin closed by (i,j) of pair type `type`, with size = j - i - 1 unpaired bases.
-// `bases` points at the alphabet codes (Base) of i..j, used to look up special loops; si1 and
-// sj1 are the parameter codes of bases i+1 and j-1.
-inline int hairpin_energy(const EnergyParams& p, int type, int size, int si1, int sj1,
-                          const std::uint8_t* bases) {
-    int e = size <= kMaxLoop ? p.hairpin[size] : p.hairpin[kMaxLoop] + loop_extrapolation(p, size);
+// Initiation of a hairpin of `size` unpaired bases, extrapolated beyond 30.
+inline int hairpin_initiation(const EnergyParams& p, int size) {
+    return size <= kMaxLoop ? p.hairpin[size] : p.hairpin[kMaxLoop] + loop_extrapolation(p, size);
+}
+
+// Hairpin closed by (i,j) of pair type `type`, with size = j - i - 1 unpaired bases, given its
+// initiation energy (hairpin_initiation(p, size)). `bases` points at the alphabet codes (Base)
+// of i..j, used to look up special loops; si1 and sj1 are the parameter codes of bases i+1 and
+// j-1.
+TROPIC_HOST_DEVICE inline int hairpin_energy_from(const EnergyParams& p, int initiation, int type,
+                                                  int size, int si1, int sj1,
+                                                  const std::uint8_t* bases) {
+    int e = initiation;
     if (size < 3) return e;  // forbidden: the table holds INF
     auto matches = [bases](const char* sequence, int length) {
         constexpr char kLetter[5] = {'A', 'C', 'G', 'U', 'N'};
@@ -52,11 +67,16 @@ inline int hairpin_energy(const EnergyParams& p, int type, int size, int si1, in
     return e + p.mismatch_hairpin[type][si1][sj1];
 }
 
+inline int hairpin_energy(const EnergyParams& p, int type, int size, int si1, int sj1,
+                          const std::uint8_t* bases) {
+    return hairpin_energy_from(p, hairpin_initiation(p, size), type, size, si1, sj1, bases);
+}
+
 // Interior loop, bulge or stack closed by (i,j) (type `type`) around the inner pair (p,q), whose
 // type read from inside is `type_inner` = type(q,p); n1 = p-i-1 and n2 = j-q-1 unpaired bases.
 // si1, sj1, sp1, sq1: parameter codes of bases i+1, j-1, p-1 and q+1.
-inline int interior_energy(const EnergyParams& p, int n1, int n2, int type, int type_inner, int si1,
-                           int sj1, int sp1, int sq1) {
+TROPIC_HOST_DEVICE inline int interior_energy(const EnergyParams& p, int n1, int n2, int type,
+                                              int type_inner, int si1, int sj1, int sp1, int sq1) {
     const int large = n1 > n2 ? n1 : n2;
     const int small = n1 > n2 ? n2 : n1;
     if (large == 0) return p.stack[type][type_inner];
@@ -95,8 +115,9 @@ inline int interior_energy(const EnergyParams& p, int n1, int n2, int type, int 
 
 // Mismatch or dangles of a helix end in the exterior loop or a multiloop; n5 and n3 are the
 // parameter codes of the 5' and 3' neighbours (-1: none).
-inline int helix_end_dangles(const int (&mismatch)[kPairTypes][kParamBases][kParamBases],
-                             const EnergyParams& p, int type, int n5, int n3) {
+TROPIC_HOST_DEVICE inline int helix_end_dangles(
+    const int (&mismatch)[kPairTypes][kParamBases][kParamBases], const EnergyParams& p, int type,
+    int n5, int n3) {
     if (n5 >= 0 && n3 >= 0) return mismatch[type][n5][n3];
     if (n5 >= 0) return p.dangle5[type][n5];
     if (n3 >= 0) return p.dangle3[type][n3];
@@ -104,7 +125,8 @@ inline int helix_end_dangles(const int (&mismatch)[kPairTypes][kParamBases][kPar
 }
 
 // A helix (i,j) of type `type` leaving the exterior loop; n5 = base i-1, n3 = base j+1.
-inline int exterior_stem_energy(const EnergyParams& p, int type, int n5, int n3, Dangles dangles) {
+TROPIC_HOST_DEVICE inline int exterior_stem_energy(const EnergyParams& p, int type, int n5, int n3,
+                                                   Dangles dangles) {
     int e = pays_terminal_au(type) ? p.terminal_au : 0;
     if (dangles == Dangles::Both) e += helix_end_dangles(p.mismatch_exterior, p, type, n5, n3);
     return e;
@@ -112,7 +134,8 @@ inline int exterior_stem_energy(const EnergyParams& p, int type, int n5, int n3,
 
 // A helix leaving a multiloop, the closing one included (then read from inside: type(j,i),
 // n5 = base j-1, n3 = base i+1). Adds the per-branch term.
-inline int multi_stem_energy(const EnergyParams& p, int type, int n5, int n3, Dangles dangles) {
+TROPIC_HOST_DEVICE inline int multi_stem_energy(const EnergyParams& p, int type, int n5, int n3,
+                                                Dangles dangles) {
     int e = p.ml_intern + (pays_terminal_au(type) ? p.terminal_au : 0);
     if (dangles == Dangles::Both) e += helix_end_dangles(p.mismatch_multi, p, type, n5, n3);
     return e;

@@ -26,6 +26,9 @@ class StructureConstraint {
         return allowed_[static_cast<std::size_t>(i) * length_ + static_cast<std::size_t>(j)] != 0;
     }
 
+    // The whole table: length x length bytes, row i, column j, nonzero where (i,j) may pair.
+    std::span<const std::uint8_t> allowed_mask() const { return allowed_; }
+
   private:
     std::size_t length_;
     std::vector<std::uint8_t> allowed_;  // length x length, row i, column j
