@@ -137,10 +137,8 @@ struct MfeSetup {
     rna::MfeOptions options;
 };
 
-std::unique_ptr<MfeSetup> make_mfe_setup(const FoldOptions& options, Backend backend) {
+std::unique_ptr<MfeSetup> make_mfe_setup(const FoldOptions& options) {
     if (options.model != "mfe") return nullptr;
-    if (backend == Backend::Cuda)
-        throw InputError("--backend cuda: the mfe model runs on the CPU only in this release");
     auto setup = std::make_unique<MfeSetup>();
     setup->params = options.energy.load_params();
     setup->options.dangles = options.energy.dangle_model();
@@ -152,7 +150,7 @@ std::unique_ptr<MfeSetup> make_mfe_setup(const FoldOptions& options, Backend bac
 void run_fold(const FoldOptions& options) {
     const rna::NussinovParams params = make_params(options);
     const Backend backend = parse_backend(options.backend);
-    const std::unique_ptr<MfeSetup> mfe = make_mfe_setup(options, backend);
+    const std::unique_ptr<MfeSetup> mfe = make_mfe_setup(options);
     check_backend_available(backend, options.device);
     std::vector<std::string> inputs = options.inputs;
     if (inputs.empty()) inputs.push_back("-");
@@ -162,7 +160,11 @@ void run_fold(const FoldOptions& options) {
     ThreadPool pool(options.threads);
     if (options.constraints) {
         if (!mfe) throw InputError("-C/--constraint needs the mfe model");
-        run_constrained_fold(inputs, mfe->params, mfe->options, options.json, pool, sink);
+        rna::MfeRun run;
+        run.backend = backend;
+        run.device = options.device;
+        run.pool = &pool;
+        run_constrained_fold(inputs, mfe->params, mfe->options, run, options.json, sink);
         sink.commit();
         return;
     }
@@ -185,9 +187,12 @@ void run_fold(const FoldOptions& options) {
     // report, and the next one once it is done.
     std::mutex progress_mutex;
     std::optional<std::size_t> shown_record;
-    rna::ManyMfeProgress mfe_progress;
+    rna::MfeRun mfe_run;
+    mfe_run.backend = backend;
+    mfe_run.device = options.device;
+    mfe_run.pool = &pool;
     if (show_progress)
-        mfe_progress = [&](std::size_t record, double fraction) {
+        mfe_run.on_progress = [&](std::size_t record, double fraction) {
             std::lock_guard lock(progress_mutex);
             if (shown_record && *shown_record != record) return;
             shown_record = record;
@@ -210,8 +215,7 @@ void run_fold(const FoldOptions& options) {
         std::vector<rna::NussinovResult> results;
         std::vector<rna::MfeResult> mfe_results;
         if (mfe)
-            mfe_results = rna::fold_mfe_many(encoded, mfe->params, mfe->options, &pool, nullptr,
-                                             mfe_progress);
+            mfe_results = rna::fold_mfe_many(encoded, mfe->params, mfe->options, mfe_run);
         else
             results = rna::fold_nussinov_many(encoded, params, engine);
         record_progress.finish();

@@ -9,7 +9,7 @@
 namespace tropic::cli {
 
 void run_constrained_fold(const std::vector<std::string>& inputs, const rna::EnergyParams& params,
-                          const rna::MfeOptions& options, bool json, ThreadPool& pool,
+                          const rna::MfeOptions& options, const rna::MfeRun& run, bool json,
                           OutputSink& sink) {
     for (const auto& input : inputs) {
         StructureRecordReader reader(input, "constraint");
@@ -26,7 +26,7 @@ void run_constrained_fold(const std::vector<std::string>& inputs, const rna::Ene
             }
             records.push_back({record.name, record.sequence});
         }
-        const auto results = rna::fold_mfe_many(encoded, params, options, &pool, &constraints);
+        const auto results = rna::fold_mfe_many(encoded, params, options, run, &constraints);
         std::string text;
         for (std::size_t r = 0; r < records.size(); ++r) {
             if (json)

@@ -261,7 +261,7 @@ std::uint64_t mfe_memory_bytes(std::size_t length, const MfeOptions& options) {
 
 MfeResult fold_mfe(std::span<const std::uint8_t> sequence, const EnergyParams& params,
                    const MfeOptions& options, const StructureConstraint* constraint,
-                   const MfeProgress& on_progress) {
+                   const MfeProgress& on_progress, ThreadPool* /*pool*/) {
     const std::uint64_t bytes = mfe_memory_bytes(sequence.size(), options);
     const auto pages = ::sysconf(_SC_PHYS_PAGES), page_size = ::sysconf(_SC_PAGE_SIZE);
     const std::uint64_t memory =
@@ -280,27 +280,6 @@ MfeResult fold_mfe(std::span<const std::uint8_t> sequence, const EnergyParams& p
     } catch (const std::bad_alloc&) {
         throw too_big();
     }
-}
-
-std::vector<MfeResult> fold_mfe_many(const std::vector<std::vector<std::uint8_t>>& sequences,
-                                     const EnergyParams& params, const MfeOptions& options,
-                                     ThreadPool* pool,
-                                     const std::vector<StructureConstraint>* constraints,
-                                     const ManyMfeProgress& on_progress) {
-    std::vector<MfeResult> results(sequences.size());
-    auto fold_one = [&](std::size_t r) {
-        MfeProgress progress;
-        if (on_progress && sequences[r].size() >= kMfeProgressMinLength)
-            progress = [&on_progress, r](double fraction) { on_progress(r, fraction); };
-        results[r] = fold_mfe(sequences[r], params, options,
-                              constraints != nullptr ? &(*constraints)[r] : nullptr, progress);
-    };
-    if (pool == nullptr) {
-        for (std::size_t r = 0; r < sequences.size(); ++r) fold_one(r);
-    } else {
-        pool->parallel_for(0, sequences.size(), fold_one, 1);
-    }
-    return results;
 }
 
 }  // namespace tropic::rna

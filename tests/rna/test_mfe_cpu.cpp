@@ -232,11 +232,13 @@ TEST(MfeCpu, ProgressOfLongRecordsRisesToOne) {
     std::mutex mutex;
     std::vector<std::pair<std::size_t, double>> calls;
     tropic::ThreadPool pool(2);
-    tropic::rna::fold_mfe_many(seqs, P, with(Dangles::Both), &pool, nullptr,
-                               [&](std::size_t record, double fraction) {
-                                   std::lock_guard lock(mutex);
-                                   calls.emplace_back(record, fraction);
-                               });
+    tropic::rna::MfeRun run;
+    run.pool = &pool;
+    run.on_progress = [&](std::size_t record, double fraction) {
+        std::lock_guard lock(mutex);
+        calls.emplace_back(record, fraction);
+    };
+    tropic::rna::fold_mfe_many(seqs, P, with(Dangles::Both), run);
     ASSERT_GE(calls.size(), 10u);  // about once per permille
     double last = 0;
     for (const auto& [record, fraction] : calls) {
@@ -252,7 +254,9 @@ TEST(MfeCpu, ManyRecordsOnThreadsEqualOneAtATime) {
     std::vector<std::vector<std::uint8_t>> seqs;
     for (int r = 0; r < 40; ++r) seqs.push_back(tropic::test::random_rna(rng, rng() % 150, 0.5));
     tropic::ThreadPool pool(3);
-    const auto many = tropic::rna::fold_mfe_many(seqs, P, with(Dangles::Both), &pool);
+    tropic::rna::MfeRun run;
+    run.pool = &pool;
+    const auto many = tropic::rna::fold_mfe_many(seqs, P, with(Dangles::Both), run);
     ASSERT_EQ(many.size(), seqs.size());
     for (std::size_t r = 0; r < seqs.size(); ++r) {
         const auto one = tropic::rna::fold_mfe(seqs[r], P, with(Dangles::Both));

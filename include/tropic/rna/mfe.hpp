@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "tropic/core/backend.hpp"
 #include "tropic/rna/energy_params.hpp"
 #include "tropic/rna/loop_energy.hpp"
 #include "tropic/rna/structure_constraint.hpp"
@@ -63,19 +64,32 @@ inline constexpr std::size_t kMfeProgressMinLength = 2000;
 // of int32, about 8 n^2 (10 n^2) bytes.
 std::uint64_t mfe_memory_bytes(std::size_t length, const MfeOptions& options);
 
-// Folds one sequence (alphabet codes, see alphabet.hpp) on the calling thread. Throws
-// ResourceError, before allocating, when mfe_memory_bytes exceeds the machine's memory (or when
-// the allocation fails). A constraint (of the sequence's length) restricts the pairs.
+// Folds one sequence (alphabet codes, see alphabet.hpp) on the CPU: on the calling thread, or
+// sharing the fold among the threads of `pool` when given. Throws ResourceError, before
+// allocating, when mfe_memory_bytes exceeds the machine's memory (or when the allocation fails).
+// A constraint (of the sequence's length) restricts the pairs.
 MfeResult fold_mfe(std::span<const std::uint8_t> sequence, const EnergyParams& params,
                    const MfeOptions& options, const StructureConstraint* constraint = nullptr,
-                   const MfeProgress& on_progress = {});
+                   const MfeProgress& on_progress = {}, ThreadPool* pool = nullptr);
 
-// Folds many sequences, one per thread of `pool` at a time (nullptr: the calling thread only);
-// results in input order. `constraints`, when given, holds one constraint per sequence.
+// Where and how fold_mfe_many runs.
+struct MfeRun {
+    // Auto: the CUDA device when there is one and the batch is worth it, else the CPU. Every
+    // backend gives the same energies and structures.
+    Backend backend = Backend::Cpu;
+    int device = 0;
+    // CPU threads: one record per thread, or all of them on one long record.
+    ThreadPool* pool = nullptr;
+    // Progress of long records (see ManyMfeProgress).
+    ManyMfeProgress on_progress;
+};
+
+// Folds many sequences; results in input order. `constraints`, when given, holds one
+// constraint per sequence. Throws ResourceError when a record does not fit (host or device
+// memory) or the CUDA backend is asked for and missing.
 std::vector<MfeResult> fold_mfe_many(const std::vector<std::vector<std::uint8_t>>& sequences,
                                      const EnergyParams& params, const MfeOptions& options,
-                                     ThreadPool* pool,
-                                     const std::vector<StructureConstraint>* constraints = nullptr,
-                                     const ManyMfeProgress& on_progress = {});
+                                     const MfeRun& run,
+                                     const std::vector<StructureConstraint>* constraints = nullptr);
 
 }  // namespace tropic::rna

@@ -1,0 +1,35 @@
+#pragma once
+// MFE folding on a CUDA device: the recurrences of tropic/rna/mfe.hpp, with exactly the CPU
+// engine's integer energies and structures. A plain C++ interface; builds without CUDA get a
+// version that throws ResourceError (src/rna/no_cuda/).
+//
+// Records shorter than kMfeLongLength fold together in batch chunks (one launch per diagonal
+// covers every record of the chunk); longer ones fold one at a time in long mode, where the
+// multiloop splits far from the diagonal come from the tropical engine's tile products.
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "tropic/rna/mfe.hpp"
+
+namespace tropic::rna::cuda {
+
+inline constexpr std::size_t kMfeLongLength = 1024;
+
+struct MfeJob {
+    std::span<const std::uint8_t> sequence;  // alphabet codes
+    const StructureConstraint* constraint = nullptr;
+    std::size_t record = 0;  // index reported to the progress callback
+};
+
+// Device bytes a fold of `length` bases needs (its tables, with long mode's padding).
+std::uint64_t mfe_device_bytes(std::size_t length, const MfeOptions& options);
+
+// Folds every job on `device`; results in job order. Throws ResourceError, before allocating,
+// when a record's tables do not fit in the device's free memory (naming the length that would).
+std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob> jobs, const EnergyParams& params,
+                                     const MfeOptions& options, int device,
+                                     const ManyMfeProgress& on_progress = {});
+
+}  // namespace tropic::rna::cuda

@@ -1,0 +1,86 @@
+#pragma once
+// Device-side layout of MFE folds, shared by the fill and the traceback kernels.
+//
+// Each fold owns `ld x ld` squares of int32 (ld >= n), laid out as in the Nussinov long mode so
+// that both operands of every multiloop split are contiguous rows:
+//   square 0: upper triangle FML(i,j) at [i][j]; strictly lower triangle FML(k+1,j) at [j][k]
+//   square 1: upper triangle C(i,j) at [i][j];   strictly lower triangle FM1(k+1,j) at [j][k]
+//   square 2: CC(i,j) at [i][j] (only without lonely pairs)
+//   last square (long mode only): the tile products of the splits, Q2(i,j) at [i][j] and
+//             Q1(a,b) at [b][a] (see mfe_fill.cu)
+// Cells nobody writes hold kInfEnergy. FM1 of row 0 has no slot; nothing reads it.
+#include <cstddef>
+#include <cstdint>
+
+#include "rna/mfe_model.hpp"
+
+namespace tropic::rna::cuda {
+
+inline constexpr std::size_t kNoMask = ~std::size_t{0};
+
+struct MfeDeviceFold {
+    std::size_t tables = 0;      // offset of the fold's first square in MfeDeviceArgs::tables
+    std::size_t bases = 0;       // offset of its bases in sequence / base
+    std::size_t mask = kNoMask;  // offset of its constraint mask (n x n bytes) in masks
+    std::size_t f5 = 0;          // offset of its F5 array (n + 1 ints)
+    std::size_t stack = 0;       // offset of its traceback stack (n + 2 intervals)
+    int n = 0;
+    int ld = 0;
+};
+
+struct MfeDeviceArgs {
+    const EnergyParams* params;
+    const int* hairpin_initiation;  // by loop size, up to the longest fold
+    const std::uint8_t* sequence;   // alphabet codes of every fold
+    const std::int8_t* base;        // their parameter codes
+    const std::uint8_t* masks;
+    const short2* interior_candidates;  // (n1, n2) of every candidate index, traceback order
+    int* tables;
+    int* f5;
+    const MfeDeviceFold* folds;
+    Dangles dangles;
+    bool no_lonely_pairs;
+    int max_span;
+};
+
+struct MfeSquares {
+    int* fml;  // square 0
+    int* c;    // square 1
+    int* cc;   // square 2, or square 1 when lonely pairs are allowed
+    int* q;    // long mode's products, or nullptr
+    int ld;
+};
+
+__device__ inline MfeSquares fold_squares(const MfeDeviceArgs& args, const MfeDeviceFold& fold,
+                                          bool with_products) {
+    const std::size_t square = std::size_t(fold.ld) * fold.ld;
+    int* first = args.tables + fold.tables;
+    MfeSquares s;
+    s.fml = first;
+    s.c = first + square;
+    s.cc = args.no_lonely_pairs ? first + 2 * square : s.c;
+    s.q = with_products ? first + (args.no_lonely_pairs ? 3 : 2) * square : nullptr;
+    s.ld = fold.ld;
+    return s;
+}
+
+__device__ inline MfeModel fold_model(const MfeDeviceArgs& args, const MfeDeviceFold& fold) {
+    MfeModel m;
+    m.params = args.params;
+    m.sequence = args.sequence + fold.bases;
+    m.base = args.base + fold.bases;
+    m.hairpin_initiation = args.hairpin_initiation;
+    m.allowed = fold.mask == kNoMask ? nullptr : args.masks + fold.mask;
+    m.n = fold.n;
+    m.dangles = args.dangles;
+    m.no_lonely_pairs = args.no_lonely_pairs;
+    m.max_span = args.max_span;
+    return m;
+}
+
+// Squares per fold: FML, C, CC without lonely pairs, and the products in long mode.
+inline int mfe_squares_per_fold(bool no_lonely_pairs, bool with_products) {
+    return 2 + (no_lonely_pairs ? 1 : 0) + (with_products ? 1 : 0);
+}
+
+}  // namespace tropic::rna::cuda

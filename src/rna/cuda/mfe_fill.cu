@@ -1,0 +1,419 @@
+// CUDA MFE fold: the tables of mfe.hpp filled one diagonal j - i = d at a time, every cell of the
+// diagonal (of every fold in a batch chunk) at once, one warp per cell:
+//   - the interior loops of (i,j): the warp's lanes share the 496 (n1, n2) candidates;
+//   - the multiloop splits min_k FML(i+1,k) + FM1(k+1,j-1) and min_k FML(i,k) + FML(k+1,j): the
+//     lanes stride along two contiguous rows of the square layout (mfe_device.cuh).
+// Long mode (one fold at a time, n >= kMfeLongLength) takes the bulk of both splits from the
+// tropical engine: before diagonal (e-1)T, every T x T tile (A, A+e) of
+//   Q2(i,j) = min over k in tiles A+2 .. A+e-2 of FML(i,k) + FML(k+1,j)
+//   Q1(a,b) = min over k in tiles A+2 .. A+e-2 of FML(a,k) + FM1(k+1,b)
+// is one (min,+) block-tile product of rows that are already final (their diagonals are below
+// (e-1)T), and the warp of cell (i,j) only adds the k in the tiles next to its own (about 3T
+// terms instead of d). The exterior loop F5 and the traceback (mfe_traceback.cu) run on the
+// device too; only energies and structures come back.
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "core/cuda/device_buffer.cuh"
+#include "rna/cuda/mfe_cuda.hpp"
+#include "rna/cuda/mfe_kernels.cuh"
+#include "semiring/cuda/tropical_block_tile.cuh"
+#include "tropic/core/error.hpp"
+
+namespace tropic::rna::cuda {
+
+namespace {
+
+using cuda_detail::DeviceBuffer;
+constexpr int kInf = kInfEnergy;
+constexpr int kCellWarps = 8;  // cells (one warp each) per block of the diagonal kernel
+constexpr int kSplitTile = 128;
+using SplitTile =
+    semiring::cuda::TropicalBlockTile<std::int32_t, semiring::Semiring::MinPlus,
+                                      semiring::cuda::BLayout::Transposed, kSplitTile>;
+
+__device__ inline int warp_min(int v) {
+    for (int offset = 16; offset > 0; offset >>= 1)
+        v = min(v, __shfl_xor_sync(0xffffffffu, v, offset));
+    return v;
+}
+
+// This lane's part of min over k in [lo, hi] of x[k] + y[k].
+__device__ inline int lane_split(const int* x, const int* y, int lo, int hi, int lane, int v) {
+    for (int k = lo + lane; k <= hi; k += 32) v = min(v, x[k] + y[k]);
+    return v;
+}
+
+// This lane's part of a split over [lo, hi] whose output cell, in product coordinates (a,b),
+// may have a tile product `q_cell` covering k in [(A+2)T, (B-1)T): then only the ends remain.
+__device__ inline int split_part(const int* x, const int* y, int lo, int hi, int a, int b,
+                                 const int* q_cell, int lane) {
+    int v = kInf;  // as the CPU's min_split: nothing below kInf means "no split"
+    if (q_cell != nullptr) {
+        const int ta = a / kSplitTile, tb = b / kSplitTile;
+        if (tb - ta >= 4) {
+            if (lane == 0) v = *q_cell;
+            v = lane_split(x, y, lo, (ta + 2) * kSplitTile - 1, lane, v);
+            return lane_split(x, y, (tb - 1) * kSplitTile, hi, lane, v);
+        }
+    }
+    return lane_split(x, y, lo, hi, lane, v);
+}
+
+__global__ void fill_kernel(int* data, std::size_t count, int value) {
+    for (std::size_t k = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; k < count;
+         k += std::size_t(gridDim.x) * blockDim.x)
+        data[k] = value;
+}
+
+// Cells (i, i+d) of fold blockIdx.y, one warp each; the recurrences of mfe.hpp.
+__global__ void __launch_bounds__(kCellWarps * 32)
+    diagonal_kernel(MfeDeviceArgs args, int d, bool with_products) {
+    const int lane = threadIdx.x % 32;
+    const int i = blockIdx.x * kCellWarps + threadIdx.x / 32;
+    const MfeDeviceFold fold = args.folds[blockIdx.y];
+    const int j = i + d;
+    if (j >= fold.n) return;
+    const MfeModel m = fold_model(args, fold);
+    const MfeSquares s = fold_squares(args, fold, with_products);
+    const std::size_t ld = s.ld;
+    const int t = m.allowed_type(i, j);
+    int cij = kInf;
+    if (t != 0) {
+        int best = kInf;
+        for (int index = lane; index < kMfeInteriorCandidates; index += 32) {
+            const short2 candidate = args.interior_candidates[index];
+            const int p = i + 1 + candidate.x, q = j - 1 - candidate.y;
+            if (q - p - 1 < kMfeMinHairpin) continue;
+            const bool stack = candidate.x == 0 && candidate.y == 0;
+            const int inner = stack ? s.cc[p * ld + q] : s.c[p * ld + q];
+            if (inner < kInf) best = min(best, inner + m.interior(i, j, t, p, q));
+        }
+        if (lane == 0) best = min(best, m.hairpin(i, j, t));
+        int split = split_part(s.fml + (i + 1) * ld, s.c + (j - 1) * ld, i + kMfeMinHairpin + 2,
+                               j - kMfeMinHairpin - 3, i + 1, j - 1,
+                               s.q != nullptr ? s.q + (j - 1) * ld + i + 1 : nullptr, lane);
+        best = warp_min(best);
+        split = warp_min(split);
+        if (split < kInf) best = min(best, split + m.multi_closing(i, j, t));
+        cij = best;
+    }
+    if (args.no_lonely_pairs) {
+        if (lane == 0) s.cc[i * ld + j] = cij;
+        cij = kInf;
+        if (t != 0) {
+            const int inner = s.cc[(i + 1) * ld + j - 1];
+            if (inner < kInf) cij = inner + m.interior(i, j, t, i + 1, j - 1);
+        }
+    }
+    int fml_split =
+        split_part(s.fml + i * ld, s.fml + j * ld, i + kMfeMinHairpin + 1, j - kMfeMinHairpin - 2,
+                   i, j, s.q != nullptr ? s.q + i * ld + j : nullptr, lane);
+    fml_split = warp_min(fml_split);
+    if (lane != 0) return;
+    const int ml_base = m.params->ml_base;
+    const int stem = m.multi_helix(i, j, t, cij);
+    int fml = min(min(stem, s.fml[(i + 1) * ld + j] + ml_base),
+                  min(s.fml[i * ld + j - 1] + ml_base, fml_split));
+    fml = min(fml, kInf);
+    s.c[i * ld + j] = cij;
+    s.fml[i * ld + j] = fml;
+    if (i > 0) {
+        s.fml[j * ld + i - 1] = fml;
+        s.c[j * ld + i - 1] = min(min(stem, s.c[(j - 1) * ld + i - 1] + ml_base), kInf);
+    }
+}
+
+// Tiles (A, A+e) of Q2 (blockIdx.z 0) and Q1 (1), split along k over gridDim.y blocks that
+// meet through atomicMin (the squares start at kInf).
+__global__ void __launch_bounds__(SplitTile::kThreads)
+    split_product_kernel(const int* fml, const int* c, int* q, int ld, int e) {
+    __shared__ SplitTile::SharedStorage smem;
+    const int ta = blockIdx.x, tb = ta + e;
+    const bool multi = blockIdx.z == 1;
+    const int tiles = e - 3, splits = gridDim.y;
+    const int k_begin = ta + 2 + (tiles * int(blockIdx.y)) / splits;
+    const int k_end = ta + 2 + (tiles * (int(blockIdx.y) + 1)) / splits;
+    if (k_begin >= k_end) return;
+    SplitTile tile;
+    tile.clear(kInf);
+    const std::size_t row0 = std::size_t(ta) * kSplitTile, col0 = std::size_t(tb) * kSplitTile;
+    const int* a = fml + row0 * ld + std::size_t(k_begin) * kSplitTile;
+    const int* bt = (multi ? c : fml) + col0 * ld + std::size_t(k_begin) * kSplitTile;
+    tile.accumulate(a, ld, bt, ld, (k_end - k_begin) * kSplitTile, smem);
+    tile.for_each([&](int r, int col, std::int32_t v) {
+        if (v >= kInf) return;
+        const std::size_t row = row0 + r, column = col0 + col;
+        atomicMin(multi ? q + column * ld + row : q + row * ld + column, v);
+    });
+}
+
+// F5 of fold first + blockIdx.x: j by j, the block sharing the k of each step.
+__global__ void exterior_kernel(MfeDeviceArgs args, bool with_products) {
+    __shared__ int warp_best[32];
+    const MfeDeviceFold fold = args.folds[blockIdx.x];
+    const MfeModel m = fold_model(args, fold);
+    const MfeSquares s = fold_squares(args, fold, with_products);
+    int* f5 = args.f5 + fold.f5;
+    const int lane = threadIdx.x % 32, warp = threadIdx.x / 32, warps = blockDim.x / 32;
+    if (threadIdx.x == 0) f5[0] = 0;
+    __syncthreads();
+    for (int j = 0; j < fold.n; ++j) {
+        int v = f5[j];
+        for (int k = threadIdx.x; k + kMfeMinHairpin < j; k += blockDim.x) {
+            const int ckj = s.c[std::size_t(k) * s.ld + j];
+            if (ckj < kInf) v = min(v, f5[k] + ckj + m.exterior_stem(k, j, m.type(k, j)));
+        }
+        v = warp_min(v);
+        if (warps > 1) {
+            if (lane == 0) warp_best[warp] = v;
+            __syncthreads();
+            if (warp == 0) v = warp_min(lane < warps ? warp_best[lane] : kInf);
+        }
+        if (threadIdx.x == 0) f5[j + 1] = v;
+        __syncthreads();
+    }
+}
+
+std::size_t round_up(std::size_t value, std::size_t step) {
+    return (value + step - 1) / step * step;
+}
+
+int fold_ld(std::size_t n, bool long_mode) {
+    return static_cast<int>(long_mode ? round_up(std::max<std::size_t>(n, 1), kSplitTile)
+                                      : std::max<std::size_t>(n, 1));
+}
+
+std::uint64_t fold_bytes(std::size_t n, const MfeOptions& options, bool long_mode, bool with_mask) {
+    const std::uint64_t ld = static_cast<std::uint64_t>(fold_ld(n, long_mode));
+    const std::uint64_t squares = mfe_squares_per_fold(options.no_lonely_pairs, long_mode);
+    return squares * ld * ld * sizeof(int) + (n + 1) * sizeof(int) + (n + 2) * sizeof(MfeInterval) +
+           3 * n + (with_mask ? std::uint64_t(n) * n : 0) + sizeof(MfeDeviceFold) + sizeof(int);
+}
+
+std::string gigabytes(std::uint64_t bytes) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f GB", static_cast<double>(bytes) / 1e9);
+    return text;
+}
+
+// Device memory reused from chunk to chunk (buffers only grow).
+struct Workspace {
+    DeviceBuffer<EnergyParams> params;
+    DeviceBuffer<int> hairpin_initiation;
+    DeviceBuffer<short2> interior_candidates;
+    DeviceBuffer<int> tables, f5, failed;
+    DeviceBuffer<std::uint8_t> sequence, masks;
+    DeviceBuffer<std::int8_t> base;
+    DeviceBuffer<char> structures;
+    DeviceBuffer<MfeInterval> stacks;
+    DeviceBuffer<MfeDeviceFold> folds;
+};
+
+// The share of a fold's work done once diagonals below d are: cells of diagonal x cost ~x.
+double fill_fraction(int d, int n) {
+    const double x = static_cast<double>(d) / n;
+    return 3 * x * x - 2 * x * x * x;
+}
+
+// Folds `chunk` (indices into jobs, longest first) together; long_mode: one fold with products.
+void fold_chunk(std::span<const MfeJob> jobs, const std::vector<std::size_t>& chunk, bool long_mode,
+                const MfeOptions& options, Workspace& w, std::vector<MfeResult>& results,
+                const ManyMfeProgress& on_progress) {
+    std::vector<MfeDeviceFold> folds(chunk.size());
+    std::size_t table_ints = 0, bases = 0, masks = 0, f5 = 0, stack = 0;
+    for (std::size_t f = 0; f < chunk.size(); ++f) {
+        const MfeJob& job = jobs[chunk[f]];
+        MfeDeviceFold& fold = folds[f];
+        fold.n = static_cast<int>(job.sequence.size());
+        fold.ld = fold_ld(job.sequence.size(), long_mode);
+        fold.tables = table_ints;
+        table_ints += std::size_t(mfe_squares_per_fold(options.no_lonely_pairs, long_mode)) *
+                      fold.ld * fold.ld;
+        fold.bases = bases;
+        bases += job.sequence.size();
+        if (job.constraint != nullptr) {
+            fold.mask = masks;
+            masks += job.sequence.size() * job.sequence.size();
+        }
+        fold.f5 = f5;
+        f5 += job.sequence.size() + 1;
+        fold.stack = stack;
+        stack += job.sequence.size() + 2;
+    }
+    std::vector<std::uint8_t> sequence(bases), mask_bytes(masks);
+    std::vector<std::int8_t> base(bases);
+    for (std::size_t f = 0; f < chunk.size(); ++f) {
+        const MfeJob& job = jobs[chunk[f]];
+        std::copy(job.sequence.begin(), job.sequence.end(), sequence.begin() + folds[f].bases);
+        for (std::size_t k = 0; k < job.sequence.size(); ++k)
+            base[folds[f].bases + k] = static_cast<std::int8_t>(param_base(job.sequence[k]));
+        if (job.constraint != nullptr) {
+            const auto allowed = job.constraint->allowed_mask();
+            std::copy(allowed.begin(), allowed.end(), mask_bytes.begin() + folds[f].mask);
+        }
+    }
+    w.sequence.assign(std::span<const std::uint8_t>(sequence));
+    w.base.assign(std::span<const std::int8_t>(base));
+    w.masks.assign(std::span<const std::uint8_t>(mask_bytes));
+    w.folds.assign(std::span<const MfeDeviceFold>(folds));
+    w.tables.resize(std::max<std::size_t>(table_ints, 1));
+    w.f5.resize(f5);
+    w.stacks.resize(stack);
+    w.structures.resize(std::max<std::size_t>(bases, 1));
+    w.failed.resize(chunk.size());
+    TROPIC_CUDA_CHECK(
+        cudaMemsetAsync(w.failed.data(), 0, chunk.size() * sizeof(int), cudaStreamPerThread));
+    fill_kernel<<<1024, 256>>>(w.tables.data(), table_ints, kInf);
+    TROPIC_CUDA_CHECK_LAUNCH("fill_kernel");
+
+    MfeDeviceArgs args{};
+    args.params = w.params.data();
+    args.hairpin_initiation = w.hairpin_initiation.data();
+    args.sequence = w.sequence.data();
+    args.base = w.base.data();
+    args.masks = w.masks.data();
+    args.interior_candidates = w.interior_candidates.data();
+    args.tables = w.tables.data();
+    args.f5 = w.f5.data();
+    args.folds = w.folds.data();
+    args.dangles = options.dangles;
+    args.no_lonely_pairs = options.no_lonely_pairs;
+    args.max_span = options.max_bp_span;
+
+    const int longest = folds.front().n;
+    const bool report = long_mode && on_progress && longest >= int(kMfeProgressMinLength);
+    std::size_t active = folds.size();  // folds longer than d: a prefix, lengths descend
+    for (int d = kMfeMinHairpin + 1; d < longest; ++d) {
+        while (active > 0 && folds[active - 1].n <= d) --active;
+        if (long_mode && d % kSplitTile == 0) {
+            const int e = d / kSplitTile + 1;
+            const int tiles_across = folds.front().ld / kSplitTile;
+            if (e >= 4 && tiles_across > e) {
+                const int tiles = tiles_across - e;
+                const int splits =
+                    std::max(1, std::min(e - 3, (264 + 2 * tiles - 1) / (2 * tiles)));
+                const MfeSquares s{args.tables,
+                                   args.tables + std::size_t(folds.front().ld) * folds.front().ld,
+                                   nullptr, nullptr, folds.front().ld};
+                int* q = args.tables +
+                         std::size_t(mfe_squares_per_fold(options.no_lonely_pairs, false)) *
+                             folds.front().ld * folds.front().ld;
+                split_product_kernel<<<dim3(tiles, splits, 2), SplitTile::kThreads>>>(s.fml, s.c, q,
+                                                                                      s.ld, e);
+                TROPIC_CUDA_CHECK_LAUNCH("split_product_kernel");
+            }
+        }
+        const int cells = longest - d;
+        diagonal_kernel<<<dim3((cells + kCellWarps - 1) / kCellWarps, unsigned(active)),
+                          kCellWarps * 32>>>(args, d, long_mode);
+        TROPIC_CUDA_CHECK_LAUNCH("diagonal_kernel");
+        if (report && d % 256 == 0) {
+            TROPIC_CUDA_CHECK(cudaStreamSynchronize(cudaStreamPerThread));
+            on_progress(jobs[chunk.front()].record, 0.98 * fill_fraction(d, longest));
+        }
+    }
+    exterior_kernel<<<unsigned(folds.size()), long_mode ? 1024 : 32>>>(args, long_mode);
+    TROPIC_CUDA_CHECK_LAUNCH("exterior_kernel");
+    launch_mfe_traceback(args, int(folds.size()), long_mode, w.stacks.data(), w.structures.data(),
+                         w.failed.data());
+
+    std::vector<char> structures(bases);
+    std::vector<int> f5_values(f5), failed(chunk.size());
+    TROPIC_CUDA_CHECK(
+        cudaMemcpy(structures.data(), w.structures.data(), bases, cudaMemcpyDeviceToHost));
+    TROPIC_CUDA_CHECK(
+        cudaMemcpy(f5_values.data(), w.f5.data(), f5 * sizeof(int), cudaMemcpyDeviceToHost));
+    TROPIC_CUDA_CHECK(cudaMemcpy(failed.data(), w.failed.data(), chunk.size() * sizeof(int),
+                                 cudaMemcpyDeviceToHost));
+    for (std::size_t f = 0; f < chunk.size(); ++f) {
+        if (failed[f] != 0)
+            throw InternalError("MFE traceback on the GPU: the tables do not explain the minimum");
+        MfeResult& result = results[chunk[f]];
+        result.energy = f5_values[folds[f].f5 + folds[f].n];
+        result.structure.assign(structures.data() + folds[f].bases, std::size_t(folds[f].n));
+    }
+    if (report) on_progress(jobs[chunk.front()].record, 1.0);
+}
+
+}  // namespace
+
+std::uint64_t mfe_device_bytes(std::size_t length, const MfeOptions& options) {
+    return fold_bytes(length, options, length >= kMfeLongLength, false);
+}
+
+std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob> jobs, const EnergyParams& params,
+                                     const MfeOptions& options, int device,
+                                     const ManyMfeProgress& on_progress) {
+    std::vector<MfeResult> results(jobs.size());
+    std::size_t longest = 0;
+    std::vector<std::size_t> long_jobs, short_jobs;
+    for (std::size_t r = 0; r < jobs.size(); ++r) {
+        const std::size_t n = jobs[r].sequence.size();
+        longest = std::max(longest, n);
+        if (n == 0) continue;  // energy 0, empty structure
+        (n >= kMfeLongLength ? long_jobs : short_jobs).push_back(r);
+    }
+    if (long_jobs.empty() && short_jobs.empty()) return results;
+    TROPIC_CUDA_CHECK(cudaSetDevice(device));
+    std::size_t free_bytes = 0, total_bytes = 0;
+    TROPIC_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+    const std::uint64_t usable = free_bytes / 10 * 9;
+    for (std::size_t r : long_jobs) {
+        const std::size_t n = jobs[r].sequence.size();
+        const std::uint64_t bytes = fold_bytes(n, options, true, jobs[r].constraint != nullptr);
+        if (bytes > usable) {
+            std::size_t fits = n;
+            while (fits > 0 && fold_bytes(fits, options, true, true) > usable) fits = fits * 9 / 10;
+            throw ResourceError("an MFE fold of " + std::to_string(n) + " nt needs " +
+                                gigabytes(bytes) + " of GPU memory and device " +
+                                std::to_string(device) + " has " + gigabytes(free_bytes) +
+                                " free; folds of up to about " + std::to_string(fits) +
+                                " nt fit (or use --backend cpu)");
+        }
+    }
+
+    Workspace w;
+    w.params.assign(std::span<const EnergyParams>(&params, 1));
+    std::vector<int> initiation(longest + 1);
+    for (std::size_t size = 0; size <= longest; ++size)
+        initiation[size] = hairpin_initiation(params, static_cast<int>(size));
+    w.hairpin_initiation.assign(std::span<const int>(initiation));
+    std::vector<short2> candidates(kMfeInteriorCandidates);
+    for (int index = 0; index < kMfeInteriorCandidates; ++index) {
+        int n1 = 0, n2 = 0;
+        interior_candidate(index, n1, n2);
+        candidates[index] = make_short2(static_cast<short>(n1), static_cast<short>(n2));
+    }
+    w.interior_candidates.assign(std::span<const short2>(candidates));
+
+    for (std::size_t r : long_jobs) fold_chunk(jobs, {r}, true, options, w, results, on_progress);
+
+    // Short records longest first, in chunks that fit a share of the free memory.
+    std::stable_sort(short_jobs.begin(), short_jobs.end(), [&](std::size_t a, std::size_t b) {
+        return jobs[a].sequence.size() > jobs[b].sequence.size();
+    });
+    constexpr std::size_t kMaxChunkFolds = 16384;
+    const std::uint64_t budget = std::min<std::uint64_t>(usable / 2, 4ull << 30);
+    std::vector<std::size_t> chunk;
+    std::uint64_t chunk_bytes = 0;
+    for (std::size_t r : short_jobs) {
+        const std::uint64_t bytes =
+            fold_bytes(jobs[r].sequence.size(), options, false, jobs[r].constraint != nullptr);
+        if (!chunk.empty() && (chunk.size() == kMaxChunkFolds || chunk_bytes + bytes > budget)) {
+            fold_chunk(jobs, chunk, false, options, w, results, on_progress);
+            chunk.clear();
+            chunk_bytes = 0;
+        }
+        chunk.push_back(r);
+        chunk_bytes += bytes;
+    }
+    if (!chunk.empty()) fold_chunk(jobs, chunk, false, options, w, results, on_progress);
+    return results;
+}
+
+}  // namespace tropic::rna::cuda
