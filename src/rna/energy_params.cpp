@@ -15,6 +15,18 @@
 
 namespace tropic::rna {
 
+// pair_type's packed table, checked entry by entry (Base codes A 0, C 1, G 2, U 3, N 4).
+static_assert(pair_type(1, 2) == 1 && pair_type(2, 1) == 2 && pair_type(2, 3) == 3 &&
+              pair_type(3, 2) == 4 && pair_type(0, 3) == 5 && pair_type(3, 0) == 6);
+static_assert([] {
+    int pairs = 0;
+    for (std::uint8_t a = 0; a < 6; ++a)
+        for (std::uint8_t b = 0; b < 6; ++b) pairs += pair_type(a, b) != 0;
+    return pairs == 6;
+}());
+static_assert(reverse_pair_type(1) == 2 && reverse_pair_type(4) == 3 && reverse_pair_type(6) == 5 &&
+              reverse_pair_type(0) == 0 && reverse_pair_type(7) == 7);
+
 // Defined in the file CMake generates from data/energy/rna_turner2004.tep.
 extern const char* const kTurner2004ParamsText;
 

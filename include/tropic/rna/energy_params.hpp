@@ -81,17 +81,21 @@ constexpr int param_base(std::uint8_t base) noexcept {
 
 // Pair type of two alphabet bases (5' base first); 0 when they cannot pair. Only the Watson-Crick
 // pairs and G-U pair; N never pairs.
+// The 5 x 5 table (rows A C G U N, columns A C G U N) is packed four bits an entry into two
+// words, so that CUDA kernels look it up in registers instead of a local array:
+//   A: 0 0 0 5 0   C: 0 0 1 0 0   G: 0 2 0 3 0   U: 6 0 4 0 0   N: 0 0 0 0 0
 constexpr int pair_type(std::uint8_t five_prime, std::uint8_t three_prime) noexcept {
-    // Rows A C G U N, columns A C G U N (Base codes).
-    constexpr std::uint8_t kTable[5][5] = {
-        {0, 0, 0, 5, 0}, {0, 0, 1, 0, 0}, {0, 2, 0, 3, 0}, {6, 0, 4, 0, 0}, {0, 0, 0, 0, 0}};
-    return (five_prime < 5 && three_prime < 5) ? kTable[five_prime][three_prime] : 0;
+    constexpr std::uint64_t kFirst16 = 0x6030200010005000, kLast9 = 0x40;
+    if (five_prime >= 5 || three_prime >= 5) return 0;
+    const int index = five_prime * 5 + three_prime;
+    return static_cast<int>((index < 16 ? kFirst16 >> (4 * index) : kLast9 >> (4 * (index - 16))) &
+                            15u);
 }
 
 // The type of the same pair read the other way round (CG <-> GC, GU <-> UG, AU <-> UA).
 constexpr int reverse_pair_type(int type) noexcept {
-    constexpr int kReverse[kPairTypes] = {0, 2, 1, 4, 3, 6, 5, 7};
-    return kReverse[type];
+    // 0 2 1 4 3 6 5 7, four bits each.
+    return static_cast<int>((0x75634120u >> (4 * type)) & 15u);
 }
 
 // AU, UA, GU and UG pairs pay the terminal AU/GU penalty at helix ends.

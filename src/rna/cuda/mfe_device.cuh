@@ -5,8 +5,11 @@
 // that both operands of every multiloop split are contiguous rows:
 //   square 0: upper triangle FML(i,j) at [i][j]; strictly lower triangle FML(k+1,j) at [j][k]
 //   square 1: upper triangle C(i,j) at [i][j];   strictly lower triangle FM1(k+1,j) at [j][k]
-//   square 2: CC(i,j) at [i][j] (only without lonely pairs)
-//   last square (long mode only): the tile products of the splits, Q2(i,j) at [i][j] and
+//   square 2: upper triangle CI(i,j) at [i][j]: C(i,j) plus the mismatch of (i,j) seen from
+//             inside a generic interior loop around it (mismatch_interior[type(j,i)][j+1][i-1]),
+//             so that most interior-loop candidates cost one load and one add;
+//             strictly lower triangle CC(i,j) at [j][i] (only without lonely pairs)
+//   square 3 (long mode only): the tile products of the splits, Q2(i,j) at [i][j] and
 //             Q1(a,b) at [b][a] (see mfe_fill.cu)
 // Cells nobody writes hold kInfEnergy. FM1 of row 0 has no slot; nothing reads it.
 #include <cstddef>
@@ -34,7 +37,13 @@ struct MfeDeviceArgs {
     const std::uint8_t* sequence;   // alphabet codes of every fold
     const std::int8_t* base;        // their parameter codes
     const std::uint8_t* masks;
-    const short2* interior_candidates;  // (n1, n2) of every candidate index, traceback order
+    // Interior-loop candidates of the fill: generic ones as (n1 | n2 << 8, initiation +
+    // asymmetry), scored from CI; the others (bulges, stacks, 1 x n, 1 x 1, 1 x 2, 2 x 2,
+    // 2 x 3) as (n1, n2), scored with interior_energy.
+    const int2* generic_candidates;
+    const short2* special_candidates;
+    int generic_count;
+    int special_count;
     int* tables;
     int* f5;
     const MfeDeviceFold* folds;
@@ -46,9 +55,14 @@ struct MfeDeviceArgs {
 struct MfeSquares {
     int* fml;  // square 0
     int* c;    // square 1
-    int* cc;   // square 2, or square 1 when lonely pairs are allowed
+    int* ci;   // square 2
     int* q;    // long mode's products, or nullptr
     int ld;
+    bool no_lonely_pairs;
+
+    __device__ int& cc_cell(int i, int j) const {
+        return no_lonely_pairs ? ci[std::size_t(j) * ld + i] : c[std::size_t(i) * ld + j];
+    }
 };
 
 __device__ inline MfeSquares fold_squares(const MfeDeviceArgs& args, const MfeDeviceFold& fold,
@@ -58,9 +72,10 @@ __device__ inline MfeSquares fold_squares(const MfeDeviceArgs& args, const MfeDe
     MfeSquares s;
     s.fml = first;
     s.c = first + square;
-    s.cc = args.no_lonely_pairs ? first + 2 * square : s.c;
-    s.q = with_products ? first + (args.no_lonely_pairs ? 3 : 2) * square : nullptr;
+    s.ci = first + 2 * square;
+    s.q = with_products ? first + 3 * square : nullptr;
     s.ld = fold.ld;
+    s.no_lonely_pairs = args.no_lonely_pairs;
     return s;
 }
 
@@ -78,9 +93,9 @@ __device__ inline MfeModel fold_model(const MfeDeviceArgs& args, const MfeDevice
     return m;
 }
 
-// Squares per fold: FML, C, CC without lonely pairs, and the products in long mode.
-inline int mfe_squares_per_fold(bool no_lonely_pairs, bool with_products) {
-    return 2 + (no_lonely_pairs ? 1 : 0) + (with_products ? 1 : 0);
+// Squares per fold: FML, C, CI (and CC), and the products in long mode.
+inline int mfe_squares_per_fold(bool with_products) {
+    return 3 + (with_products ? 1 : 0);
 }
 
 }  // namespace tropic::rna::cuda

@@ -12,7 +12,9 @@
 // terms instead of d). The exterior loop F5 and the traceback (mfe_traceback.cu) run on the
 // device too; only energies and structures come back.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <numeric>
 #include <string>
@@ -84,13 +86,24 @@ __global__ void __launch_bounds__(kCellWarps * 32)
     const int t = m.allowed_type(i, j);
     int cij = kInf;
     if (t != 0) {
-        int best = kInf;
-        for (int index = lane; index < kMfeInteriorCandidates; index += 32) {
-            const short2 candidate = args.interior_candidates[index];
+        // Generic interior loops: CI(p,q) + initiation and asymmetry, + the outer mismatch.
+        int generic = kInf;
+        for (int index = lane; index < args.generic_count; index += 32) {
+            const int2 candidate = args.generic_candidates[index];
+            const int p = i + 1 + (candidate.x & 255), q = j - 1 - (candidate.x >> 8);
+            if (q - p - 1 < kMfeMinHairpin) continue;
+            const int inner = s.ci[p * ld + q];
+            if (inner < kInf) generic = min(generic, inner + candidate.y);
+        }
+        int best = generic < kInf
+                       ? generic + m.params->mismatch_interior[t][m.base[i + 1]][m.base[j - 1]]
+                       : kInf;
+        for (int index = lane; index < args.special_count; index += 32) {
+            const short2 candidate = args.special_candidates[index];
             const int p = i + 1 + candidate.x, q = j - 1 - candidate.y;
             if (q - p - 1 < kMfeMinHairpin) continue;
             const bool stack = candidate.x == 0 && candidate.y == 0;
-            const int inner = stack ? s.cc[p * ld + q] : s.c[p * ld + q];
+            const int inner = stack ? s.cc_cell(p, q) : s.c[p * ld + q];
             if (inner < kInf) best = min(best, inner + m.interior(i, j, t, p, q));
         }
         if (lane == 0) best = min(best, m.hairpin(i, j, t));
@@ -103,10 +116,10 @@ __global__ void __launch_bounds__(kCellWarps * 32)
         cij = best;
     }
     if (args.no_lonely_pairs) {
-        if (lane == 0) s.cc[i * ld + j] = cij;
+        if (lane == 0) s.cc_cell(i, j) = cij;
         cij = kInf;
         if (t != 0) {
-            const int inner = s.cc[(i + 1) * ld + j - 1];
+            const int inner = s.cc_cell(i + 1, j - 1);
             if (inner < kInf) cij = inner + m.interior(i, j, t, i + 1, j - 1);
         }
     }
@@ -121,6 +134,10 @@ __global__ void __launch_bounds__(kCellWarps * 32)
                   min(s.fml[i * ld + j - 1] + ml_base, fml_split));
     fml = min(fml, kInf);
     s.c[i * ld + j] = cij;
+    s.ci[i * ld + j] =
+        cij < kInf && i > 0 && j + 1 < fold.n
+            ? cij + m.params->mismatch_interior[m.type(j, i)][m.base[j + 1]][m.base[i - 1]]
+            : kInf;
     s.fml[i * ld + j] = fml;
     if (i > 0) {
         s.fml[j * ld + i - 1] = fml;
@@ -152,31 +169,31 @@ __global__ void __launch_bounds__(SplitTile::kThreads)
     });
 }
 
-// F5 of fold first + blockIdx.x: j by j, the block sharing the k of each step.
+// F5 of fold blockIdx.x, pushed forward: once F5(k) is final, every helix (k,j) offers
+// F5(k) + C(k,j) + its exterior term to best[j] (row k of C is contiguous), and then
+// F5(k+1) = min(F5(k), best[k]) is final. The same minima as the CPU's F5 recurrence.
 __global__ void exterior_kernel(MfeDeviceArgs args, bool with_products) {
-    __shared__ int warp_best[32];
+    extern __shared__ int best[];  // n entries
     const MfeDeviceFold fold = args.folds[blockIdx.x];
     const MfeModel m = fold_model(args, fold);
     const MfeSquares s = fold_squares(args, fold, with_products);
     int* f5 = args.f5 + fold.f5;
-    const int lane = threadIdx.x % 32, warp = threadIdx.x / 32, warps = blockDim.x / 32;
-    if (threadIdx.x == 0) f5[0] = 0;
+    const int n = fold.n;
+    for (int j = threadIdx.x; j < n; j += blockDim.x) best[j] = kInf;
     __syncthreads();
-    for (int j = 0; j < fold.n; ++j) {
-        int v = f5[j];
-        for (int k = threadIdx.x; k + kMfeMinHairpin < j; k += blockDim.x) {
-            const int ckj = s.c[std::size_t(k) * s.ld + j];
-            if (ckj < kInf) v = min(v, f5[k] + ckj + m.exterior_stem(k, j, m.type(k, j)));
+    int f5_k = 0;
+    for (int k = 0; k < n; ++k) {
+        if (k > 0) f5_k = min(f5_k, best[k - 1]);
+        if (threadIdx.x == 0) f5[k] = f5_k;
+        const int* row = s.c + std::size_t(k) * s.ld;
+        for (int j = k + kMfeMinHairpin + 1 + threadIdx.x; j < n; j += blockDim.x) {
+            const int ckj = row[j];
+            if (ckj < kInf)
+                best[j] = min(best[j], f5_k + ckj + m.exterior_stem(k, j, m.type(k, j)));
         }
-        v = warp_min(v);
-        if (warps > 1) {
-            if (lane == 0) warp_best[warp] = v;
-            __syncthreads();
-            if (warp == 0) v = warp_min(lane < warps ? warp_best[lane] : kInf);
-        }
-        if (threadIdx.x == 0) f5[j + 1] = v;
         __syncthreads();
     }
+    if (threadIdx.x == 0) f5[n] = n > 0 ? min(f5_k, best[n - 1]) : 0;
 }
 
 std::size_t round_up(std::size_t value, std::size_t step) {
@@ -188,9 +205,9 @@ int fold_ld(std::size_t n, bool long_mode) {
                                       : std::max<std::size_t>(n, 1));
 }
 
-std::uint64_t fold_bytes(std::size_t n, const MfeOptions& options, bool long_mode, bool with_mask) {
+std::uint64_t fold_bytes(std::size_t n, bool long_mode, bool with_mask) {
     const std::uint64_t ld = static_cast<std::uint64_t>(fold_ld(n, long_mode));
-    const std::uint64_t squares = mfe_squares_per_fold(options.no_lonely_pairs, long_mode);
+    const std::uint64_t squares = mfe_squares_per_fold(long_mode);
     return squares * ld * ld * sizeof(int) + (n + 1) * sizeof(int) + (n + 2) * sizeof(MfeInterval) +
            3 * n + (with_mask ? std::uint64_t(n) * n : 0) + sizeof(MfeDeviceFold) + sizeof(int);
 }
@@ -205,13 +222,72 @@ std::string gigabytes(std::uint64_t bytes) {
 struct Workspace {
     DeviceBuffer<EnergyParams> params;
     DeviceBuffer<int> hairpin_initiation;
-    DeviceBuffer<short2> interior_candidates;
+    DeviceBuffer<int2> generic_candidates;
+    DeviceBuffer<short2> special_candidates;
+    std::size_t generic_count = 0, special_count = 0;
     DeviceBuffer<int> tables, f5, failed;
     DeviceBuffer<std::uint8_t> sequence, masks;
     DeviceBuffer<std::int8_t> base;
     DeviceBuffer<char> structures;
     DeviceBuffer<MfeInterval> stacks;
     DeviceBuffer<MfeDeviceFold> folds;
+};
+
+// TROPIC_PROFILE=1: long-mode folds print how their time splits between the tile products of
+// the multiloop splits, the diagonal kernels and the rest (exterior loop, traceback, copies),
+// timed with events on the fold's stream, and the products' (min,+) steps per second.
+class LongModeProfile {
+  public:
+    explicit LongModeProfile(bool wanted) : enabled_(wanted && std::getenv("TROPIC_PROFILE")) {
+        if (enabled_) start_ = record();
+    }
+    ~LongModeProfile() {
+        for (cudaEvent_t e : events_) cudaEventDestroy(e);
+    }
+    void before_products() {
+        if (enabled_) product_events_.push_back(record());
+    }
+    void after_products(double steps) {
+        if (!enabled_) return;
+        product_events_.push_back(record());
+        steps_ += steps;
+    }
+    void diagonals_done() {
+        if (enabled_) diagonals_ = record();
+    }
+    void report(int n) {
+        if (!enabled_) return;
+        cudaEvent_t end = record();
+        TROPIC_CUDA_CHECK(cudaEventSynchronize(end));
+        float products = 0, fill = 0, rest = 0, ms = 0;
+        for (std::size_t k = 0; k + 1 < product_events_.size(); k += 2) {
+            TROPIC_CUDA_CHECK(
+                cudaEventElapsedTime(&ms, product_events_[k], product_events_[k + 1]));
+            products += ms;
+        }
+        TROPIC_CUDA_CHECK(cudaEventElapsedTime(&fill, start_, diagonals_));
+        TROPIC_CUDA_CHECK(cudaEventElapsedTime(&rest, diagonals_, end));
+        std::fprintf(stderr,
+                     "tropic profile: mfe %d nt: fill %.4f s (split products %.4f s, %.3g "
+                     "steps, %.2f T steps/s; diagonal kernels %.4f s), exterior + traceback "
+                     "%.4f s\n",
+                     n, fill / 1e3, products / 1e3, steps_,
+                     products > 0 ? steps_ / (products / 1e3) / 1e12 : 0.0, (fill - products) / 1e3,
+                     rest / 1e3);
+    }
+
+  private:
+    cudaEvent_t record() {
+        cudaEvent_t e;
+        TROPIC_CUDA_CHECK(cudaEventCreate(&e));
+        events_.push_back(e);
+        TROPIC_CUDA_CHECK(cudaEventRecord(e, cudaStreamPerThread));
+        return e;
+    }
+    bool enabled_;
+    std::vector<cudaEvent_t> events_, product_events_;
+    cudaEvent_t start_{}, diagonals_{};
+    double steps_ = 0;
 };
 
 // The share of a fold's work done once diagonals below d are: cells of diagonal x cost ~x.
@@ -232,8 +308,7 @@ void fold_chunk(std::span<const MfeJob> jobs, const std::vector<std::size_t>& ch
         fold.n = static_cast<int>(job.sequence.size());
         fold.ld = fold_ld(job.sequence.size(), long_mode);
         fold.tables = table_ints;
-        table_ints += std::size_t(mfe_squares_per_fold(options.no_lonely_pairs, long_mode)) *
-                      fold.ld * fold.ld;
+        table_ints += std::size_t(mfe_squares_per_fold(long_mode)) * fold.ld * fold.ld;
         fold.bases = bases;
         bases += job.sequence.size();
         if (job.constraint != nullptr) {
@@ -277,7 +352,10 @@ void fold_chunk(std::span<const MfeJob> jobs, const std::vector<std::size_t>& ch
     args.sequence = w.sequence.data();
     args.base = w.base.data();
     args.masks = w.masks.data();
-    args.interior_candidates = w.interior_candidates.data();
+    args.generic_candidates = w.generic_candidates.data();
+    args.special_candidates = w.special_candidates.data();
+    args.generic_count = int(w.generic_count);
+    args.special_count = int(w.special_count);
     args.tables = w.tables.data();
     args.f5 = w.f5.data();
     args.folds = w.folds.data();
@@ -286,28 +364,28 @@ void fold_chunk(std::span<const MfeJob> jobs, const std::vector<std::size_t>& ch
     args.max_span = options.max_bp_span;
 
     const int longest = folds.front().n;
+    LongModeProfile profile(long_mode);
     const bool report = long_mode && on_progress && longest >= int(kMfeProgressMinLength);
+    // Long mode: the tile products of tile-diagonal e (see the top of this file).
+    auto launch_split_products = [&](int e) {
+        const int ld = folds.front().ld, tiles_across = ld / kSplitTile;
+        if (e < 4 || tiles_across <= e) return;
+        const int tiles = tiles_across - e;
+        // Few tiles: split k over more blocks to fill the device (two products per tile).
+        const int splits = std::max(1, std::min(e - 3, (264 + 2 * tiles - 1) / (2 * tiles)));
+        const std::size_t square = std::size_t(ld) * ld;
+        int* fml = args.tables;
+        int* c = fml + square;
+        int* q = fml + std::size_t(mfe_squares_per_fold(false)) * square;
+        profile.before_products();
+        split_product_kernel<<<dim3(tiles, splits, 2), SplitTile::kThreads>>>(fml, c, q, ld, e);
+        TROPIC_CUDA_CHECK_LAUNCH("split_product_kernel");
+        profile.after_products(2.0 * tiles * (e - 3) * std::pow(double(kSplitTile), 3));
+    };
     std::size_t active = folds.size();  // folds longer than d: a prefix, lengths descend
     for (int d = kMfeMinHairpin + 1; d < longest; ++d) {
         while (active > 0 && folds[active - 1].n <= d) --active;
-        if (long_mode && d % kSplitTile == 0) {
-            const int e = d / kSplitTile + 1;
-            const int tiles_across = folds.front().ld / kSplitTile;
-            if (e >= 4 && tiles_across > e) {
-                const int tiles = tiles_across - e;
-                const int splits =
-                    std::max(1, std::min(e - 3, (264 + 2 * tiles - 1) / (2 * tiles)));
-                const MfeSquares s{args.tables,
-                                   args.tables + std::size_t(folds.front().ld) * folds.front().ld,
-                                   nullptr, nullptr, folds.front().ld};
-                int* q = args.tables +
-                         std::size_t(mfe_squares_per_fold(options.no_lonely_pairs, false)) *
-                             folds.front().ld * folds.front().ld;
-                split_product_kernel<<<dim3(tiles, splits, 2), SplitTile::kThreads>>>(s.fml, s.c, q,
-                                                                                      s.ld, e);
-                TROPIC_CUDA_CHECK_LAUNCH("split_product_kernel");
-            }
-        }
+        if (long_mode && d % kSplitTile == 0) launch_split_products(d / kSplitTile + 1);
         const int cells = longest - d;
         diagonal_kernel<<<dim3((cells + kCellWarps - 1) / kCellWarps, unsigned(active)),
                           kCellWarps * 32>>>(args, d, long_mode);
@@ -317,11 +395,18 @@ void fold_chunk(std::span<const MfeJob> jobs, const std::vector<std::size_t>& ch
             on_progress(jobs[chunk.front()].record, 0.98 * fill_fraction(d, longest));
         }
     }
-    exterior_kernel<<<unsigned(folds.size()), long_mode ? 1024 : 32>>>(args, long_mode);
+    profile.diagonals_done();
+    const std::size_t exterior_shared = std::size_t(longest) * sizeof(int);
+    TROPIC_CUDA_CHECK(cudaFuncSetAttribute(exterior_kernel,
+                                           cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                           int(std::max<std::size_t>(exterior_shared, 1))));
+    exterior_kernel<<<unsigned(folds.size()), long_mode ? 1024 : 32, exterior_shared>>>(args,
+                                                                                        long_mode);
     TROPIC_CUDA_CHECK_LAUNCH("exterior_kernel");
     launch_mfe_traceback(args, int(folds.size()), long_mode, w.stacks.data(), w.structures.data(),
                          w.failed.data());
 
+    profile.report(longest);
     std::vector<char> structures(bases);
     std::vector<int> f5_values(f5), failed(chunk.size());
     TROPIC_CUDA_CHECK(
@@ -342,8 +427,8 @@ void fold_chunk(std::span<const MfeJob> jobs, const std::vector<std::size_t>& ch
 
 }  // namespace
 
-std::uint64_t mfe_device_bytes(std::size_t length, const MfeOptions& options) {
-    return fold_bytes(length, options, length >= kMfeLongLength, false);
+std::uint64_t mfe_device_bytes(std::size_t length, const MfeOptions&) {
+    return fold_bytes(length, length >= kMfeLongLength, false);
 }
 
 std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob> jobs, const EnergyParams& params,
@@ -365,10 +450,10 @@ std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob> jobs, const EnergyP
     const std::uint64_t usable = free_bytes / 10 * 9;
     for (std::size_t r : long_jobs) {
         const std::size_t n = jobs[r].sequence.size();
-        const std::uint64_t bytes = fold_bytes(n, options, true, jobs[r].constraint != nullptr);
+        const std::uint64_t bytes = fold_bytes(n, true, jobs[r].constraint != nullptr);
         if (bytes > usable) {
             std::size_t fits = n;
-            while (fits > 0 && fold_bytes(fits, options, true, true) > usable) fits = fits * 9 / 10;
+            while (fits > 0 && fold_bytes(fits, true, true) > usable) fits = fits * 9 / 10;
             throw ResourceError("an MFE fold of " + std::to_string(n) + " nt needs " +
                                 gigabytes(bytes) + " of GPU memory and device " +
                                 std::to_string(device) + " has " + gigabytes(free_bytes) +
@@ -383,13 +468,24 @@ std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob> jobs, const EnergyP
     for (std::size_t size = 0; size <= longest; ++size)
         initiation[size] = hairpin_initiation(params, static_cast<int>(size));
     w.hairpin_initiation.assign(std::span<const int>(initiation));
-    std::vector<short2> candidates(kMfeInteriorCandidates);
+    std::vector<int2> generic;
+    std::vector<short2> special;
     for (int index = 0; index < kMfeInteriorCandidates; ++index) {
         int n1 = 0, n2 = 0;
         interior_candidate(index, n1, n2);
-        candidates[index] = make_short2(static_cast<short>(n1), static_cast<short>(n2));
+        const int small = std::min(n1, n2), large = std::max(n1, n2);
+        // interior_energy's generic rule: both sides >= 2, except 2 x 2 and 2 x 3.
+        if (small >= 2 && !(small == 2 && large <= 3)) {
+            const int asymmetry = std::min(params.max_ninio, params.ninio * (large - small));
+            generic.push_back(make_int2(n1 | n2 << 8, params.interior[n1 + n2] + asymmetry));
+        } else {
+            special.push_back(make_short2(static_cast<short>(n1), static_cast<short>(n2)));
+        }
     }
-    w.interior_candidates.assign(std::span<const short2>(candidates));
+    w.generic_candidates.assign(std::span<const int2>(generic));
+    w.special_candidates.assign(std::span<const short2>(special));
+    w.generic_count = generic.size();
+    w.special_count = special.size();
 
     for (std::size_t r : long_jobs) fold_chunk(jobs, {r}, true, options, w, results, on_progress);
 
@@ -403,7 +499,7 @@ std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob> jobs, const EnergyP
     std::uint64_t chunk_bytes = 0;
     for (std::size_t r : short_jobs) {
         const std::uint64_t bytes =
-            fold_bytes(jobs[r].sequence.size(), options, false, jobs[r].constraint != nullptr);
+            fold_bytes(jobs[r].sequence.size(), false, jobs[r].constraint != nullptr);
         if (!chunk.empty() && (chunk.size() == kMaxChunkFolds || chunk_bytes + bytes > budget)) {
             fold_chunk(jobs, chunk, false, options, w, results, on_progress);
             chunk.clear();

@@ -11,7 +11,7 @@ struct DeviceTracebackTables {
     MfeSquares s;
     const int* f5_values;
     __device__ int c(int i, int j) const { return s.c[std::size_t(i) * s.ld + j]; }
-    __device__ int cc(int i, int j) const { return s.cc[std::size_t(i) * s.ld + j]; }
+    __device__ int cc(int i, int j) const { return s.cc_cell(i, j); }
     __device__ int fml(int i, int j) const { return s.fml[std::size_t(i) * s.ld + j]; }
     __device__ int fml_down(int i, int j) const {
         return i > 0 ? s.fml[std::size_t(j) * s.ld + i - 1] : fml(i, j);
