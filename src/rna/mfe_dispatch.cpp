@@ -40,11 +40,19 @@ std::vector<MfeResult> fold_mfe_many(const std::vector<std::vector<std::uint8_t>
     const bool short_on_gpu =
         run.backend == Backend::Cuda || (has_device && short_residues >= kAutoCudaMinBatchResidues);
 
+    // Auto leaves to the CPU a record whose tables the device cannot hold.
+    std::uint64_t device_free = 0;
+    if (has_device)
+        if (const auto info = query_device(run.device)) device_free = info->free_memory / 10 * 9;
+    auto fits_device = [&](std::size_t n) {
+        return run.backend == Backend::Cuda || cuda::mfe_device_bytes(n, options) <= device_free;
+    };
+
     std::vector<cuda::MfeJob> gpu_jobs;
     std::vector<std::size_t> cpu_long, cpu_short;
     for (std::size_t r = 0; r < sequences.size(); ++r) {
         const std::size_t n = sequences[r].size();
-        const bool on_gpu = n >= kAutoCudaMinLength ? has_device : short_on_gpu;
+        const bool on_gpu = n >= kAutoCudaMinLength ? has_device && fits_device(n) : short_on_gpu;
         if (on_gpu)
             gpu_jobs.push_back({sequences[r], constraint_of(r), r});
         else

@@ -42,4 +42,16 @@ awk 'NR % 2 == 1 { print; next }
        print c }' "$TMP/short.fa" >"$TMP/constrained.txt"
 compare "batch, -C" "$TMP/constrained.txt" -C
 
+# A record whose tables cannot fit the device: refused before allocating, exit code 2, no output;
+# auto leaves it to the CPU, whose own check refuses it there.
+python3 -c "print('>huge'); print('ACGU' * 100000)" >"$TMP/huge.fa"
+run "$TROPIC" fold --backend cuda -o "$TMP/huge.out" "$TMP/huge.fa"
+assert_eq "$RC" 2 "too long for the GPU: exit code"
+assert_contains "$ERR" "an MFE fold of 400000 nt needs" "too long for the GPU: message"
+assert_contains "$ERR" "of GPU memory" "too long for the GPU: says which memory"
+assert_file_missing "$TMP/huge.out" "too long for the GPU: no output"
+run "$TROPIC" fold -o "$TMP/huge.out" "$TMP/huge.fa"
+assert_eq "$RC" 2 "too long for either: exit code"
+assert_contains "$ERR" "this machine has" "too long for either: the CPU's message"
+
 finish

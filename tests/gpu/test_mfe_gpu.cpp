@@ -36,10 +36,9 @@ class MfeGpu : public ::testing::Test {
         static ThreadPool p(0);
         return p;
     }
-    static std::vector<MfeResult> on_gpu(const std::vector<std::vector<std::uint8_t>>& seqs,
-                                         const MfeOptions& options,
-                                         const std::vector<rna::StructureConstraint>* constraints =
-                                             nullptr) {
+    static std::vector<MfeResult> on_gpu(
+        const std::vector<std::vector<std::uint8_t>>& seqs, const MfeOptions& options,
+        const std::vector<rna::StructureConstraint>* constraints = nullptr) {
         rna::MfeRun run;
         run.backend = Backend::Cuda;
         return rna::fold_mfe_many(seqs, params(), options, run, constraints);
@@ -75,8 +74,8 @@ class MfeGpu : public ::testing::Test {
         std::uniform_real_distribution<double> gc(0.2, 0.8);
         std::vector<std::vector<std::uint8_t>> seqs;
         for (int r = 0; r < count; ++r)
-            seqs.push_back(test::random_rna(rng, rng() % (max_length + 1), gc(rng),
-                                            r % 7 == 0 ? 0.05 : 0.0));
+            seqs.push_back(
+                test::random_rna(rng, rng() % (max_length + 1), gc(rng), r % 7 == 0 ? 0.05 : 0.0));
         return seqs;
     }
 };
@@ -147,6 +146,16 @@ TEST_F(MfeGpu, LongModeEqualsCpu) {
     expect_same(seqs, make(Dangles::Both));
     expect_same({seqs[1], seqs[2]}, make(Dangles::None, true));
     expect_same({seqs[2]}, make(Dangles::Both, false, 600));
+}
+
+// Records of 512-1023 nt: long mode when few come together, batch chunks when many do.
+TEST_F(MfeGpu, MidLengthRecordsEqualCpuInEitherMode) {
+    std::mt19937_64 rng(test::test_seed());
+    std::vector<std::vector<std::uint8_t>> seqs;
+    for (int r = 0; r < 40; ++r)
+        seqs.push_back(test::random_rna(rng, 512 + rng() % 300, 0.35 + 0.1 * (r % 3)));
+    expect_same(seqs, make(Dangles::Both));
+    expect_same({seqs[0], seqs[1], seqs[2]}, make(Dangles::Both));
 }
 
 TEST_F(MfeGpu, LongModeWithConstraintEqualsCpu) {

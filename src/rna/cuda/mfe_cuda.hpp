@@ -5,7 +5,9 @@
 //
 // Records shorter than kMfeLongLength fold together in batch chunks (one launch per diagonal
 // covers every record of the chunk); longer ones fold one at a time in long mode, where the
-// multiloop splits far from the diagonal come from the tropical engine's tile products.
+// multiloop splits far from the diagonal come from the tropical engine's tile products. Records
+// of kMfeLoneLength nt or more take long mode too when fewer than kMfeLoneCount of them come
+// together: a batch of so few would leave most of the device idle on the late diagonals.
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -16,6 +18,8 @@
 namespace tropic::rna::cuda {
 
 inline constexpr std::size_t kMfeLongLength = 1024;
+inline constexpr std::size_t kMfeLoneLength = 512;
+inline constexpr std::size_t kMfeLoneCount = 32;
 
 struct MfeJob {
     std::span<const std::uint8_t> sequence;  // alphabet codes
@@ -23,7 +27,8 @@ struct MfeJob {
     std::size_t record = 0;  // index reported to the progress callback
 };
 
-// Device bytes a fold of `length` bases needs (its tables, with long mode's padding).
+// Device bytes a fold of `length` bases needs at most (its tables, with long mode's padding and
+// products where it may take long mode).
 std::uint64_t mfe_device_bytes(std::size_t length, const MfeOptions& options);
 
 // Folds every job on `device`; results in job order. Throws ResourceError, before allocating,

@@ -3,7 +3,7 @@
 //   - the interior loops of (i,j): the warp's lanes share the 496 (n1, n2) candidates;
 //   - the multiloop splits min_k FML(i+1,k) + FM1(k+1,j-1) and min_k FML(i,k) + FML(k+1,j): the
 //     lanes stride along two contiguous rows of the square layout (mfe_device.cuh).
-// Long mode (one fold at a time, n >= kMfeLongLength) takes the bulk of both splits from the
+// Long mode (one fold at a time, see kMfeLongLength) takes the bulk of both splits from the
 // tropical engine: before diagonal (e-1)T, every T x T tile (A, A+e) of
 //   Q2(i,j) = min over k in tiles A+2 .. A+e-2 of FML(i,k) + FML(k+1,j)
 //   Q1(a,b) = min over k in tiles A+2 .. A+e-2 of FML(a,k) + FM1(k+1,b)
@@ -73,7 +73,7 @@ __global__ void fill_kernel(int* data, std::size_t count, int value) {
 }
 
 // Cells (i, i+d) of fold blockIdx.y, one warp each; the recurrences of mfe.hpp.
-__global__ void __launch_bounds__(kCellWarps * 32)
+__global__ void __launch_bounds__(kCellWarps * 32, 5)
     diagonal_kernel(MfeDeviceArgs args, int d, bool with_products) {
     const int lane = threadIdx.x % 32;
     const int i = blockIdx.x * kCellWarps + threadIdx.x / 32;
@@ -428,7 +428,7 @@ void fold_chunk(std::span<const MfeJob> jobs, const std::vector<std::size_t>& ch
 }  // namespace
 
 std::uint64_t mfe_device_bytes(std::size_t length, const MfeOptions&) {
-    return fold_bytes(length, length >= kMfeLongLength, false);
+    return fold_bytes(length, length >= kMfeLoneLength, false);
 }
 
 std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob> jobs, const EnergyParams& params,
@@ -441,7 +441,14 @@ std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob> jobs, const EnergyP
         const std::size_t n = jobs[r].sequence.size();
         longest = std::max(longest, n);
         if (n == 0) continue;  // energy 0, empty structure
-        (n >= kMfeLongLength ? long_jobs : short_jobs).push_back(r);
+        (n >= kMfeLoneLength ? long_jobs : short_jobs).push_back(r);
+    }
+    // Records of kMfeLoneLength..kMfeLongLength-1 nt go back to the batch when they are many.
+    if (long_jobs.size() >= kMfeLoneCount) {
+        std::vector<std::size_t> longest_only;
+        for (std::size_t r : long_jobs)
+            (jobs[r].sequence.size() >= kMfeLongLength ? longest_only : short_jobs).push_back(r);
+        long_jobs.swap(longest_only);
     }
     if (long_jobs.empty() && short_jobs.empty()) return results;
     TROPIC_CUDA_CHECK(cudaSetDevice(device));
@@ -482,6 +489,14 @@ std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob> jobs, const EnergyP
             special.push_back(make_short2(static_cast<short>(n1), static_cast<short>(n2)));
         }
     }
+    // Bulges first, then 1 x n loops, then the small tables: lanes of one warp iteration then
+    // mostly take the same branch of interior_energy.
+    auto category = [](short2 c) {
+        const int small = std::min(c.x, c.y), large = std::max(c.x, c.y);
+        return small == 0 ? (large <= 1 ? 2 : 0) : (large >= 3 && small == 1 ? 1 : 2);
+    };
+    std::stable_sort(special.begin(), special.end(),
+                     [&](short2 a, short2 b) { return category(a) < category(b); });
     w.generic_candidates.assign(std::span<const int2>(generic));
     w.special_candidates.assign(std::span<const short2>(special));
     w.generic_count = generic.size();
