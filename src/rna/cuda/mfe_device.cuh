@@ -37,13 +37,15 @@ struct MfeDeviceArgs {
     const std::uint8_t* sequence;   // alphabet codes of every fold
     const std::int8_t* base;        // their parameter codes
     const std::uint8_t* masks;
-    // Interior-loop candidates of the fill: generic ones as (n1 | n2 << 8, initiation +
-    // asymmetry), scored from CI; the others (bulges, stacks, 1 x n, 1 x 1, 1 x 2, 2 x 2,
-    // 2 x 3) as (n1, n2), scored with interior_energy.
-    const int2* generic_candidates;
-    const short2* special_candidates;
-    int generic_count;
-    int special_count;
+    // Interior-loop candidates of the fill, (n1 | n2 << 8, the part of their energy that depends
+    // on n1 and n2 only), grouped by rule so that a warp's lanes take the same path:
+    //   [0, generic_end)          generic loops: initiation + asymmetry; scored from CI
+    //   [generic_end, bulge_end)  bulges of 2..30 bases: bulge initiation
+    //   [bulge_end, one_n_end)    1 x n loops, n >= 3: initiation + asymmetry
+    //   [one_n_end, small_end)    stacks, 1-base bulges, 1 x 1, 1 x 2, 2 x 2, 2 x 3: scored with
+    //                             interior_energy
+    const int2* candidates;
+    int generic_end, bulge_end, one_n_end, small_end;
     int* tables;
     int* f5;
     const MfeDeviceFold* folds;

@@ -86,26 +86,42 @@ __global__ void __launch_bounds__(kCellWarps * 32, 5)
     const int t = m.allowed_type(i, j);
     int cij = kInf;
     if (t != 0) {
-        // Generic interior loops: CI(p,q) + initiation and asymmetry, + the outer mismatch.
-        int generic = kInf;
-        for (int index = lane; index < args.generic_count; index += 32) {
-            const int2 candidate = args.generic_candidates[index];
-            const int p = i + 1 + (candidate.x & 255), q = j - 1 - (candidate.x >> 8);
-            if (q - p - 1 < kMfeMinHairpin) continue;
-            const int inner = s.ci[p * ld + q];
-            if (inner < kInf) generic = min(generic, inner + candidate.y);
-        }
-        int best = generic < kInf
-                       ? generic + m.params->mismatch_interior[t][m.base[i + 1]][m.base[j - 1]]
-                       : kInf;
-        for (int index = lane; index < args.special_count; index += 32) {
-            const short2 candidate = args.special_candidates[index];
-            const int p = i + 1 + candidate.x, q = j - 1 - candidate.y;
-            if (q - p - 1 < kMfeMinHairpin) continue;
-            const bool stack = candidate.x == 0 && candidate.y == 0;
-            const int inner = stack ? s.cc_cell(p, q) : s.c[p * ld + q];
+        const EnergyParams& P = *m.params;
+        const int si1 = m.base[i + 1], sj1 = m.base[j - 1];
+        // Each group's minimum over its candidates, then the terms of (i,j) it shares.
+        int generic = kInf, bulge = kInf, one_n = kInf, best = kInf;
+        auto each = [&](int begin, int end, auto&& score) {
+            for (int index = begin + lane; index < end; index += 32) {
+                const int2 candidate = args.candidates[index];
+                const int n1 = candidate.x & 255, n2 = candidate.x >> 8;
+                const int p = i + 1 + n1, q = j - 1 - n2;
+                if (q - p - 1 >= kMfeMinHairpin) score(p, q, n1, n2, candidate.y);
+            }
+        };
+        each(0, args.generic_end, [&](int p, int q, int, int, int cost) {
+            const int inner = s.ci[p * ld + q];  // C + the inner mismatch
+            if (inner < kInf) generic = min(generic, inner + cost);
+        });
+        each(args.generic_end, args.bulge_end, [&](int p, int q, int, int, int cost) {
+            const int inner = s.c[p * ld + q];
+            if (inner < kInf)
+                bulge =
+                    min(bulge, inner + cost + (pays_terminal_au(m.type(q, p)) ? P.terminal_au : 0));
+        });
+        each(args.bulge_end, args.one_n_end, [&](int p, int q, int, int, int cost) {
+            const int inner = s.c[p * ld + q];
+            if (inner < kInf)
+                one_n = min(one_n,
+                            inner + cost +
+                                P.mismatch_interior_1n[m.type(q, p)][m.base[q + 1]][m.base[p - 1]]);
+        });
+        each(args.one_n_end, args.small_end, [&](int p, int q, int n1, int n2, int) {
+            const int inner = n1 == 0 && n2 == 0 ? s.cc_cell(p, q) : s.c[p * ld + q];
             if (inner < kInf) best = min(best, inner + m.interior(i, j, t, p, q));
-        }
+        });
+        if (generic < kInf) best = min(best, generic + P.mismatch_interior[t][si1][sj1]);
+        if (bulge < kInf) best = min(best, bulge + (pays_terminal_au(t) ? P.terminal_au : 0));
+        if (one_n < kInf) best = min(best, one_n + P.mismatch_interior_1n[t][si1][sj1]);
         if (lane == 0) best = min(best, m.hairpin(i, j, t));
         int split = split_part(s.fml + (i + 1) * ld, s.c + (j - 1) * ld, i + kMfeMinHairpin + 2,
                                j - kMfeMinHairpin - 3, i + 1, j - 1,
@@ -222,9 +238,8 @@ std::string gigabytes(std::uint64_t bytes) {
 struct Workspace {
     DeviceBuffer<EnergyParams> params;
     DeviceBuffer<int> hairpin_initiation;
-    DeviceBuffer<int2> generic_candidates;
-    DeviceBuffer<short2> special_candidates;
-    std::size_t generic_count = 0, special_count = 0;
+    DeviceBuffer<int2> candidates;
+    std::vector<int> group_ends;
     DeviceBuffer<int> tables, f5, failed;
     DeviceBuffer<std::uint8_t> sequence, masks;
     DeviceBuffer<std::int8_t> base;
@@ -352,10 +367,11 @@ void fold_chunk(std::span<const MfeJob> jobs, const std::vector<std::size_t>& ch
     args.sequence = w.sequence.data();
     args.base = w.base.data();
     args.masks = w.masks.data();
-    args.generic_candidates = w.generic_candidates.data();
-    args.special_candidates = w.special_candidates.data();
-    args.generic_count = int(w.generic_count);
-    args.special_count = int(w.special_count);
+    args.candidates = w.candidates.data();
+    args.generic_end = w.group_ends[0];
+    args.bulge_end = w.group_ends[1];
+    args.one_n_end = w.group_ends[2];
+    args.small_end = w.group_ends[3];
     args.tables = w.tables.data();
     args.f5 = w.f5.data();
     args.folds = w.folds.data();
@@ -475,32 +491,29 @@ std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob> jobs, const EnergyP
     for (std::size_t size = 0; size <= longest; ++size)
         initiation[size] = hairpin_initiation(params, static_cast<int>(size));
     w.hairpin_initiation.assign(std::span<const int>(initiation));
-    std::vector<int2> generic;
-    std::vector<short2> special;
+    // The interior-loop candidates by rule (see MfeDeviceArgs::candidates).
+    std::vector<int2> groups[4];
     for (int index = 0; index < kMfeInteriorCandidates; ++index) {
         int n1 = 0, n2 = 0;
         interior_candidate(index, n1, n2);
-        const int small = std::min(n1, n2), large = std::max(n1, n2);
-        // interior_energy's generic rule: both sides >= 2, except 2 x 2 and 2 x 3.
-        if (small >= 2 && !(small == 2 && large <= 3)) {
-            const int asymmetry = std::min(params.max_ninio, params.ninio * (large - small));
-            generic.push_back(make_int2(n1 | n2 << 8, params.interior[n1 + n2] + asymmetry));
-        } else {
-            special.push_back(make_short2(static_cast<short>(n1), static_cast<short>(n2)));
-        }
+        const int small = std::min(n1, n2), large = std::max(n1, n2), size = n1 + n2;
+        const int asymmetry = std::min(params.max_ninio, params.ninio * (large - small));
+        const int key = n1 | n2 << 8;
+        if (small >= 2 && !(small == 2 && large <= 3))  // interior_energy's generic rule
+            groups[0].push_back(make_int2(key, params.interior[size] + asymmetry));
+        else if (small == 0 && large >= 2)
+            groups[1].push_back(make_int2(key, params.bulge[size]));
+        else if (small == 1 && large >= 3)
+            groups[2].push_back(make_int2(key, params.interior[size] + asymmetry));
+        else
+            groups[3].push_back(make_int2(key, 0));
     }
-    // Bulges first, then 1 x n loops, then the small tables: lanes of one warp iteration then
-    // mostly take the same branch of interior_energy.
-    auto category = [](short2 c) {
-        const int small = std::min(c.x, c.y), large = std::max(c.x, c.y);
-        return small == 0 ? (large <= 1 ? 2 : 0) : (large >= 3 && small == 1 ? 1 : 2);
-    };
-    std::stable_sort(special.begin(), special.end(),
-                     [&](short2 a, short2 b) { return category(a) < category(b); });
-    w.generic_candidates.assign(std::span<const int2>(generic));
-    w.special_candidates.assign(std::span<const short2>(special));
-    w.generic_count = generic.size();
-    w.special_count = special.size();
+    std::vector<int2> candidates;
+    for (auto& group : groups) {
+        candidates.insert(candidates.end(), group.begin(), group.end());
+        w.group_ends.push_back(int(candidates.size()));
+    }
+    w.candidates.assign(std::span<const int2>(candidates));
 
     for (std::size_t r : long_jobs) fold_chunk(jobs, {r}, true, options, w, results, on_progress);
 
