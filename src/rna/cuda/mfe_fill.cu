@@ -248,12 +248,12 @@ struct Workspace {
     DeviceBuffer<MfeDeviceFold> folds;
 };
 
-// TROPIC_PROFILE=1: long-mode folds print how their time splits between the tile products of
-// the multiloop splits, the diagonal kernels and the rest (exterior loop, traceback, copies),
-// timed with events on the fold's stream, and the products' (min,+) steps per second.
-class LongModeProfile {
+// TROPIC_PROFILE=1: every chunk prints how its time splits between the tile products of the
+// multiloop splits (long mode), the diagonal kernels and the rest (exterior loop, traceback),
+// timed with events on the chunk's stream, and the products' (min,+) steps per second.
+class ChunkProfile {
   public:
-    explicit LongModeProfile(bool wanted) : enabled_(wanted && std::getenv("TROPIC_PROFILE")) {
+    ChunkProfile() : enabled_(std::getenv("TROPIC_PROFILE") != nullptr) {
         if (enabled_) start_ = record();
     }
     ~LongModeProfile() {
@@ -270,7 +270,7 @@ class LongModeProfile {
     void diagonals_done() {
         if (enabled_) diagonals_ = record();
     }
-    void report(int n) {
+    void report(std::size_t folds, int longest) {
         if (!enabled_) return;
         cudaEvent_t end = record();
         TROPIC_CUDA_CHECK(cudaEventSynchronize(end));
@@ -283,10 +283,11 @@ class LongModeProfile {
         TROPIC_CUDA_CHECK(cudaEventElapsedTime(&fill, start_, diagonals_));
         TROPIC_CUDA_CHECK(cudaEventElapsedTime(&rest, diagonals_, end));
         std::fprintf(stderr,
-                     "tropic profile: mfe %d nt: fill %.4f s (split products %.4f s, %.3g "
+                     "tropic profile: mfe %zu fold(s), longest %d nt: fill %.4f s (split products "
+                     "%.4f s, %.3g "
                      "steps, %.2f T steps/s; diagonal kernels %.4f s), exterior + traceback "
                      "%.4f s\n",
-                     n, fill / 1e3, products / 1e3, steps_,
+                     folds, longest, fill / 1e3, products / 1e3, steps_,
                      products > 0 ? steps_ / (products / 1e3) / 1e12 : 0.0, (fill - products) / 1e3,
                      rest / 1e3);
     }
@@ -380,7 +381,7 @@ void fold_chunk(std::span<const MfeJob> jobs, const std::vector<std::size_t>& ch
     args.max_span = options.max_bp_span;
 
     const int longest = folds.front().n;
-    LongModeProfile profile(long_mode);
+    ChunkProfile profile;
     const bool report = long_mode && on_progress && longest >= int(kMfeProgressMinLength);
     // Long mode: the tile products of tile-diagonal e (see the top of this file).
     auto launch_split_products = [&](int e) {
@@ -422,7 +423,7 @@ void fold_chunk(std::span<const MfeJob> jobs, const std::vector<std::size_t>& ch
     launch_mfe_traceback(args, int(folds.size()), long_mode, w.stacks.data(), w.structures.data(),
                          w.failed.data());
 
-    profile.report(longest);
+    profile.report(folds.size(), longest);
     std::vector<char> structures(bases);
     std::vector<int> f5_values(f5), failed(chunk.size());
     TROPIC_CUDA_CHECK(
