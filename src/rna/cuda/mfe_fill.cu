@@ -256,7 +256,7 @@ class ChunkProfile {
     ChunkProfile() : enabled_(std::getenv("TROPIC_PROFILE") != nullptr) {
         if (enabled_) start_ = record();
     }
-    ~LongModeProfile() {
+    ~ChunkProfile() {
         for (cudaEvent_t e : events_) cudaEventDestroy(e);
     }
     void before_products() {
