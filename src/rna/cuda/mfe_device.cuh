@@ -1,8 +1,12 @@
 #pragma once
 // Device-side layout of MFE folds, shared by the fill and the traceback kernels.
 //
-// Each fold owns `ld x ld` squares of int32 (ld >= n), laid out as in the Nussinov long mode so
-// that both operands of every multiloop split are contiguous rows:
+// Batch mode (mfe_batch.cu) keeps each table of a fold in its own n x n array, diagonal-major:
+// X(i,j) at [(j-i) n + i] (MfeDiagonalTables), so that the cells of a diagonal, one thread each,
+// read every operand with consecutive threads at consecutive addresses.
+//
+// Long mode gives each fold `ld x ld` squares of int32 (ld >= n), laid out as in the Nussinov
+// long mode so that both operands of every multiloop split are contiguous rows:
 //   square 0: upper triangle FML(i,j) at [i][j]; strictly lower triangle FML(k+1,j) at [j][k]
 //   square 1: upper triangle C(i,j) at [i][j];   strictly lower triangle FM1(k+1,j) at [j][k]
 //   square 2: upper triangle CI(i,j) at [i][j]: C(i,j) plus the mismatch of (i,j) seen from
@@ -95,7 +99,34 @@ __device__ inline MfeModel fold_model(const MfeDeviceArgs& args, const MfeDevice
     return m;
 }
 
-// Squares per fold: FML, C, CI (and CC), and the products in long mode.
+struct MfeDiagonalTables {
+    int* c;
+    int* ci;
+    int* fml;
+    int* fm1;
+    int* cc;  // c when lonely pairs are allowed
+    int ld;
+    __device__ std::size_t at(int i, int j) const { return std::size_t(j - i) * ld + i; }
+};
+
+__device__ inline MfeDiagonalTables fold_diagonal_tables(const MfeDeviceArgs& args,
+                                                         const MfeDeviceFold& fold) {
+    const std::size_t square = std::size_t(fold.ld) * fold.ld;
+    int* first = args.tables + fold.tables;
+    return {first,
+            first + square,
+            first + 2 * square,
+            first + 3 * square,
+            args.no_lonely_pairs ? first + 4 * square : first,
+            fold.ld};
+}
+
+// Batch mode's tables per fold: C, CI, FML, FM1 and, without lonely pairs, CC.
+inline int mfe_batch_tables_per_fold(bool no_lonely_pairs) {
+    return no_lonely_pairs ? 5 : 4;
+}
+
+// Long mode's squares per fold: FML, C, CI (and CC), and the products.
 inline int mfe_squares_per_fold(bool with_products) {
     return 3 + (with_products ? 1 : 0);
 }

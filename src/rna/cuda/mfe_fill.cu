@@ -1,16 +1,20 @@
-// CUDA MFE fold: the tables of mfe.hpp filled one diagonal j - i = d at a time, every cell of the
-// diagonal (of every fold in a batch chunk) at once, one warp per cell:
-//   - the interior loops of (i,j): the warp's lanes share the 496 (n1, n2) candidates;
+// CUDA MFE fold: the tables of mfe.hpp filled one diagonal j - i = d at a time, all cells of a
+// diagonal at once, then the exterior loop F5 and the traceback (mfe_traceback.cu) on the
+// device; only energies and structures come back.
+//
+// Batch mode (mfe_batch.cu): every fold of a chunk, one thread per cell, diagonal-major tables.
+//
+// Long mode (one fold at a time, see kMfeLongLength; this file), one warp per cell:
+//   - the interior loops of (i,j): the warp's lanes share the candidates;
 //   - the multiloop splits min_k FML(i+1,k) + FM1(k+1,j-1) and min_k FML(i,k) + FML(k+1,j): the
-//     lanes stride along two contiguous rows of the square layout (mfe_device.cuh).
-// Long mode (one fold at a time, see kMfeLongLength) takes the bulk of both splits from the
-// tropical engine: before diagonal (e-1)T, every T x T tile (A, A+e) of
-//   Q2(i,j) = min over k in tiles A+2 .. A+e-2 of FML(i,k) + FML(k+1,j)
-//   Q1(a,b) = min over k in tiles A+2 .. A+e-2 of FML(a,k) + FM1(k+1,b)
-// is one (min,+) block-tile product of rows that are already final (their diagonals are below
-// (e-1)T), and the warp of cell (i,j) only adds the k in the tiles next to its own (about 3T
-// terms instead of d). The exterior loop F5 and the traceback (mfe_traceback.cu) run on the
-// device too; only energies and structures come back.
+//     lanes stride along two contiguous rows of the square layout (mfe_device.cuh);
+//   - the bulk of both splits comes from the tropical engine: before diagonal (e-1)T, every
+//     T x T tile (A, A+e) of
+//       Q2(i,j) = min over k in tiles A+2 .. A+e-2 of FML(i,k) + FML(k+1,j)
+//       Q1(a,b) = min over k in tiles A+2 .. A+e-2 of FML(a,k) + FM1(k+1,b)
+//     is one (min,+) block-tile product of rows that are already final (their diagonals are
+//     below (e-1)T), and the warp of cell (i,j) only adds the k in the tiles next to its own
+//     (about 3T terms instead of d).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -72,16 +76,15 @@ __global__ void fill_kernel(int* data, std::size_t count, int value) {
         data[k] = value;
 }
 
-// Cells (i, i+d) of fold blockIdx.y, one warp each; the recurrences of mfe.hpp.
-__global__ void __launch_bounds__(kCellWarps * 32, 5)
-    diagonal_kernel(MfeDeviceArgs args, int d, bool with_products) {
+// Long mode: cells (i, i+d) of fold 0, one warp each; the recurrences of mfe.hpp.
+__global__ void __launch_bounds__(kCellWarps * 32, 5) diagonal_kernel(MfeDeviceArgs args, int d) {
     const int lane = threadIdx.x % 32;
     const int i = blockIdx.x * kCellWarps + threadIdx.x / 32;
-    const MfeDeviceFold fold = args.folds[blockIdx.y];
+    const MfeDeviceFold fold = args.folds[0];
     const int j = i + d;
     if (j >= fold.n) return;
     const MfeModel m = fold_model(args, fold);
-    const MfeSquares s = fold_squares(args, fold, with_products);
+    const MfeSquares s = fold_squares(args, fold, true);
     const std::size_t ld = s.ld;
     const int t = m.allowed_type(i, j);
     int cij = kInf;
@@ -188,11 +191,13 @@ __global__ void __launch_bounds__(SplitTile::kThreads)
 // F5 of fold blockIdx.x, pushed forward: once F5(k) is final, every helix (k,j) offers
 // F5(k) + C(k,j) + its exterior term to best[j] (row k of C is contiguous), and then
 // F5(k+1) = min(F5(k), best[k]) is final. The same minima as the CPU's F5 recurrence.
-__global__ void exterior_kernel(MfeDeviceArgs args, bool with_products) {
+template <bool kLongMode>
+__global__ void exterior_kernel(MfeDeviceArgs args) {
     extern __shared__ int best[];  // n entries
     const MfeDeviceFold fold = args.folds[blockIdx.x];
     const MfeModel m = fold_model(args, fold);
-    const MfeSquares s = fold_squares(args, fold, with_products);
+    const MfeSquares s = fold_squares(args, fold, kLongMode);
+    const MfeDiagonalTables x = fold_diagonal_tables(args, fold);
     int* f5 = args.f5 + fold.f5;
     const int n = fold.n;
     for (int j = threadIdx.x; j < n; j += blockDim.x) best[j] = kInf;
@@ -201,9 +206,8 @@ __global__ void exterior_kernel(MfeDeviceArgs args, bool with_products) {
     for (int k = 0; k < n; ++k) {
         if (k > 0) f5_k = min(f5_k, best[k - 1]);
         if (threadIdx.x == 0) f5[k] = f5_k;
-        const int* row = s.c + std::size_t(k) * s.ld;
         for (int j = k + kMfeMinHairpin + 1 + threadIdx.x; j < n; j += blockDim.x) {
-            const int ckj = row[j];
+            const int ckj = kLongMode ? s.c[std::size_t(k) * s.ld + j] : x.c[x.at(k, j)];
             if (ckj < kInf)
                 best[j] = min(best[j], f5_k + ckj + m.exterior_stem(k, j, m.type(k, j)));
         }
@@ -221,9 +225,14 @@ int fold_ld(std::size_t n, bool long_mode) {
                                       : std::max<std::size_t>(n, 1));
 }
 
-std::uint64_t fold_bytes(std::size_t n, bool long_mode, bool with_mask) {
+// Tables (each ld x ld ints) of one fold.
+int tables_per_fold(bool long_mode, bool no_lonely_pairs) {
+    return long_mode ? mfe_squares_per_fold(true) : mfe_batch_tables_per_fold(no_lonely_pairs);
+}
+
+std::uint64_t fold_bytes(std::size_t n, bool long_mode, bool no_lonely_pairs, bool with_mask) {
     const std::uint64_t ld = static_cast<std::uint64_t>(fold_ld(n, long_mode));
-    const std::uint64_t squares = mfe_squares_per_fold(long_mode);
+    const std::uint64_t squares = tables_per_fold(long_mode, no_lonely_pairs);
     return squares * ld * ld * sizeof(int) + (n + 1) * sizeof(int) + (n + 2) * sizeof(MfeInterval) +
            3 * n + (with_mask ? std::uint64_t(n) * n : 0) + sizeof(MfeDeviceFold) + sizeof(int);
 }
@@ -324,7 +333,8 @@ void fold_chunk(std::span<const MfeJob> jobs, const std::vector<std::size_t>& ch
         fold.n = static_cast<int>(job.sequence.size());
         fold.ld = fold_ld(job.sequence.size(), long_mode);
         fold.tables = table_ints;
-        table_ints += std::size_t(mfe_squares_per_fold(long_mode)) * fold.ld * fold.ld;
+        table_ints +=
+            std::size_t(tables_per_fold(long_mode, options.no_lonely_pairs)) * fold.ld * fold.ld;
         fold.bases = bases;
         bases += job.sequence.size();
         if (job.constraint != nullptr) {
@@ -404,9 +414,12 @@ void fold_chunk(std::span<const MfeJob> jobs, const std::vector<std::size_t>& ch
         while (active > 0 && folds[active - 1].n <= d) --active;
         if (long_mode && d % kSplitTile == 0) launch_split_products(d / kSplitTile + 1);
         const int cells = longest - d;
-        diagonal_kernel<<<dim3((cells + kCellWarps - 1) / kCellWarps, unsigned(active)),
-                          kCellWarps * 32>>>(args, d, long_mode);
-        TROPIC_CUDA_CHECK_LAUNCH("diagonal_kernel");
+        if (long_mode) {
+            diagonal_kernel<<<(cells + kCellWarps - 1) / kCellWarps, kCellWarps * 32>>>(args, d);
+            TROPIC_CUDA_CHECK_LAUNCH("diagonal_kernel");
+        } else {
+            launch_mfe_batch_diagonal(args, d, cells, int(active));
+        }
         if (report && d % 256 == 0) {
             TROPIC_CUDA_CHECK(cudaStreamSynchronize(cudaStreamPerThread));
             on_progress(jobs[chunk.front()].record, 0.98 * fill_fraction(d, longest));
@@ -414,11 +427,10 @@ void fold_chunk(std::span<const MfeJob> jobs, const std::vector<std::size_t>& ch
     }
     profile.diagonals_done();
     const std::size_t exterior_shared = std::size_t(longest) * sizeof(int);
-    TROPIC_CUDA_CHECK(cudaFuncSetAttribute(exterior_kernel,
-                                           cudaFuncAttributeMaxDynamicSharedMemorySize,
+    auto exterior = long_mode ? exterior_kernel<true> : exterior_kernel<false>;
+    TROPIC_CUDA_CHECK(cudaFuncSetAttribute(exterior, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                            int(std::max<std::size_t>(exterior_shared, 1))));
-    exterior_kernel<<<unsigned(folds.size()), long_mode ? 1024 : 32, exterior_shared>>>(args,
-                                                                                        long_mode);
+    exterior<<<unsigned(folds.size()), long_mode ? 1024 : 32, exterior_shared>>>(args);
     TROPIC_CUDA_CHECK_LAUNCH("exterior_kernel");
     launch_mfe_traceback(args, int(folds.size()), long_mode, w.stacks.data(), w.structures.data(),
                          w.failed.data());
@@ -444,8 +456,8 @@ void fold_chunk(std::span<const MfeJob> jobs, const std::vector<std::size_t>& ch
 
 }  // namespace
 
-std::uint64_t mfe_device_bytes(std::size_t length, const MfeOptions&) {
-    return fold_bytes(length, length >= kMfeLoneLength, false);
+std::uint64_t mfe_device_bytes(std::size_t length, const MfeOptions& options) {
+    return fold_bytes(length, length >= kMfeLoneLength, options.no_lonely_pairs, false);
 }
 
 std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob> jobs, const EnergyParams& params,
@@ -474,10 +486,12 @@ std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob> jobs, const EnergyP
     const std::uint64_t usable = free_bytes / 10 * 9;
     for (std::size_t r : long_jobs) {
         const std::size_t n = jobs[r].sequence.size();
-        const std::uint64_t bytes = fold_bytes(n, true, jobs[r].constraint != nullptr);
+        const std::uint64_t bytes =
+            fold_bytes(n, true, options.no_lonely_pairs, jobs[r].constraint != nullptr);
         if (bytes > usable) {
             std::size_t fits = n;
-            while (fits > 0 && fold_bytes(fits, true, true) > usable) fits = fits * 9 / 10;
+            while (fits > 0 && fold_bytes(fits, true, options.no_lonely_pairs, true) > usable)
+                fits = fits * 9 / 10;
             throw ResourceError("an MFE fold of " + std::to_string(n) + " nt needs " +
                                 gigabytes(bytes) + " of GPU memory and device " +
                                 std::to_string(device) + " has " + gigabytes(free_bytes) +
@@ -527,8 +541,8 @@ std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob> jobs, const EnergyP
     std::vector<std::size_t> chunk;
     std::uint64_t chunk_bytes = 0;
     for (std::size_t r : short_jobs) {
-        const std::uint64_t bytes =
-            fold_bytes(jobs[r].sequence.size(), false, jobs[r].constraint != nullptr);
+        const std::uint64_t bytes = fold_bytes(
+            jobs[r].sequence.size(), false, options.no_lonely_pairs, jobs[r].constraint != nullptr);
         if (!chunk.empty() && (chunk.size() == kMaxChunkFolds || chunk_bytes + bytes > budget)) {
             fold_chunk(jobs, chunk, false, options, w, results, on_progress);
             chunk.clear();

@@ -1,0 +1,113 @@
+// Batch mode's diagonal kernel: the cells (i, i+d) of every fold of a chunk, one thread each,
+// over diagonal-major tables (mfe_device.cuh). Every loop below runs over an index that is the
+// same for all threads of a warp (an interior-loop candidate, a split offset), so the threads
+// take the same path and read consecutive addresses; a warp scores 32 neighbouring cells with
+// the instructions that one cell would need.
+#include "rna/cuda/mfe_kernels.cuh"
+
+namespace tropic::rna::cuda {
+
+namespace {
+
+constexpr int kInf = kInfEnergy;
+constexpr int kBatchThreads = 128;
+
+__global__ void __launch_bounds__(kBatchThreads) batch_diagonal_kernel(MfeDeviceArgs args, int d) {
+    const MfeDeviceFold fold = args.folds[blockIdx.y];
+    const int i = blockIdx.x * kBatchThreads + threadIdx.x;
+    const int j = i + d;
+    if (j >= fold.n) return;
+    const MfeModel m = fold_model(args, fold);
+    const MfeDiagonalTables x = fold_diagonal_tables(args, fold);
+    const std::size_t ld = x.ld;
+    const EnergyParams& P = *m.params;
+    const int t = m.allowed_type(i, j);
+    int cij = kInf;
+    if (t != 0) {
+        const int si1 = m.base[i + 1], sj1 = m.base[j - 1];
+        int generic = kInf, bulge = kInf, one_n = kInf, best = m.hairpin(i, j, t);
+        // Inner pair (p,q) = (i+1+n1, j-1-n2) lies on diagonal d - 2 - n1 - n2 at index p.
+        for (int index = 0; index < args.generic_end; ++index) {
+            const int2 candidate = args.candidates[index];
+            const int n1 = candidate.x & 255, n2 = candidate.x >> 8;
+            const int dd = d - 2 - n1 - n2;
+            if (dd <= kMfeMinHairpin) continue;
+            const int inner = x.ci[dd * ld + i + 1 + n1];  // C + the inner mismatch
+            generic = min(generic, inner < kInf ? inner + candidate.y : kInf);
+        }
+        for (int index = args.generic_end; index < args.bulge_end; ++index) {
+            const int2 candidate = args.candidates[index];
+            const int n1 = candidate.x & 255, n2 = candidate.x >> 8;
+            const int dd = d - 2 - n1 - n2;
+            if (dd <= kMfeMinHairpin) continue;
+            const int p = i + 1 + n1, q = p + dd;
+            const int inner = x.c[dd * ld + p];
+            if (inner < kInf)
+                bulge = min(bulge, inner + candidate.y +
+                                       (pays_terminal_au(m.type(q, p)) ? P.terminal_au : 0));
+        }
+        for (int index = args.bulge_end; index < args.one_n_end; ++index) {
+            const int2 candidate = args.candidates[index];
+            const int n1 = candidate.x & 255, n2 = candidate.x >> 8;
+            const int dd = d - 2 - n1 - n2;
+            if (dd <= kMfeMinHairpin) continue;
+            const int p = i + 1 + n1, q = p + dd;
+            const int inner = x.c[dd * ld + p];
+            if (inner < kInf)
+                one_n = min(one_n,
+                            inner + candidate.y +
+                                P.mismatch_interior_1n[m.type(q, p)][m.base[q + 1]][m.base[p - 1]]);
+        }
+        for (int index = args.one_n_end; index < args.small_end; ++index) {
+            const int2 candidate = args.candidates[index];
+            const int n1 = candidate.x & 255, n2 = candidate.x >> 8;
+            const int dd = d - 2 - n1 - n2;
+            if (dd <= kMfeMinHairpin) continue;
+            const int p = i + 1 + n1, q = p + dd;
+            const int inner = n1 == 0 && n2 == 0 ? x.cc[dd * ld + p] : x.c[dd * ld + p];
+            if (inner < kInf) best = min(best, inner + m.interior(i, j, t, p, q));
+        }
+        if (generic < kInf) best = min(best, generic + P.mismatch_interior[t][si1][sj1]);
+        if (bulge < kInf) best = min(best, bulge + (pays_terminal_au(t) ? P.terminal_au : 0));
+        if (one_n < kInf) best = min(best, one_n + P.mismatch_interior_1n[t][si1][sj1]);
+        // Multiloop: FML(i+1,k) + FM1(k+1,j-1), k = i+1+a, on diagonals a and d-3-a.
+        int split = kInf;
+        for (int a = kMfeMinHairpin + 1; a <= d - kMfeMinHairpin - 4; ++a)
+            split = min(split, x.fml[a * ld + i + 1] + x.fm1[(d - 3 - a) * ld + i + 2 + a]);
+        if (split < kInf) best = min(best, split + m.multi_closing(i, j, t));
+        cij = best;
+    }
+    if (args.no_lonely_pairs) {
+        x.cc[d * ld + i] = cij;
+        cij = kInf;
+        if (t != 0) {
+            const int inner = x.cc[(d - 2) * ld + i + 1];
+            if (inner < kInf) cij = inner + m.interior(i, j, t, i + 1, j - 1);
+        }
+    }
+    // FML(i,k) + FML(k+1,j), k = i+a, on diagonals a and d-1-a.
+    int fml_split = kInf;
+    for (int a = kMfeMinHairpin + 1; a <= d - kMfeMinHairpin - 2; ++a)
+        fml_split = min(fml_split, x.fml[a * ld + i] + x.fml[(d - 1 - a) * ld + i + a + 1]);
+    const int ml_base = P.ml_base;
+    const int stem = m.multi_helix(i, j, t, cij);
+    const int fml = min(min(stem, x.fml[(d - 1) * ld + i + 1] + ml_base),
+                        min(x.fml[(d - 1) * ld + i] + ml_base, fml_split));
+    const std::size_t cell = d * ld + i;
+    x.c[cell] = cij;
+    x.ci[cell] = cij < kInf && i > 0 && j + 1 < fold.n
+                     ? cij + P.mismatch_interior[m.type(j, i)][m.base[j + 1]][m.base[i - 1]]
+                     : kInf;
+    x.fml[cell] = min(fml, kInf);
+    x.fm1[cell] = min(min(stem, x.fm1[(d - 1) * ld + i] + ml_base), kInf);
+}
+
+}  // namespace
+
+void launch_mfe_batch_diagonal(const MfeDeviceArgs& args, int d, int cells, int folds) {
+    batch_diagonal_kernel<<<dim3((cells + kBatchThreads - 1) / kBatchThreads, unsigned(folds)),
+                            kBatchThreads>>>(args, d);
+    TROPIC_CUDA_CHECK_LAUNCH("batch_diagonal_kernel");
+}
+
+}  // namespace tropic::rna::cuda
