@@ -11,6 +11,8 @@ namespace {
 
 constexpr int kInf = kInfEnergy;
 constexpr int kBatchThreads = 128;
+// CI where C is kInf: far enough above kInf that no candidate's cost brings a sum below it.
+constexpr int kBatchCiInf = 1 << 28;
 
 __global__ void __launch_bounds__(kBatchThreads) batch_diagonal_kernel(MfeDeviceArgs args, int d) {
     const MfeDeviceFold fold = args.folds[blockIdx.y];
@@ -26,31 +28,37 @@ __global__ void __launch_bounds__(kBatchThreads) batch_diagonal_kernel(MfeDevice
     if (t != 0) {
         const int si1 = m.base[i + 1], sj1 = m.base[j - 1];
         int generic = kInf, bulge = kInf, one_n = kInf, best = m.hairpin(i, j, t);
-        // Inner pair (p,q) = (i+1+n1, j-1-n2) lies on diagonal d - 2 - n1 - n2 at index p.
-        for (int index = 0; index < args.generic_end; ++index) {
-            const int2 candidate = args.candidates[index];
-            const int n1 = candidate.x & 255, n2 = candidate.x >> 8;
-            const int dd = d - 2 - n1 - n2;
-            if (dd <= kMfeMinHairpin) continue;
-            const int inner = x.ci[dd * ld + i + 1 + n1];  // C + the inner mismatch
-            generic = min(generic, inner < kInf ? inner + candidate.y : kInf);
+        // Candidates of size n1 + n2 <= d - 6: the inner pair (p,q) = (i+1+n1, j-1-n2) then
+        // lies on diagonal d - 2 - n1 - n2 >= 4, at index p.
+        const int largest = min(d - 2 * kMfeMinHairpin, kMaxLoop);
+        auto end_of = [&](int group, int begin) {
+            return largest < 0 ? begin : args.size_end[group][largest];
+        };
+        // Generic loops: one add per candidate, CI holding C plus the inner mismatch and
+        // kBatchCiInf (which no cost brings below kInf) where C is kInf.
+        const int* ci = x.ci + (d - 2) * ld + i + 1;  // CI(i+1, j-1)
+        const int generic_end = end_of(0, 0);
+#pragma unroll 4
+        for (int index = 0; index < generic_end; ++index) {
+            const int2 candidate = args.generic_offsets[index];
+            generic = min(generic, ci[candidate.x] + candidate.y);
         }
-        for (int index = args.generic_end; index < args.bulge_end; ++index) {
+        const int bulge_end = end_of(1, args.generic_end);
+        for (int index = args.generic_end; index < bulge_end; ++index) {
             const int2 candidate = args.candidates[index];
             const int n1 = candidate.x & 255, n2 = candidate.x >> 8;
             const int dd = d - 2 - n1 - n2;
-            if (dd <= kMfeMinHairpin) continue;
             const int p = i + 1 + n1, q = p + dd;
             const int inner = x.c[dd * ld + p];
             if (inner < kInf)
                 bulge = min(bulge, inner + candidate.y +
                                        (pays_terminal_au(m.type(q, p)) ? P.terminal_au : 0));
         }
-        for (int index = args.bulge_end; index < args.one_n_end; ++index) {
+        const int one_n_end = end_of(2, args.bulge_end);
+        for (int index = args.bulge_end; index < one_n_end; ++index) {
             const int2 candidate = args.candidates[index];
             const int n1 = candidate.x & 255, n2 = candidate.x >> 8;
             const int dd = d - 2 - n1 - n2;
-            if (dd <= kMfeMinHairpin) continue;
             const int p = i + 1 + n1, q = p + dd;
             const int inner = x.c[dd * ld + p];
             if (inner < kInf)
@@ -58,11 +66,11 @@ __global__ void __launch_bounds__(kBatchThreads) batch_diagonal_kernel(MfeDevice
                             inner + candidate.y +
                                 P.mismatch_interior_1n[m.type(q, p)][m.base[q + 1]][m.base[p - 1]]);
         }
-        for (int index = args.one_n_end; index < args.small_end; ++index) {
+        const int small_end = end_of(3, args.one_n_end);
+        for (int index = args.one_n_end; index < small_end; ++index) {
             const int2 candidate = args.candidates[index];
             const int n1 = candidate.x & 255, n2 = candidate.x >> 8;
             const int dd = d - 2 - n1 - n2;
-            if (dd <= kMfeMinHairpin) continue;
             const int p = i + 1 + n1, q = p + dd;
             const int inner = n1 == 0 && n2 == 0 ? x.cc[dd * ld + p] : x.c[dd * ld + p];
             if (inner < kInf) best = min(best, inner + m.interior(i, j, t, p, q));
@@ -97,7 +105,7 @@ __global__ void __launch_bounds__(kBatchThreads) batch_diagonal_kernel(MfeDevice
     x.c[cell] = cij;
     x.ci[cell] = cij < kInf && i > 0 && j + 1 < fold.n
                      ? cij + P.mismatch_interior[m.type(j, i)][m.base[j + 1]][m.base[i - 1]]
-                     : kInf;
+                     : kBatchCiInf;
     x.fml[cell] = min(fml, kInf);
     x.fm1[cell] = min(min(stem, x.fm1[(d - 1) * ld + i] + ml_base), kInf);
 }

@@ -48,8 +48,15 @@ struct MfeDeviceArgs {
     //   [bulge_end, one_n_end)    1 x n loops, n >= 3: initiation + asymmetry
     //   [one_n_end, small_end)    stacks, 1-base bulges, 1 x 1, 1 x 2, 2 x 2, 2 x 3: scored with
     //                             interior_energy
+    // Each group is sorted by loop size n1 + n2; size_end[g][s] ends group g's candidates of
+    // size <= s, so a cell of diagonal d takes the prefix of size <= d - 6 (the inner pair then
+    // still encloses a hairpin).
     const int2* candidates;
     int generic_end, bulge_end, one_n_end, small_end;
+    int size_end[4][kMaxLoop + 1];
+    // Batch mode: the generic candidates as (offset of CI(p,q) from CI(i+1, j-1) in the chunk's
+    // diagonal-major layout, initiation + asymmetry), in the same order.
+    const int2* generic_offsets;
     int* tables;
     int* f5;
     const MfeDeviceFold* folds;
