@@ -516,7 +516,15 @@ std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob> jobs, const EnergyP
         }
     }
 
-    Workspace w;
+    // Device buffers stay with the calling thread between calls (tropic fold calls once per
+    // chunk of records), so chunks after the first allocate nothing.
+    static thread_local Workspace w;
+    static thread_local int workspace_device = -1;
+    if (workspace_device != device) {
+        w = Workspace{};
+        workspace_device = device;
+    }
+    w.group_ends.clear();
     w.params.assign(std::span<const EnergyParams>(&params, 1));
     std::vector<int> initiation(longest + 1);
     for (std::size_t size = 0; size <= longest; ++size)
