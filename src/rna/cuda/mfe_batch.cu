@@ -3,6 +3,7 @@
 // same for all threads of a warp (an interior-loop candidate, a split offset), so the threads
 // take the same path and read consecutive addresses; a warp scores 32 neighbouring cells with
 // the instructions that one cell would need.
+#include <cstdlib>
 #include <cub/block/block_scan.cuh>
 
 #include "rna/cuda/mfe_kernels.cuh"
@@ -38,12 +39,12 @@ __device__ int pair_energy(const MfeDeviceArgs& args, const MfeModel& m, const M
     const int generic_end = end_of(0, 0);
 #pragma unroll 4
     for (int index = 0; index < generic_end; ++index) {
-        const int2 candidate = args.generic_offsets[index];
+        const int2 candidate = generic_offsets[index];
         generic = min(generic, ci[candidate.x] + candidate.y);
     }
     const int bulge_end = end_of(1, args.generic_end);
     for (int index = args.generic_end; index < bulge_end; ++index) {
-        const int2 candidate = args.candidates[index];
+        const int2 candidate = candidates[index];
         const int n1 = candidate.x & 255, n2 = candidate.x >> 8;
         const int dd = d - 2 - n1 - n2;
         const int p = i + 1 + n1, q = p + dd;
@@ -54,7 +55,7 @@ __device__ int pair_energy(const MfeDeviceArgs& args, const MfeModel& m, const M
     }
     const int one_n_end = end_of(2, args.bulge_end);
     for (int index = args.bulge_end; index < one_n_end; ++index) {
-        const int2 candidate = args.candidates[index];
+        const int2 candidate = candidates[index];
         const int n1 = candidate.x & 255, n2 = candidate.x >> 8;
         const int dd = d - 2 - n1 - n2;
         const int p = i + 1 + n1, q = p + dd;
@@ -66,7 +67,7 @@ __device__ int pair_energy(const MfeDeviceArgs& args, const MfeModel& m, const M
     }
     const int small_end = end_of(3, args.one_n_end);
     for (int index = args.one_n_end; index < small_end; ++index) {
-        const int2 candidate = args.candidates[index];
+        const int2 candidate = candidates[index];
         const int n1 = candidate.x & 255, n2 = candidate.x >> 8;
         const int dd = d - 2 - n1 - n2;
         const int p = i + 1 + n1, q = p + dd;
@@ -117,19 +118,38 @@ __device__ void finish_cell(const MfeDeviceFold& fold, const MfeModel& m,
 
 // A block takes kBatchCells neighbouring cells of one fold's diagonal d. Only cells whose pair
 // can form (about 3 in 8 of random RNA) need the interior loops and the multiloop closing, the
-// bulk of the work: the block lists them in cell order and gives them one thread each, so those
-// loops run on nearly full warps; then every cell gets its FML, FM1 and CI.
+// bulk of the work. kCompact: the block lists those cells in cell order and gives them one
+// thread each, so those loops run on nearly full warps; then every cell gets its FML, FM1 and
+// CI. Otherwise each thread takes its cells whole.
+template <bool kCompact>
 __global__ void __launch_bounds__(kBatchThreads) batch_diagonal_kernel(MfeDeviceArgs args, int d) {
     using Scan = cub::BlockScan<int, kBatchThreads>;
     __shared__ typename Scan::TempStorage scan;
     __shared__ short pairable[kBatchCells];
     __shared__ int energy[kBatchCells];
     __shared__ signed char types[kBatchCells];
+    __shared__ int2 candidates[kMfeInteriorCandidates], generic_offsets[kMfeInteriorCandidates];
     const MfeDeviceFold fold = args.folds[blockIdx.y];
     const int first = blockIdx.x * kBatchCells;
     if (first + d >= fold.n) return;  // the whole block: no cell of this fold here
+    for (int k = threadIdx.x; k < args.small_end; k += kBatchThreads)
+        candidates[k] = args.candidates[k];
+    for (int k = threadIdx.x; k < args.generic_end; k += kBatchThreads)
+        generic_offsets[k] = args.generic_offsets[k];
     const MfeModel m = fold_model(args, fold);
     const MfeDiagonalTables x = fold_diagonal_tables(args, fold);
+    if constexpr (!kCompact) {
+        __syncthreads();
+        for (int c = 0; c < kCellsPerThread; ++c) {
+            const int i = first + c * kBatchThreads + threadIdx.x;
+            if (i + d >= fold.n) break;
+            const int t = m.allowed_type(i, i + d);
+            const int cij =
+                t != 0 ? pair_energy(args, candidates, generic_offsets, m, x, d, i, t) : kInf;
+            finish_cell(fold, m, x, d, i, t, cij);
+        }
+        return;
+    }
     int mine = 0;
     for (int c = 0; c < kCellsPerThread; ++c) {
         const int cell = threadIdx.x * kCellsPerThread + c, i = first + cell;
@@ -147,7 +167,8 @@ __global__ void __launch_bounds__(kBatchThreads) batch_diagonal_kernel(MfeDevice
     __syncthreads();
     for (int k = threadIdx.x; k < total; k += kBatchThreads) {
         const int cell = pairable[k];
-        energy[cell] = pair_energy(args, m, x, d, first + cell, types[cell]);
+        energy[cell] =
+            pair_energy(args, candidates, generic_offsets, m, x, d, first + cell, types[cell]);
     }
     __syncthreads();
     for (int c = 0; c < kCellsPerThread; ++c) {
@@ -160,8 +181,12 @@ __global__ void __launch_bounds__(kBatchThreads) batch_diagonal_kernel(MfeDevice
 }  // namespace
 
 void launch_mfe_batch_diagonal(const MfeDeviceArgs& args, int d, int cells, int folds) {
-    batch_diagonal_kernel<<<dim3((cells + kBatchCells - 1) / kBatchCells, unsigned(folds)),
-                            kBatchThreads>>>(args, d);
+    static const bool compact = std::getenv("TROPIC_MFE_BATCH_COMPACT") != nullptr;
+    const dim3 grid((cells + kBatchCells - 1) / kBatchCells, unsigned(folds));
+    if (compact)
+        batch_diagonal_kernel<true><<<grid, kBatchThreads>>>(args, d);
+    else
+        batch_diagonal_kernel<false><<<grid, kBatchThreads>>>(args, d);
     TROPIC_CUDA_CHECK_LAUNCH("batch_diagonal_kernel");
 }
 
