@@ -20,8 +20,10 @@ constexpr int kBatchCells = kBatchThreads * kCellsPerThread;
 constexpr int kBatchCiInf = 1 << 28;
 
 // C(i,j) of a cell whose pair can form (type t), and CC(i,j) without lonely pairs.
-__device__ int pair_energy(const MfeDeviceArgs& args, const MfeModel& m, const MfeDiagonalTables& x,
-                           int d, int i, int t) {
+// `candidates` and `generic_offsets`: the block's shared copies of the arrays of args.
+__device__ int pair_energy(const MfeDeviceArgs& args, const int2* candidates,
+                           const int2* generic_offsets, const MfeModel& m,
+                           const MfeDiagonalTables& x, int d, int i, int t) {
     const int j = i + d;
     const std::size_t ld = x.ld;
     const EnergyParams& P = *m.params;
