@@ -3,9 +3,6 @@
 // same for all threads of a warp (an interior-loop candidate, a split offset), so the threads
 // take the same path and read consecutive addresses; a warp scores 32 neighbouring cells with
 // the instructions that one cell would need.
-#include <cstdlib>
-#include <cub/block/block_scan.cuh>
-
 #include "rna/cuda/mfe_kernels.cuh"
 
 namespace tropic::rna::cuda {
@@ -14,95 +11,90 @@ namespace {
 
 constexpr int kInf = kInfEnergy;
 constexpr int kBatchThreads = 128;
-constexpr int kCellsPerThread = 2;
-constexpr int kBatchCells = kBatchThreads * kCellsPerThread;
 // CI where C is kInf: far enough above kInf that no candidate's cost brings a sum below it.
 constexpr int kBatchCiInf = 1 << 28;
 
-// C(i,j) of a cell whose pair can form (type t), and CC(i,j) without lonely pairs.
-// `candidates` and `generic_offsets`: the block's shared copies of the arrays of args.
-__device__ int pair_energy(const MfeDeviceArgs& args, const int2* candidates,
-                           const int2* generic_offsets, const MfeModel& m,
-                           const MfeDiagonalTables& x, int d, int i, int t) {
+__global__ void __launch_bounds__(kBatchThreads) batch_diagonal_kernel(MfeDeviceArgs args, int d) {
+    const MfeDeviceFold fold = args.folds[blockIdx.y];
+    const int i = blockIdx.x * kBatchThreads + threadIdx.x;
     const int j = i + d;
+    if (j >= fold.n) return;
+    const MfeModel m = fold_model(args, fold);
+    const MfeDiagonalTables x = fold_diagonal_tables(args, fold);
     const std::size_t ld = x.ld;
     const EnergyParams& P = *m.params;
-    const int si1 = m.base[i + 1], sj1 = m.base[j - 1];
-    int generic = kInf, bulge = kInf, one_n = kInf, best = m.hairpin(i, j, t);
-    // Candidates of size n1 + n2 <= d - 6: the inner pair (p,q) = (i+1+n1, j-1-n2) then
-    // lies on diagonal d - 2 - n1 - n2 >= 4, at index p.
-    const int largest = min(d - 2 * kMfeMinHairpin, kMaxLoop);
-    auto end_of = [&](int group, int begin) {
-        return largest < 0 ? begin : args.size_end[group][largest];
-    };
-    // Generic loops: one add per candidate, CI holding C plus the inner mismatch and
-    // kBatchCiInf (which no cost brings below kInf) where C is kInf.
-    const int* ci = x.ci + (d - 2) * ld + i + 1;  // CI(i+1, j-1)
-    const int generic_end = end_of(0, 0);
+    const int t = m.allowed_type(i, j);
+    int cij = kInf;
+    if (t != 0) {
+        const int si1 = m.base[i + 1], sj1 = m.base[j - 1];
+        int generic = kInf, bulge = kInf, one_n = kInf, best = m.hairpin(i, j, t);
+        // Candidates of size n1 + n2 <= d - 6: the inner pair (p,q) = (i+1+n1, j-1-n2) then
+        // lies on diagonal d - 2 - n1 - n2 >= 4, at index p.
+        const int largest = min(d - 2 * kMfeMinHairpin, kMaxLoop);
+        auto end_of = [&](int group, int begin) {
+            return largest < 0 ? begin : args.size_end[group][largest];
+        };
+        // Generic loops: one add per candidate, CI holding C plus the inner mismatch and
+        // kBatchCiInf (which no cost brings below kInf) where C is kInf.
+        const int* ci = x.ci + (d - 2) * ld + i + 1;  // CI(i+1, j-1)
+        const int generic_end = end_of(0, 0);
 #pragma unroll 4
-    for (int index = 0; index < generic_end; ++index) {
-        const int2 candidate = generic_offsets[index];
-        generic = min(generic, ci[candidate.x] + candidate.y);
+        for (int index = 0; index < generic_end; ++index) {
+            const int2 candidate = args.generic_offsets[index];
+            generic = min(generic, ci[candidate.x] + candidate.y);
+        }
+        const int bulge_end = end_of(1, args.generic_end);
+        for (int index = args.generic_end; index < bulge_end; ++index) {
+            const int2 candidate = args.candidates[index];
+            const int n1 = candidate.x & 255, n2 = candidate.x >> 8;
+            const int dd = d - 2 - n1 - n2;
+            const int p = i + 1 + n1, q = p + dd;
+            const int inner = x.c[dd * ld + p];
+            if (inner < kInf)
+                bulge = min(bulge, inner + candidate.y +
+                                       (pays_terminal_au(m.type(q, p)) ? P.terminal_au : 0));
+        }
+        const int one_n_end = end_of(2, args.bulge_end);
+        for (int index = args.bulge_end; index < one_n_end; ++index) {
+            const int2 candidate = args.candidates[index];
+            const int n1 = candidate.x & 255, n2 = candidate.x >> 8;
+            const int dd = d - 2 - n1 - n2;
+            const int p = i + 1 + n1, q = p + dd;
+            const int inner = x.c[dd * ld + p];
+            if (inner < kInf)
+                one_n = min(one_n,
+                            inner + candidate.y +
+                                P.mismatch_interior_1n[m.type(q, p)][m.base[q + 1]][m.base[p - 1]]);
+        }
+        const int small_end = end_of(3, args.one_n_end);
+        for (int index = args.one_n_end; index < small_end; ++index) {
+            const int2 candidate = args.candidates[index];
+            const int n1 = candidate.x & 255, n2 = candidate.x >> 8;
+            const int dd = d - 2 - n1 - n2;
+            const int p = i + 1 + n1, q = p + dd;
+            const int inner = n1 == 0 && n2 == 0 ? x.cc[dd * ld + p] : x.c[dd * ld + p];
+            if (inner < kInf) best = min(best, inner + m.interior(i, j, t, p, q));
+        }
+        if (generic < kInf) best = min(best, generic + P.mismatch_interior[t][si1][sj1]);
+        if (bulge < kInf) best = min(best, bulge + (pays_terminal_au(t) ? P.terminal_au : 0));
+        if (one_n < kInf) best = min(best, one_n + P.mismatch_interior_1n[t][si1][sj1]);
+        // Multiloop: FML(i+1,k) + FM1(k+1,j-1), k = i+1+a, on diagonals a and d-3-a.
+        int split = kInf;
+        for (int a = kMfeMinHairpin + 1; a <= d - kMfeMinHairpin - 4; ++a)
+            split = min(split, x.fml[a * ld + i + 1] + x.fm1[(d - 3 - a) * ld + i + 2 + a]);
+        if (split < kInf) best = min(best, split + m.multi_closing(i, j, t));
+        cij = best;
     }
-    const int bulge_end = end_of(1, args.generic_end);
-    for (int index = args.generic_end; index < bulge_end; ++index) {
-        const int2 candidate = candidates[index];
-        const int n1 = candidate.x & 255, n2 = candidate.x >> 8;
-        const int dd = d - 2 - n1 - n2;
-        const int p = i + 1 + n1, q = p + dd;
-        const int inner = x.c[dd * ld + p];
-        if (inner < kInf)
-            bulge = min(bulge,
-                        inner + candidate.y + (pays_terminal_au(m.type(q, p)) ? P.terminal_au : 0));
-    }
-    const int one_n_end = end_of(2, args.bulge_end);
-    for (int index = args.bulge_end; index < one_n_end; ++index) {
-        const int2 candidate = candidates[index];
-        const int n1 = candidate.x & 255, n2 = candidate.x >> 8;
-        const int dd = d - 2 - n1 - n2;
-        const int p = i + 1 + n1, q = p + dd;
-        const int inner = x.c[dd * ld + p];
-        if (inner < kInf)
-            one_n =
-                min(one_n, inner + candidate.y +
-                               P.mismatch_interior_1n[m.type(q, p)][m.base[q + 1]][m.base[p - 1]]);
-    }
-    const int small_end = end_of(3, args.one_n_end);
-    for (int index = args.one_n_end; index < small_end; ++index) {
-        const int2 candidate = candidates[index];
-        const int n1 = candidate.x & 255, n2 = candidate.x >> 8;
-        const int dd = d - 2 - n1 - n2;
-        const int p = i + 1 + n1, q = p + dd;
-        const int inner = n1 == 0 && n2 == 0 ? x.cc[dd * ld + p] : x.c[dd * ld + p];
-        if (inner < kInf) best = min(best, inner + m.interior(i, j, t, p, q));
-    }
-    if (generic < kInf) best = min(best, generic + P.mismatch_interior[t][si1][sj1]);
-    if (bulge < kInf) best = min(best, bulge + (pays_terminal_au(t) ? P.terminal_au : 0));
-    if (one_n < kInf) best = min(best, one_n + P.mismatch_interior_1n[t][si1][sj1]);
-    // Multiloop: FML(i+1,k) + FM1(k+1,j-1), k = i+1+a, on diagonals a and d-3-a.
-    int split = kInf;
-#pragma unroll 4
-    for (int a = kMfeMinHairpin + 1; a <= d - kMfeMinHairpin - 4; ++a)
-        split = min(split, x.fml[a * ld + i + 1] + x.fm1[(d - 3 - a) * ld + i + 2 + a]);
-    if (split < kInf) best = min(best, split + m.multi_closing(i, j, t));
-    int cij = best;
     if (args.no_lonely_pairs) {
         x.cc[d * ld + i] = cij;
-        const int inner = x.cc[(d - 2) * ld + i + 1];
-        cij = inner < kInf ? inner + m.interior(i, j, t, i + 1, j - 1) : kInf;
+        cij = kInf;
+        if (t != 0) {
+            const int inner = x.cc[(d - 2) * ld + i + 1];
+            if (inner < kInf) cij = inner + m.interior(i, j, t, i + 1, j - 1);
+        }
     }
-    return cij;
-}
-
-// FML, FM1 and CI of cell (i, i+d), and C = cij (t: its allowed type).
-__device__ void finish_cell(const MfeDeviceFold& fold, const MfeModel& m,
-                            const MfeDiagonalTables& x, int d, int i, int t, int cij) {
-    const int j = i + d;
-    const std::size_t ld = x.ld;
-    const EnergyParams& P = *m.params;
     // FML(i,k) + FML(k+1,j), k = i+a, on diagonals a and d-1-a.
     int fml_split = kInf;
-#pragma unroll 4
     for (int a = kMfeMinHairpin + 1; a <= d - kMfeMinHairpin - 2; ++a)
         fml_split = min(fml_split, x.fml[a * ld + i] + x.fml[(d - 1 - a) * ld + i + a + 1]);
     const int ml_base = P.ml_base;
@@ -118,77 +110,11 @@ __device__ void finish_cell(const MfeDeviceFold& fold, const MfeModel& m,
     x.fm1[cell] = min(min(stem, x.fm1[(d - 1) * ld + i] + ml_base), kInf);
 }
 
-// A block takes kBatchCells neighbouring cells of one fold's diagonal d. Only cells whose pair
-// can form (about 3 in 8 of random RNA) need the interior loops and the multiloop closing, the
-// bulk of the work. kCompact: the block lists those cells in cell order and gives them one
-// thread each, so those loops run on nearly full warps; then every cell gets its FML, FM1 and
-// CI. Otherwise each thread takes its cells whole.
-template <bool kCompact>
-__global__ void __launch_bounds__(kBatchThreads) batch_diagonal_kernel(MfeDeviceArgs args, int d) {
-    using Scan = cub::BlockScan<int, kBatchThreads>;
-    __shared__ typename Scan::TempStorage scan;
-    __shared__ short pairable[kBatchCells];
-    __shared__ int energy[kBatchCells];
-    __shared__ signed char types[kBatchCells];
-    __shared__ int2 candidates[kMfeInteriorCandidates], generic_offsets[kMfeInteriorCandidates];
-    const MfeDeviceFold fold = args.folds[blockIdx.y];
-    const int first = blockIdx.x * kBatchCells;
-    if (first + d >= fold.n) return;  // the whole block: no cell of this fold here
-    for (int k = threadIdx.x; k < args.small_end; k += kBatchThreads)
-        candidates[k] = args.candidates[k];
-    for (int k = threadIdx.x; k < args.generic_end; k += kBatchThreads)
-        generic_offsets[k] = args.generic_offsets[k];
-    const MfeModel m = fold_model(args, fold);
-    const MfeDiagonalTables x = fold_diagonal_tables(args, fold);
-    if constexpr (!kCompact) {
-        __syncthreads();
-        for (int c = 0; c < kCellsPerThread; ++c) {
-            const int i = first + c * kBatchThreads + threadIdx.x;
-            if (i + d >= fold.n) break;
-            const int t = m.allowed_type(i, i + d);
-            const int cij =
-                t != 0 ? pair_energy(args, candidates, generic_offsets, m, x, d, i, t) : kInf;
-            finish_cell(fold, m, x, d, i, t, cij);
-        }
-        return;
-    }
-    int mine = 0;
-    for (int c = 0; c < kCellsPerThread; ++c) {
-        const int cell = threadIdx.x * kCellsPerThread + c, i = first + cell;
-        const int t = i + d < fold.n ? m.allowed_type(i, i + d) : 0;
-        types[cell] = static_cast<signed char>(t);
-        energy[cell] = kInf;
-        mine += t != 0;
-    }
-    int slot = 0, total = 0;
-    Scan(scan).ExclusiveSum(mine, slot, total);
-    for (int c = 0; c < kCellsPerThread; ++c) {
-        const int cell = threadIdx.x * kCellsPerThread + c;
-        if (types[cell] != 0) pairable[slot++] = static_cast<short>(cell);
-    }
-    __syncthreads();
-    for (int k = threadIdx.x; k < total; k += kBatchThreads) {
-        const int cell = pairable[k];
-        energy[cell] =
-            pair_energy(args, candidates, generic_offsets, m, x, d, first + cell, types[cell]);
-    }
-    __syncthreads();
-    for (int c = 0; c < kCellsPerThread; ++c) {
-        const int cell = c * kBatchThreads + threadIdx.x;  // neighbouring threads, cells
-        if (first + cell + d < fold.n)
-            finish_cell(fold, m, x, d, first + cell, types[cell], energy[cell]);
-    }
-}
-
 }  // namespace
 
 void launch_mfe_batch_diagonal(const MfeDeviceArgs& args, int d, int cells, int folds) {
-    static const bool compact = std::getenv("TROPIC_MFE_BATCH_COMPACT") != nullptr;
-    const dim3 grid((cells + kBatchCells - 1) / kBatchCells, unsigned(folds));
-    if (compact)
-        batch_diagonal_kernel<true><<<grid, kBatchThreads>>>(args, d);
-    else
-        batch_diagonal_kernel<false><<<grid, kBatchThreads>>>(args, d);
+    batch_diagonal_kernel<<<dim3((cells + kBatchThreads - 1) / kBatchThreads, unsigned(folds)),
+                            kBatchThreads>>>(args, d);
     TROPIC_CUDA_CHECK_LAUNCH("batch_diagonal_kernel");
 }
 
