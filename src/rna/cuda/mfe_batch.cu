@@ -10,64 +10,46 @@ namespace tropic::rna::cuda {
 namespace {
 
 constexpr int kInf = kInfEnergy;
-constexpr int kBatchThreads = kMfeBatchThreads;
-constexpr int kBandWidth = kMfeBandWidth;
+constexpr int kBatchThreads = 128;
 // CI where C is kInf: far enough above kInf that no candidate's cost brings a sum below it.
 constexpr int kBatchCiInf = 1 << 28;
 
-// A block takes kBatchThreads neighbouring cells (i0 ..) of one fold's diagonal d. Every inner
-// pair of their interior loops, (p,q) with q - p = d - 2 - s for loop sizes s = 0..30 and
-// p - i0 in [1, kBatchThreads + 30], is first copied into shared memory, C and CI side by side
-// ([s][p - i0 - 1], coalesced loads), so the ~500 candidates of a cell read shared memory only.
 __global__ void __launch_bounds__(kBatchThreads) batch_diagonal_kernel(MfeDeviceArgs args, int d) {
-    __shared__ int band_c[(kMaxLoop + 1) * kBandWidth], band_ci[(kMaxLoop + 1) * kBandWidth];
     const MfeDeviceFold fold = args.folds[blockIdx.y];
-    const int i0 = blockIdx.x * kBatchThreads;
-    if (i0 + d >= fold.n) return;  // the whole block: no cell of this fold here
+    const int i = blockIdx.x * kBatchThreads + threadIdx.x;
+    const int j = i + d;
+    if (j >= fold.n) return;
     const MfeModel m = fold_model(args, fold);
     const MfeDiagonalTables x = fold_diagonal_tables(args, fold);
     const std::size_t ld = x.ld;
-    // Rows s <= d - 6 (inner pairs that enclose a hairpin); cells past the fold's end: kInf.
-    const int rows = min(d - 2 * kMfeMinHairpin, kMaxLoop) + 1;
-    for (int k = threadIdx.x; k < rows * kBandWidth; k += kBatchThreads) {
-        const int row = k / kBandWidth, p = i0 + 1 + k % kBandWidth, dd = d - 2 - row;
-        const bool inside = p + dd < fold.n;
-        band_c[k] = inside ? x.c[dd * ld + p] : kInf;
-        band_ci[k] = inside ? x.ci[dd * ld + p] : kBatchCiInf;
-    }
-    __syncthreads();
-    const int i = i0 + threadIdx.x;
-    const int j = i + d;
-    if (j >= fold.n) return;
     const EnergyParams& P = *m.params;
     const int t = m.allowed_type(i, j);
     int cij = kInf;
     if (t != 0) {
         const int si1 = m.base[i + 1], sj1 = m.base[j - 1];
         int generic = kInf, bulge = kInf, one_n = kInf, best = m.hairpin(i, j, t);
-        // Candidates of size n1 + n2 <= d - 6, each group a prefix (sorted by size).
-        const int largest = rows - 1;
+        // Candidates of size n1 + n2 <= d - 6: the inner pair (p,q) = (i+1+n1, j-1-n2) then
+        // lies on diagonal d - 2 - n1 - n2 >= 4, at index p.
+        const int largest = min(d - 2 * kMfeMinHairpin, kMaxLoop);
         auto end_of = [&](int group, int begin) {
             return largest < 0 ? begin : args.size_end[group][largest];
         };
         // Generic loops: one add per candidate, CI holding C plus the inner mismatch and
-        // kBatchCiInf (which no cost brings below kInf) where C is kInf. The offsets are
-        // s * kBandWidth + n1.
-        const int* ci = band_ci + threadIdx.x;
+        // kBatchCiInf (which no cost brings below kInf) where C is kInf.
+        const int* ci = x.ci + (d - 2) * ld + i + 1;  // CI(i+1, j-1)
         const int generic_end = end_of(0, 0);
 #pragma unroll 4
         for (int index = 0; index < generic_end; ++index) {
             const int2 candidate = args.generic_offsets[index];
             generic = min(generic, ci[candidate.x] + candidate.y);
         }
-        const int* c_band = band_c + threadIdx.x;
-        auto inner_c = [&](int n1, int n2) { return c_band[(n1 + n2) * kBandWidth + n1]; };
         const int bulge_end = end_of(1, args.generic_end);
         for (int index = args.generic_end; index < bulge_end; ++index) {
             const int2 candidate = args.candidates[index];
             const int n1 = candidate.x & 255, n2 = candidate.x >> 8;
-            const int inner = inner_c(n1, n2);
-            const int p = i + 1 + n1, q = j - 1 - n2;
+            const int dd = d - 2 - n1 - n2;
+            const int p = i + 1 + n1, q = p + dd;
+            const int inner = x.c[dd * ld + p];
             if (inner < kInf)
                 bulge = min(bulge, inner + candidate.y +
                                        (pays_terminal_au(m.type(q, p)) ? P.terminal_au : 0));
@@ -76,8 +58,9 @@ __global__ void __launch_bounds__(kBatchThreads) batch_diagonal_kernel(MfeDevice
         for (int index = args.bulge_end; index < one_n_end; ++index) {
             const int2 candidate = args.candidates[index];
             const int n1 = candidate.x & 255, n2 = candidate.x >> 8;
-            const int inner = inner_c(n1, n2);
-            const int p = i + 1 + n1, q = j - 1 - n2;
+            const int dd = d - 2 - n1 - n2;
+            const int p = i + 1 + n1, q = p + dd;
+            const int inner = x.c[dd * ld + p];
             if (inner < kInf)
                 one_n = min(one_n,
                             inner + candidate.y +
@@ -87,8 +70,9 @@ __global__ void __launch_bounds__(kBatchThreads) batch_diagonal_kernel(MfeDevice
         for (int index = args.one_n_end; index < small_end; ++index) {
             const int2 candidate = args.candidates[index];
             const int n1 = candidate.x & 255, n2 = candidate.x >> 8;
-            const int p = i + 1 + n1, q = j - 1 - n2;
-            const int inner = n1 == 0 && n2 == 0 ? x.cc[(d - 2) * ld + p] : inner_c(n1, n2);
+            const int dd = d - 2 - n1 - n2;
+            const int p = i + 1 + n1, q = p + dd;
+            const int inner = n1 == 0 && n2 == 0 ? x.cc[dd * ld + p] : x.c[dd * ld + p];
             if (inner < kInf) best = min(best, inner + m.interior(i, j, t, p, q));
         }
         if (generic < kInf) best = min(best, generic + P.mismatch_interior[t][si1][sj1]);

@@ -54,8 +54,8 @@ struct MfeDeviceArgs {
     const int2* candidates;
     int generic_end, bulge_end, one_n_end, small_end;
     int size_end[4][kMaxLoop + 1];
-    // Batch mode: the generic candidates as (offset of CI(p,q) in the shared band of the batch
-    // kernel, (n1 + n2) kMfeBandWidth + n1; initiation + asymmetry), in the same order.
+    // Batch mode: the generic candidates as (offset of CI(p,q) from CI(i+1, j-1) in the chunk's
+    // diagonal-major layout, initiation + asymmetry), in the same order.
     const int2* generic_offsets;
     int* tables;
     int* f5;
@@ -105,10 +105,6 @@ __device__ inline MfeModel fold_model(const MfeDeviceArgs& args, const MfeDevice
     m.max_span = args.max_span;
     return m;
 }
-
-// Row length of batch mode's shared band: a block's cells and the 30 beyond (mfe_batch.cu).
-inline constexpr int kMfeBatchThreads = 128;
-inline constexpr int kMfeBandWidth = kMfeBatchThreads + kMaxLoop + 2;
 
 struct MfeDiagonalTables {
     int* c;

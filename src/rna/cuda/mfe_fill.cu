@@ -248,6 +248,7 @@ struct Workspace {
     DeviceBuffer<EnergyParams> params;
     DeviceBuffer<int> hairpin_initiation;
     DeviceBuffer<int2> candidates, generic_offsets;
+    std::vector<int2> generic;  // (n1 | n2 << 8, cost), as sorted in candidates
     std::vector<int> group_ends;
     int size_end[4][kMaxLoop + 1] = {};
     DeviceBuffer<int> tables, f5, failed;
@@ -332,7 +333,10 @@ void fold_chunk(std::span<const MfeJob> jobs, const std::vector<std::size_t>& ch
         const MfeJob& job = jobs[chunk[f]];
         MfeDeviceFold& fold = folds[f];
         fold.n = static_cast<int>(job.sequence.size());
-        fold.ld = fold_ld(job.sequence.size(), long_mode);
+        // Batch chunks share one ld (the longest fold's length; folds come longest first), so
+        // candidate offsets are the same for all of them.
+        fold.ld = long_mode ? fold_ld(job.sequence.size(), true)
+                            : fold_ld(jobs[chunk[0]].sequence.size(), false);
         fold.tables = table_ints;
         table_ints +=
             std::size_t(tables_per_fold(long_mode, options.no_lonely_pairs)) * fold.ld * fold.ld;
@@ -385,7 +389,16 @@ void fold_chunk(std::span<const MfeJob> jobs, const std::vector<std::size_t>& ch
     args.one_n_end = w.group_ends[2];
     args.small_end = w.group_ends[3];
     std::copy(&w.size_end[0][0], &w.size_end[0][0] + 4 * (kMaxLoop + 1), &args.size_end[0][0]);
-    args.generic_offsets = w.generic_offsets.data();
+    if (!long_mode) {  // CI(p,q) sits (d-2-s) ld + n1 - (d-2) ld cells from CI(i+1,j-1)
+        std::vector<int2> offsets(w.generic.size());
+        const int ld = folds.front().ld;
+        for (std::size_t k = 0; k < offsets.size(); ++k) {
+            const int n1 = w.generic[k].x & 255, n2 = w.generic[k].x >> 8;
+            offsets[k] = make_int2(n1 - (n1 + n2) * ld, w.generic[k].y);
+        }
+        w.generic_offsets.assign(std::span<const int2>(offsets));
+        args.generic_offsets = w.generic_offsets.data();
+    }
     args.tables = w.tables.data();
     args.f5 = w.f5.data();
     args.folds = w.folds.data();
@@ -547,12 +560,7 @@ std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob> jobs, const EnergyP
         candidates.insert(candidates.end(), group.begin(), group.end());
         w.group_ends.push_back(int(candidates.size()));
     }
-    std::vector<int2> offsets;  // batch mode's band offsets of the generic candidates
-    for (int2 c : groups[0]) {
-        const int n1 = c.x & 255, n2 = c.x >> 8;
-        offsets.push_back(make_int2((n1 + n2) * kMfeBandWidth + n1, c.y));
-    }
-    w.generic_offsets.assign(std::span<const int2>(offsets));
+    w.generic = groups[0];
     w.candidates.assign(std::span<const int2>(candidates));
 
     for (std::size_t r : long_jobs) fold_chunk(jobs, {r}, true, options, w, results, on_progress);
