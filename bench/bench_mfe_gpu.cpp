@@ -1,6 +1,6 @@
 // GPU MFE benchmark (Google Benchmark), in-process (CUDA context created before timing):
 //   mfe_gpu/batch:200x20000  20,000 random 200-nt records in one call (batch mode)
-//   mfe_gpu/n:{1000,4000,9781}  one record each (1,000 nt: batch mode; the others: long mode)
+//   mfe_gpu/n:{1000,4000,9781,20000}  one record each (long mode)
 // Turner 2004, dangles 2, random sequences (uniform A, C, G, U). Wall time in ms; counters:
 //   sequences_per_second     records folded per second
 //   split_steps_pct_of_ceiling (long mode) the multiloop splits' (min,+) steps, about n^3/3 in
@@ -83,7 +83,7 @@ int main(int argc, char** argv) {
     tropic::bench::with_repetitions(
         benchmark::RegisterBenchmark("mfe_gpu/batch:200x20000", bench_fold, 20000, 200)
             ->UseManualTime());
-    for (std::size_t n : {1000, 4000, 9781})
+    for (std::size_t n : {1000, 4000, 9781, 20000})
         tropic::bench::with_repetitions(
             benchmark::RegisterBenchmark(fmt::format("mfe_gpu/n:{}", n).c_str(), bench_fold, 1, n)
                 ->UseManualTime());
@@ -94,6 +94,7 @@ int main(int argc, char** argv) {
     for (std::size_t r = 0; r < 20000; ++r)
         batch.push_back(tropic::bench::random_rna_codes(200, 1 + r));
     fold_on_gpu(batch);
-    for (std::size_t n : {1000, 4000, 9781}) fold_on_gpu({tropic::bench::random_rna_codes(n, 1)});
+    for (std::size_t n : {1000, 4000, 9781, 20000})
+        fold_on_gpu({tropic::bench::random_rna_codes(n, 1)});
     return energy_mismatch ? 3 : 0;
 }
