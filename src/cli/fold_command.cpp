@@ -21,6 +21,7 @@
 #include "cli/output_sink.hpp"
 #include "tropic/core/alphabet.hpp"
 #include "tropic/core/backend.hpp"
+#include "tropic/core/device.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/progress.hpp"
 #include "tropic/core/sequence_reader.hpp"
@@ -152,6 +153,11 @@ void run_fold(const FoldOptions& options) {
     const Backend backend = parse_backend(options.backend);
     const std::unique_ptr<MfeSetup> mfe = make_mfe_setup(options);
     check_backend_available(backend, options.device);
+    // The CUDA context comes up while the first records are read.
+    std::future<void> device_ready;
+    if (backend != Backend::Cpu)
+        device_ready =
+            std::async(std::launch::async, [device = options.device] { warm_up_device(device); });
     std::vector<std::string> inputs = options.inputs;
     if (inputs.empty()) inputs.push_back("-");
     check_inputs_readable(inputs);

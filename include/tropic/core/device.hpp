@@ -24,6 +24,11 @@ int cuda_device_count() noexcept;
 // Details of one device, or nullopt when it does not exist.
 std::optional<DeviceInfo> query_device(int index);
 
+// Creates device `index`'s CUDA context now (a few hundred ms on some hosts), so that a caller
+// can overlap it with other start-up work; later CUDA calls find it ready. Errors are left for
+// those calls to report: this never throws, and does nothing without CUDA or such a device.
+void warm_up_device(int index) noexcept;
+
 // Throws ResourceError unless this build has CUDA and device `index` exists; the message says
 // what is missing and suggests the CPU backend.
 void require_cuda_device(int index);

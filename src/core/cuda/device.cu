@@ -27,6 +27,12 @@ int cuda_device_count() noexcept {
     return count;
 }
 
+void warm_up_device(int index) noexcept {
+    if (index < 0 || index >= cuda_device_count()) return;
+    if (cudaSetDevice(index) == cudaSuccess) (void)cudaFree(nullptr);
+    (void)cudaGetLastError();
+}
+
 std::optional<DeviceInfo> query_device(int index) {
     if (index < 0 || index >= cuda_device_count()) return std::nullopt;
     cudaDeviceProp prop{};

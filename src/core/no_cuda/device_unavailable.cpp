@@ -11,5 +11,6 @@ int cuda_device_count() noexcept {
 std::optional<DeviceInfo> query_device(int) {
     return std::nullopt;
 }
+void warm_up_device(int) noexcept {}
 
 }  // namespace tropic
