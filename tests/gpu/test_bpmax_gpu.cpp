@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "gpu/gpu_test.hpp"
 #include "rna/bpmax_tables.hpp"
 #include "rna/cuda/bpmax_cuda.hpp"
 #include "rna/random_rna.hpp"
@@ -23,17 +24,8 @@ namespace {
 using rna::BpmaxParams;
 using Seq = std::vector<std::uint8_t>;
 
-class BpmaxGpu : public ::testing::Test {
+class BpmaxGpu : public test::GpuTest {
   protected:
-    void SetUp() override {
-        if (!cuda_compiled()) GTEST_SKIP() << "built without CUDA: GPU tests not run";
-        if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA device: GPU tests not run";
-    }
-    static ThreadPool& pool() {
-        static ThreadPool p(0);
-        return p;
-    }
-
     template <typename Score>
     static rna::bpmax::InteractionTables<Score> shape(const Seq& s1, const Seq& s2,
                                                       const BpmaxParams& params) {

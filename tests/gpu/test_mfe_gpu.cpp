@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "gpu/gpu_test.hpp"
 #include "rna/random_rna.hpp"
 #include "tropic/core/device.hpp"
 #include "tropic/core/thread_pool.hpp"
@@ -26,16 +27,8 @@ const rna::EnergyParams& params() {
     return rna::turner2004_params();
 }
 
-class MfeGpu : public ::testing::Test {
+class MfeGpu : public test::GpuTest {
   protected:
-    void SetUp() override {
-        if (!cuda_compiled()) GTEST_SKIP() << "built without CUDA: GPU tests not run";
-        if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA device: GPU tests not run";
-    }
-    static ThreadPool& pool() {
-        static ThreadPool p(0);
-        return p;
-    }
     static std::vector<MfeResult> on_gpu(
         const std::vector<std::vector<std::uint8_t>>& seqs, const MfeOptions& options,
         const std::vector<rna::StructureConstraint>* constraints = nullptr) {

@@ -6,6 +6,7 @@
 #include <random>
 #include <string>
 
+#include "gpu/gpu_test.hpp"
 #include "reference/nussinov_reference.hpp"
 #include "rna/random_rna.hpp"
 #include "tropic/core/device.hpp"
@@ -19,12 +20,8 @@ namespace {
 using rna::NussinovParams;
 using rna::NussinovResult;
 
-class NussinovGpu : public ::testing::Test {
+class NussinovGpu : public test::GpuTest {
   protected:
-    void SetUp() override {
-        if (!cuda_compiled()) GTEST_SKIP() << "built without CUDA: GPU tests not run";
-        if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA device: GPU tests not run";
-    }
     static rna::NussinovOptions cuda_options() {
         rna::NussinovOptions options;
         options.backend = Backend::Cuda;

@@ -5,6 +5,7 @@
 #include <random>
 #include <vector>
 
+#include "gpu/gpu_test.hpp"
 #include "rna/random_rna.hpp"
 #include "tropic/core/device.hpp"
 #include "tropic/semiring/product.hpp"
@@ -13,12 +14,8 @@ namespace tropic::semiring {
 namespace {
 
 template <typename T>
-class SemiringGpu : public ::testing::Test {
+class SemiringGpu : public test::GpuTest {
   protected:
-    void SetUp() override {
-        if (!cuda_compiled()) GTEST_SKIP() << "built without CUDA: GPU tests not run";
-        if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA device: GPU tests not run";
-    }
     static EngineOptions on(Backend backend) {
         EngineOptions options;
         options.backend = backend;

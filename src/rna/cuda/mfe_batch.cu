@@ -47,38 +47,33 @@ __global__ void __launch_bounds__(kBatchThreads, 12)
             const int2 candidate = args.generic_offsets[index];
             generic = min(generic, ci[candidate.x] + candidate.y);
         }
-        const int bulge_end = end_of(1, args.generic_end);
-        for (int index = args.generic_end; index < bulge_end; ++index) {
-            const int2 candidate = args.candidates[index];
-            const int n1 = candidate.x & 255, n2 = candidate.x >> 8;
-            const int dd = d - 2 - n1 - n2;
-            const int p = i + 1 + n1, q = p + dd;
-            const int inner = x.c[dd * ld + p];
-            if (inner < kInf)
-                bulge = min(bulge, inner + candidate.y +
-                                       (pays_terminal_au(m.type(q, p)) ? P.terminal_au : 0));
-        }
-        const int one_n_end = end_of(2, args.bulge_end);
-        for (int index = args.bulge_end; index < one_n_end; ++index) {
-            const int2 candidate = args.candidates[index];
-            const int n1 = candidate.x & 255, n2 = candidate.x >> 8;
-            const int dd = d - 2 - n1 - n2;
-            const int p = i + 1 + n1, q = p + dd;
-            const int inner = x.c[dd * ld + p];
-            if (inner < kInf)
-                one_n = min(one_n,
-                            inner + candidate.y +
+        // Calls score(n1, n2, p, q, C(p,q) or for stacks CC(p,q), cost) for the candidates in
+        // [begin, end) whose inner pair closes something.
+        auto each = [&](int begin, int end, auto&& score) {
+            for (int index = begin; index < end; ++index) {
+                const int2 candidate = args.candidates[index];
+                const int n1 = candidate.x & 255, n2 = candidate.x >> 8;
+                const int dd = d - 2 - n1 - n2;
+                const int p = i + 1 + n1;
+                const int inner = n1 == 0 && n2 == 0 ? x.cc[dd * ld + p] : x.c[dd * ld + p];
+                if (inner < kInf) score(n1, n2, p, p + dd, inner, candidate.y);
+            }
+        };
+        each(args.generic_end, end_of(1, args.generic_end),
+             [&](int, int, int p, int q, int inner, int cost) {
+                 bulge = min(bulge,
+                             inner + cost + (pays_terminal_au(m.type(q, p)) ? P.terminal_au : 0));
+             });
+        each(args.bulge_end, end_of(2, args.bulge_end),
+             [&](int, int, int p, int q, int inner, int cost) {
+                 one_n = min(
+                     one_n, inner + cost +
                                 P.mismatch_interior_1n[m.type(q, p)][m.base[q + 1]][m.base[p - 1]]);
-        }
-        const int small_end = end_of(3, args.one_n_end);
-        for (int index = args.one_n_end; index < small_end; ++index) {
-            const int2 candidate = args.candidates[index];
-            const int n1 = candidate.x & 255, n2 = candidate.x >> 8;
-            const int dd = d - 2 - n1 - n2;
-            const int p = i + 1 + n1, q = p + dd;
-            const int inner = n1 == 0 && n2 == 0 ? x.cc[dd * ld + p] : x.c[dd * ld + p];
-            if (inner < kInf) best = min(best, inner + m.interior(i, j, t, p, q));
-        }
+             });
+        each(args.one_n_end, end_of(3, args.one_n_end),
+             [&](int, int, int p, int q, int inner, int) {
+                 best = min(best, inner + m.interior(i, j, t, p, q));
+             });
         if (generic < kInf) best = min(best, generic + P.mismatch_interior[t][si1][sj1]);
         if (bulge < kInf) best = min(best, bulge + (pays_terminal_au(t) ? P.terminal_au : 0));
         if (one_n < kInf) best = min(best, one_n + P.mismatch_interior_1n[t][si1][sj1]);
