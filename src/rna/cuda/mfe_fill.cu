@@ -570,7 +570,8 @@ std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob> jobs, const EnergyP
         return jobs[a].sequence.size() > jobs[b].sequence.size();
     });
     constexpr std::size_t kMaxChunkFolds = 16384;
-    const std::uint64_t budget = std::min<std::uint64_t>(usable / 2, 4ull << 30);
+    // Bigger chunks keep the device busy on the short late diagonals.
+    const std::uint64_t budget = std::min<std::uint64_t>(usable / 2, 16ull << 30);
     std::vector<std::size_t> chunk;
     std::uint64_t chunk_bytes = 0;
     for (std::size_t r : short_jobs) {
