@@ -249,6 +249,71 @@ TEST(MfeCpu, ProgressOfLongRecordsRisesToOne) {
     EXPECT_EQ(last, 1.0);
 }
 
+// A random constraint in RNAfold -C's notation: one base in `one_in` kept unpaired ('x') or
+// paired upstream or downstream only, and one forced pair when the draw can pair. Many 'x'
+// make long interior loops, which free folds seldom choose, win.
+tropic::rna::StructureConstraint random_constraint(std::mt19937_64& rng,
+                                                   const std::vector<std::uint8_t>& seq,
+                                                   unsigned one_in) {
+    const std::size_t n = seq.size();
+    std::string text(n, '.');
+    for (auto& c : text)
+        if (rng() % one_in == 0) c = "xx<>"[rng() % 4];
+    const std::size_t i = rng() % n, j = rng() % n;
+    if (i + 4 <= j && tropic::rna::pair_type(seq[i], seq[j]) != 0) {
+        text[i] = '(';
+        text[j] = ')';
+    }
+    return tropic::rna::StructureConstraint(text, seq);
+}
+
+// The fill shared among the threads of each pool (tiles of 64 x 64 cells in wavefronts) must
+// leave the tables of the one-thread fill, so the same energy and structure.
+void expect_threads_equal_one(const std::vector<std::uint8_t>& seq, const MfeOptions& options,
+                              const tropic::rna::StructureConstraint* constraint,
+                              std::initializer_list<tropic::ThreadPool*> pools) {
+    const auto one = tropic::rna::fold_mfe(seq, P, options, constraint);
+    for (tropic::ThreadPool* pool : pools) {
+        const auto shared = tropic::rna::fold_mfe(seq, P, options, constraint, {}, pool);
+        EXPECT_EQ(shared.energy, one.energy)
+            << "n " << seq.size() << ", " << pool->size() << " threads";
+        EXPECT_EQ(shared.structure, one.structure)
+            << "n " << seq.size() << ", " << pool->size() << " threads";
+    }
+}
+
+TEST(MfeCpu, ThreadsOnOneRecordEqualOneThread) {
+    tropic::ThreadPool two(2), three(3);
+    for (std::uint64_t seed : {std::uint64_t{20260611}, tropic::test::test_seed()}) {
+        SCOPED_TRACE(::testing::Message() << "seed " << seed);
+        std::mt19937_64 rng(seed);
+        // Lengths at the edges of the tiles, then a few hundred bases (several tiles a wavefront).
+        const std::size_t lengths[] = {63, 64, 65, 128, 129, 191, 300 + rng() % 300};
+        for (std::size_t n : lengths) {
+            const auto seq = tropic::test::random_rna(rng, n, 0.5, n % 2 == 0 ? 0.02 : 0.0);
+            MfeOptions no_lp = with(Dangles::Both), span = with(Dangles::None);
+            no_lp.no_lonely_pairs = true;
+            span.max_bp_span = 40 + static_cast<int>(rng() % 100);
+            const auto few = random_constraint(rng, seq, 20), many = random_constraint(rng, seq, 3);
+            expect_threads_equal_one(seq, with(Dangles::Both), nullptr, {&two, &three});
+            expect_threads_equal_one(seq, with(Dangles::None), nullptr, {&two, &three});
+            expect_threads_equal_one(seq, no_lp, nullptr, {&three});
+            expect_threads_equal_one(seq, span, nullptr, {&two});
+            expect_threads_equal_one(seq, with(Dangles::Both), &few, {&three});
+            expect_threads_equal_one(seq, with(Dangles::None), &many, {&two});
+        }
+    }
+}
+
+TEST(MfeCpu, ThreadsOnALongRecordEqualOneThread) {
+    std::mt19937_64 rng(tropic::test::test_seed());
+    const auto seq = tropic::test::random_rna(rng, 1800 + rng() % 500, 0.5);
+    MfeOptions options = with(rng() % 2 ? Dangles::Both : Dangles::None);
+    options.no_lonely_pairs = rng() % 2;
+    tropic::ThreadPool three(3);
+    expect_threads_equal_one(seq, options, nullptr, {&three});
+}
+
 TEST(MfeCpu, ManyRecordsOnThreadsEqualOneAtATime) {
     std::mt19937_64 rng(tropic::test::test_seed());
     std::vector<std::vector<std::uint8_t>> seqs;

@@ -61,13 +61,15 @@ using ManyMfeProgress = std::function<void(std::size_t record, double fraction)>
 inline constexpr std::size_t kMfeProgressMinLength = 2000;
 
 // Bytes of DP tables a fold of `length` bases allocates: 4 (5 with no_lonely_pairs) triangles
-// of int32, about 8 n^2 (10 n^2) bytes.
+// of int32, about 8 n^2 (10 n^2) bytes. Its other work space is O(n): about 40 n bytes, and
+// 124 n for each thread filling the tables (one without a pool).
 std::uint64_t mfe_memory_bytes(std::size_t length, const MfeOptions& options);
 
 // Folds one sequence (alphabet codes, see alphabet.hpp) on the CPU: on the calling thread, or
-// sharing the fold among the threads of `pool` when given. Throws ResourceError, before
-// allocating, when mfe_memory_bytes exceeds the machine's memory (or when the allocation fails).
-// A constraint (of the sequence's length) restricts the pairs.
+// sharing the fill among the threads of `pool` when given (tiles of the tables in wavefronts),
+// with the same energy and structure either way. Throws ResourceError, before allocating, when
+// mfe_memory_bytes exceeds the machine's memory (or when the allocation fails). A constraint (of
+// the sequence's length) restricts the pairs.
 MfeResult fold_mfe(std::span<const std::uint8_t> sequence, const EnergyParams& params,
                    const MfeOptions& options, const StructureConstraint* constraint = nullptr,
                    const MfeProgress& on_progress = {}, ThreadPool* pool = nullptr);
