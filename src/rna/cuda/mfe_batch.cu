@@ -38,14 +38,18 @@ __global__ void __launch_bounds__(kBatchThreads, 12)
         auto end_of = [&](int group, int begin) {
             return largest < 0 ? begin : args.size_end[group][largest];
         };
-        // Generic loops: one add per candidate, CI holding C plus the inner mismatch and
-        // kBatchCiInf (which no cost brings below kInf) where C is kInf.
-        const int* ci = x.ci + (d - 2) * ld + i + 1;  // CI(i+1, j-1)
-        const int generic_end = end_of(0, 0);
+        // Generic loops (both sides >= 2, size >= 6: the smaller ones have tables of their
+        // own): the loops of size s read one contiguous run of diagonal d - 2 - s of CI (C plus
+        // the inner mismatch; kBatchCiInf, which no cost brings below kInf, where C is kInf),
+        // then add initiation(s) + min(max_ninio, ninio |n1 - n2|).
+        const int ninio = P.ninio, max_ninio = P.max_ninio;
+        for (int size = 2 * kMfeMinHairpin; size <= largest; ++size) {
+            const int* row = x.ci + (d - 2 - size) * ld + i + 1;
+            int row_best = kBatchCiInf;
 #pragma unroll 4
-        for (int index = 0; index < generic_end; ++index) {
-            const int2 candidate = args.generic_offsets[index];
-            generic = min(generic, ci[candidate.x] + candidate.y);
+            for (int n1 = 2; n1 <= size - 2; ++n1)
+                row_best = min(row_best, row[n1] + min(max_ninio, ninio * abs(2 * n1 - size)));
+            generic = min(generic, row_best + P.interior[size]);
         }
         // Calls score(n1, n2, p, q, C(p,q) or for stacks CC(p,q), cost) for the candidates in
         // [begin, end) whose inner pair closes something.

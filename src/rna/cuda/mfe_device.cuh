@@ -54,9 +54,6 @@ struct MfeDeviceArgs {
     const int2* candidates;
     int generic_end, bulge_end, one_n_end, small_end;
     int size_end[4][kMaxLoop + 1];
-    // Batch mode: the generic candidates as (offset of CI(p,q) from CI(i+1, j-1) in the chunk's
-    // diagonal-major layout, initiation + asymmetry), in the same order.
-    const int2* generic_offsets;
     int* tables;
     int* f5;
     const MfeDeviceFold* folds;

@@ -247,8 +247,7 @@ std::string gigabytes(std::uint64_t bytes) {
 struct Workspace {
     DeviceBuffer<EnergyParams> params;
     DeviceBuffer<int> hairpin_initiation;
-    DeviceBuffer<int2> candidates, generic_offsets;
-    std::vector<int2> generic;  // (n1 | n2 << 8, cost), as sorted in candidates
+    DeviceBuffer<int2> candidates;
     std::vector<int> group_ends;
     int size_end[4][kMaxLoop + 1] = {};
     DeviceBuffer<int> tables, f5, failed;
@@ -333,10 +332,7 @@ void fold_chunk(std::span<const MfeJob> jobs, const std::vector<std::size_t>& ch
         const MfeJob& job = jobs[chunk[f]];
         MfeDeviceFold& fold = folds[f];
         fold.n = static_cast<int>(job.sequence.size());
-        // Batch chunks share one ld (the longest fold's length; folds come longest first), so
-        // candidate offsets are the same for all of them.
-        fold.ld = long_mode ? fold_ld(job.sequence.size(), true)
-                            : fold_ld(jobs[chunk[0]].sequence.size(), false);
+        fold.ld = fold_ld(job.sequence.size(), long_mode);
         fold.tables = table_ints;
         table_ints +=
             std::size_t(tables_per_fold(long_mode, options.no_lonely_pairs)) * fold.ld * fold.ld;
@@ -389,16 +385,6 @@ void fold_chunk(std::span<const MfeJob> jobs, const std::vector<std::size_t>& ch
     args.one_n_end = w.group_ends[2];
     args.small_end = w.group_ends[3];
     std::copy(&w.size_end[0][0], &w.size_end[0][0] + 4 * (kMaxLoop + 1), &args.size_end[0][0]);
-    if (!long_mode) {  // CI(p,q) sits (d-2-s) ld + n1 - (d-2) ld cells from CI(i+1,j-1)
-        std::vector<int2> offsets(w.generic.size());
-        const int ld = folds.front().ld;
-        for (std::size_t k = 0; k < offsets.size(); ++k) {
-            const int n1 = w.generic[k].x & 255, n2 = w.generic[k].x >> 8;
-            offsets[k] = make_int2(n1 - (n1 + n2) * ld, w.generic[k].y);
-        }
-        w.generic_offsets.assign(std::span<const int2>(offsets));
-        args.generic_offsets = w.generic_offsets.data();
-    }
     args.tables = w.tables.data();
     args.f5 = w.f5.data();
     args.folds = w.folds.data();
@@ -560,7 +546,6 @@ std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob> jobs, const EnergyP
         candidates.insert(candidates.end(), group.begin(), group.end());
         w.group_ends.push_back(int(candidates.size()));
     }
-    w.generic = groups[0];
     w.candidates.assign(std::span<const int2>(candidates));
 
     for (std::size_t r : long_jobs) fold_chunk(jobs, {r}, true, options, w, results, on_progress);
@@ -575,13 +560,13 @@ std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob> jobs, const EnergyP
     std::vector<std::size_t> chunk;
     std::uint64_t chunk_bytes = 0;
     for (std::size_t r : short_jobs) {
-        // A chunk's folds all take its longest fold's table size; a fold of less than half that
-        // length starts a new chunk rather than waste the room.
+        // Each launch covers the chunk's longest fold's cells for every fold, so a fold of less
+        // than half that length starts a new chunk rather than idle most of its threads.
         const std::size_t n = jobs[r].sequence.size();
         const std::size_t longest_in_chunk =
             chunk.empty() ? n : jobs[chunk.front()].sequence.size();
-        const std::uint64_t bytes = fold_bytes(longest_in_chunk, false, options.no_lonely_pairs,
-                                               jobs[r].constraint != nullptr);
+        const std::uint64_t bytes =
+            fold_bytes(n, false, options.no_lonely_pairs, jobs[r].constraint != nullptr);
         if (!chunk.empty() && (chunk.size() == kMaxChunkFolds || chunk_bytes + bytes > budget ||
                                2 * n < longest_in_chunk)) {
             fold_chunk(jobs, chunk, false, options, w, results, on_progress);
