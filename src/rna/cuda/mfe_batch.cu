@@ -51,33 +51,39 @@ __global__ void __launch_bounds__(kBatchThreads, 12)
                 row_best = min(row_best, row[n1] + min(max_ninio, ninio * abs(2 * n1 - size)));
             generic = min(generic, row_best + P.interior[size]);
         }
-        // Calls score(n1, n2, p, q, C(p,q) or for stacks CC(p,q), cost) for the candidates in
-        // [begin, end) whose inner pair closes something.
-        auto each = [&](int begin, int end, auto&& score) {
-            for (int index = begin; index < end; ++index) {
-                const int2 candidate = args.candidates[index];
-                const int n1 = candidate.x & 255, n2 = candidate.x >> 8;
-                const int dd = d - 2 - n1 - n2;
-                const int p = i + 1 + n1;
-                const int inner = n1 == 0 && n2 == 0 ? x.cc[dd * ld + p] : x.c[dd * ld + p];
-                if (inner < kInf) score(n1, n2, p, p + dd, inner, candidate.y);
+        // Bulges of 2..30 bases (n1 or n2 zero) and 1 x n loops (n1 or n2 one, the other >= 3),
+        // both orientations per size, from diagonal d - 2 - size of C.
+        for (int size = 2; size <= largest; ++size) {
+            const int* row = x.c + (d - 2 - size) * ld + i + 1;  // C(i+1+n1, j-1-n2) at [n1]
+            const int bulge_cost = P.bulge[size];
+            for (int n1 : {0, size}) {
+                const int inner = row[n1];
+                const int p = i + 1 + n1, q = j - 1 - (size - n1);
+                if (inner < kInf)
+                    bulge = min(bulge, inner + bulge_cost +
+                                           (pays_terminal_au(m.type(q, p)) ? P.terminal_au : 0));
             }
-        };
-        each(args.generic_end, end_of(1, args.generic_end),
-             [&](int, int, int p, int q, int inner, int cost) {
-                 bulge = min(bulge,
-                             inner + cost + (pays_terminal_au(m.type(q, p)) ? P.terminal_au : 0));
-             });
-        each(args.bulge_end, end_of(2, args.bulge_end),
-             [&](int, int, int p, int q, int inner, int cost) {
-                 one_n = min(
-                     one_n, inner + cost +
+            if (size < 4) continue;
+            const int one_n_cost = P.interior[size] + min(max_ninio, ninio * (size - 2));
+            for (int n1 : {1, size - 1}) {
+                const int inner = row[n1];
+                const int p = i + 1 + n1, q = j - 1 - (size - n1);
+                if (inner < kInf)
+                    one_n =
+                        min(one_n,
+                            inner + one_n_cost +
                                 P.mismatch_interior_1n[m.type(q, p)][m.base[q + 1]][m.base[p - 1]]);
-             });
-        each(args.one_n_end, end_of(3, args.one_n_end),
-             [&](int, int, int p, int q, int inner, int) {
-                 best = min(best, inner + m.interior(i, j, t, p, q));
-             });
+            }
+        }
+        // The small loops (stacks, 1-base bulges, 1 x 1, 1 x 2, 2 x 2, 2 x 3) by their tables.
+        for (int index = args.one_n_end; index < end_of(3, args.one_n_end); ++index) {
+            const int2 candidate = args.candidates[index];
+            const int n1 = candidate.x & 255, n2 = candidate.x >> 8;
+            const int dd = d - 2 - n1 - n2;
+            const int p = i + 1 + n1;
+            const int inner = n1 == 0 && n2 == 0 ? x.cc[dd * ld + p] : x.c[dd * ld + p];
+            if (inner < kInf) best = min(best, inner + m.interior(i, j, t, p, p + dd));
+        }
         if (generic < kInf) best = min(best, generic + P.mismatch_interior[t][si1][sj1]);
         if (bulge < kInf) best = min(best, bulge + (pays_terminal_au(t) ? P.terminal_au : 0));
         if (one_n < kInf) best = min(best, one_n + P.mismatch_interior_1n[t][si1][sj1]);
