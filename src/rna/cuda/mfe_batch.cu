@@ -89,6 +89,7 @@ __global__ void __launch_bounds__(kBatchThreads, 12)
         if (one_n < kInf) best = min(best, one_n + P.mismatch_interior_1n[t][si1][sj1]);
         // Multiloop: FML(i+1,k) + FM1(k+1,j-1), k = i+1+a, on diagonals a and d-3-a.
         int split = kInf;
+#pragma unroll 4
         for (int a = kMfeMinHairpin + 1; a <= d - kMfeMinHairpin - 4; ++a)
             split = min(split, x.fml[a * ld + i + 1] + x.fm1[(d - 3 - a) * ld + i + 2 + a]);
         if (split < kInf) best = min(best, split + m.multi_closing(i, j, t));
@@ -104,6 +105,7 @@ __global__ void __launch_bounds__(kBatchThreads, 12)
     }
     // FML(i,k) + FML(k+1,j), k = i+a, on diagonals a and d-1-a.
     int fml_split = kInf;
+#pragma unroll 4
     for (int a = kMfeMinHairpin + 1; a <= d - kMfeMinHairpin - 2; ++a)
         fml_split = min(fml_split, x.fml[a * ld + i] + x.fml[(d - 1 - a) * ld + i + a + 1]);
     const int ml_base = P.ml_base;
