@@ -1,8 +1,10 @@
 // Batch mode's diagonal kernel: the cells (i, i+d) of every fold of a chunk, one thread each,
 // over diagonal-major tables (mfe_device.cuh). Every loop below runs over an index that is the
-// same for all threads of a warp (an interior-loop candidate, a split offset), so the threads
-// take the same path and read consecutive addresses; a warp scores 32 neighbouring cells with
-// the instructions that one cell would need.
+// same for all threads of a warp (a loop size and side, a small-loop candidate, a split
+// offset), so the threads take the same path and read consecutive addresses; a warp scores 32
+// neighbouring cells with the instructions that one cell would need. Interior loops of one size
+// s lie on one diagonal, d - 2 - s, at consecutive indices: generic loops read a contiguous run
+// of CI there, bulges and 1 x n loops two cells each of C.
 #include "rna/cuda/mfe_kernels.cuh"
 
 namespace tropic::rna::cuda {
@@ -16,7 +18,7 @@ constexpr int kBatchCiInf = 1 << 28;
 
 // The kernel waits on memory far more than it computes: 12 blocks of 128 threads per SM (40
 // registers, a few spilled) measured 55.7k records/s of 200 nt against 38.6k with 64 registers
-// and half the warps resident (H200, bench_mfe_gpu).
+// and half the warps resident (H200, bench_mfe_gpu, before the loops by size).
 __global__ void __launch_bounds__(kBatchThreads, 12)
     batch_diagonal_kernel(MfeDeviceArgs args, int d) {
     const MfeDeviceFold fold = args.folds[blockIdx.y];

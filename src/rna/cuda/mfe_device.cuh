@@ -41,8 +41,9 @@ struct MfeDeviceArgs {
     const std::uint8_t* sequence;   // alphabet codes of every fold
     const std::int8_t* base;        // their parameter codes
     const std::uint8_t* masks;
-    // Interior-loop candidates of the fill, (n1 | n2 << 8, the part of their energy that depends
-    // on n1 and n2 only), grouped by rule so that a warp's lanes take the same path:
+    // Interior-loop candidates of long mode's fill, (n1 | n2 << 8, the part of their energy that
+    // depends on n1 and n2 only), grouped by rule so that a warp's lanes take the same path
+    // (batch mode walks the sizes itself and reads only the last group):
     //   [0, generic_end)          generic loops: initiation + asymmetry; scored from CI
     //   [generic_end, bulge_end)  bulges of 2..30 bases: bulge initiation
     //   [bulge_end, one_n_end)    1 x n loops, n >= 3: initiation + asymmetry
