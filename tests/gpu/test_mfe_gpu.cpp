@@ -4,6 +4,7 @@
 // splits) both. Without a CUDA device every test SKIPs visibly.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <random>
 #include <string>
 #include <vector>
@@ -149,6 +150,16 @@ TEST_F(MfeGpu, MidLengthRecordsEqualCpuInEitherMode) {
         seqs.push_back(test::random_rna(rng, 512 + rng() % 300, 0.35 + 0.1 * (r % 3)));
     expect_same(seqs, make(Dangles::Both));
     expect_same({seqs[0], seqs[1], seqs[2]}, make(Dangles::Both));
+}
+
+// Records too long for F5's scratch in shared memory (~57,000 nt) keep it in global memory; the
+// switch forces that path on a shorter record.
+TEST_F(MfeGpu, LongModeWithF5InGlobalMemoryEqualsCpu) {
+    std::mt19937_64 rng(test::test_seed());
+    const auto seq = test::random_rna(rng, 1200, 0.5);
+    setenv("TROPIC_MFE_F5_IN_GLOBAL", "1", 1);
+    expect_same({seq}, make(Dangles::Both));
+    unsetenv("TROPIC_MFE_F5_IN_GLOBAL");
 }
 
 TEST_F(MfeGpu, LongModeWithConstraintEqualsCpu) {

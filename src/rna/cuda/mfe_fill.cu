@@ -192,8 +192,11 @@ __global__ void __launch_bounds__(SplitTile::kThreads)
 // F5(k) + C(k,j) + its exterior term to best[j] (row k of C is contiguous), and then
 // F5(k+1) = min(F5(k), best[k]) is final. The same minima as the CPU's F5 recurrence.
 template <bool kLongMode>
-__global__ void exterior_kernel(MfeDeviceArgs args) {
-    extern __shared__ int best[];  // n entries
+// `scratch`: n ints of global memory for best[] when they do not fit in shared memory (long
+// records), else nullptr.
+__global__ void exterior_kernel(MfeDeviceArgs args, int* scratch) {
+    extern __shared__ int shared_best[];  // n entries
+    int* best = scratch != nullptr ? scratch : shared_best;
     const MfeDeviceFold fold = args.folds[blockIdx.x];
     const MfeModel m = fold_model(args, fold);
     const MfeSquares s = fold_squares(args, fold, kLongMode);
@@ -250,7 +253,7 @@ struct Workspace {
     DeviceBuffer<int2> candidates;
     std::vector<int> group_ends;
     int size_end[4][kMaxLoop + 1] = {};
-    DeviceBuffer<int> tables, f5, failed;
+    DeviceBuffer<int> tables, f5, failed, exterior_scratch;
     DeviceBuffer<std::uint8_t> sequence, masks;
     DeviceBuffer<std::int8_t> base;
     DeviceBuffer<char> structures;
@@ -428,11 +431,25 @@ void fold_chunk(std::span<const MfeJob> jobs, const std::vector<std::size_t>& ch
         }
     }
     profile.diagonals_done();
-    const std::size_t exterior_shared = std::size_t(longest) * sizeof(int);
+    // F5's best[] in shared memory where it fits (up to ~57,000 nt on Hopper), else global
+    // memory (TROPIC_MFE_F5_IN_GLOBAL=1 forces that for long mode, for tests).
+    std::size_t exterior_shared = std::size_t(longest) * sizeof(int);
+    int device = 0, shared_limit = 0;
+    TROPIC_CUDA_CHECK(cudaGetDevice(&device));
+    TROPIC_CUDA_CHECK(
+        cudaDeviceGetAttribute(&shared_limit, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
+    int* exterior_scratch = nullptr;
+    if (long_mode && (exterior_shared > std::size_t(shared_limit) ||
+                      std::getenv("TROPIC_MFE_F5_IN_GLOBAL") != nullptr)) {
+        w.exterior_scratch.resize(std::size_t(longest));
+        exterior_scratch = w.exterior_scratch.data();
+        exterior_shared = 0;
+    }
     auto exterior = long_mode ? exterior_kernel<true> : exterior_kernel<false>;
     TROPIC_CUDA_CHECK(cudaFuncSetAttribute(exterior, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                            int(std::max<std::size_t>(exterior_shared, 1))));
-    exterior<<<unsigned(folds.size()), long_mode ? 1024 : 32, exterior_shared>>>(args);
+    exterior<<<unsigned(folds.size()), long_mode ? 1024 : 32, exterior_shared>>>(args,
+                                                                                 exterior_scratch);
     TROPIC_CUDA_CHECK_LAUNCH("exterior_kernel");
     launch_mfe_traceback(args, int(folds.size()), long_mode, w.stacks.data(), w.structures.data(),
                          w.failed.data());
