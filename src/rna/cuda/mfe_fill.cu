@@ -576,12 +576,12 @@ std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob> jobs, const EnergyP
     // 512 MB 31.9k), and of even sizes, so that no small last chunk runs half empty.
     constexpr std::size_t kMaxChunkFolds = 65535;  // the grid's y dimension
     const std::uint64_t budget = std::min<std::uint64_t>(usable / 2, 16ull << 30);
-    std::uint64_t total_bytes = 0;
+    std::uint64_t batch_bytes = 0;
     for (std::size_t r : short_jobs)
-        total_bytes += fold_bytes(jobs[r].sequence.size(), false, options.no_lonely_pairs,
+        batch_bytes += fold_bytes(jobs[r].sequence.size(), false, options.no_lonely_pairs,
                                   jobs[r].constraint != nullptr);
     const std::size_t chunks =
-        std::max<std::size_t>({1, (total_bytes + budget - 1) / budget,
+        std::max<std::size_t>({1, (batch_bytes + budget - 1) / budget,
                                (short_jobs.size() + kMaxChunkFolds - 1) / kMaxChunkFolds});
     const std::size_t chunk_folds = (short_jobs.size() + chunks - 1) / chunks;
     std::vector<std::size_t> chunk;
