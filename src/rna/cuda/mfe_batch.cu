@@ -20,9 +20,13 @@ constexpr int kBatchCiInf = 1 << 28;
 // registers, a few spilled) measured 55.7k records/s of 200 nt against 38.6k with 64 registers
 // and half the warps resident (H200, bench_mfe_gpu, before the loops by size).
 __global__ void __launch_bounds__(kBatchThreads, 12)
-    batch_diagonal_kernel(MfeDeviceArgs args, int d) {
-    const MfeDeviceFold fold = args.folds[blockIdx.y];
-    const int i = blockIdx.x * kBatchThreads + threadIdx.x;
+    batch_diagonal_kernel(MfeDeviceArgs args, int d, int cells) {
+    // Cells of all folds back to back, `cells` (the longest fold's count on this diagonal) per
+    // fold: a warp may span two folds (same d, so the same loop bounds) rather than leave the
+    // lanes past a fold's last cell idle.
+    const long long flat = blockIdx.x * (long long)kBatchThreads + threadIdx.x;
+    const MfeDeviceFold fold = args.folds[flat / cells];
+    const int i = int(flat % cells);
     const int j = i + d;
     if (j >= fold.n) return;
     const MfeModel m = fold_model(args, fold);
@@ -126,8 +130,9 @@ __global__ void __launch_bounds__(kBatchThreads, 12)
 }  // namespace
 
 void launch_mfe_batch_diagonal(const MfeDeviceArgs& args, int d, int cells, int folds) {
-    const dim3 grid((cells + kBatchThreads - 1) / kBatchThreads, unsigned(folds));
-    batch_diagonal_kernel<<<grid, kBatchThreads>>>(args, d);
+    const long long total = (long long)cells * folds;
+    const auto blocks = unsigned((total + kBatchThreads - 1) / kBatchThreads);
+    batch_diagonal_kernel<<<blocks, kBatchThreads>>>(args, d, cells);
     TROPIC_CUDA_CHECK_LAUNCH("batch_diagonal_kernel");
 }
 
