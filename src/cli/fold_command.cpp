@@ -153,9 +153,10 @@ void run_fold(const FoldOptions& options) {
     const Backend backend = parse_backend(options.backend);
     const std::unique_ptr<MfeSetup> mfe = make_mfe_setup(options);
     check_backend_available(backend, options.device);
-    // The CUDA context comes up while the first records are read.
+    // With --backend cuda the CUDA context comes up while the first records are read (auto may
+    // keep a small input on the CPU, which should not pay for a context).
     std::future<void> device_ready;
-    if (backend != Backend::Cpu)
+    if (backend == Backend::Cuda)
         device_ready =
             std::async(std::launch::async, [device = options.device] { warm_up_device(device); });
     std::vector<std::string> inputs = options.inputs;

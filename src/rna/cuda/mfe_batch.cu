@@ -42,12 +42,9 @@ __global__ void __launch_bounds__(kBatchThreads, 12)
     if (t != 0) {
         const int si1 = m.base[i + 1], sj1 = m.base[j - 1];
         int generic = kInf, bulge = kInf, one_n = kInf, best = m.hairpin(i, j, t);
-        // Candidates of size n1 + n2 <= d - 6: the inner pair (p,q) = (i+1+n1, j-1-n2) then
-        // lies on diagonal d - 2 - n1 - n2 >= 4, at index p.
+        // Loops of size n1 + n2 <= d - 6: the inner pair (p,q) = (i+1+n1, j-1-n2) then lies on
+        // diagonal d - 2 - n1 - n2 >= 4 (it encloses a hairpin), at index p.
         const int largest = min(d - 2 * kMfeMinHairpin, kMaxLoop);
-        auto end_of = [&](int group, int begin) {
-            return largest < 0 ? begin : args.size_end[group][largest];
-        };
         // Generic loops (both sides >= 2, size >= 6: the smaller ones have tables of their
         // own): the loops of size s read one contiguous run of diagonal d - 2 - s of CI (C plus
         // the inner mismatch; kBatchCiInf, which no cost brings below kInf, where C is kInf),
@@ -86,10 +83,11 @@ __global__ void __launch_bounds__(kBatchThreads, 12)
             }
         }
         // The small loops (stacks, 1-base bulges, 1 x 1, 1 x 2, 2 x 2, 2 x 3) by their tables.
-        for (int index = args.one_n_end; index < end_of(3, args.one_n_end); ++index) {
+        for (int index = args.one_n_end; index < args.small_end; ++index) {
             const int2 candidate = args.candidates[index];
             const int n1 = candidate.x & 255, n2 = candidate.x >> 8;
             const int dd = d - 2 - n1 - n2;
+            if (dd <= kMfeMinHairpin) continue;
             const int p = i + 1 + n1;
             const int inner = n1 == 0 && n2 == 0 ? x.cc[dd * ld + p] : x.c[dd * ld + p];
             if (inner < kInf) best = min(best, inner + m.interior(i, j, t, p, p + dd));

@@ -49,12 +49,8 @@ struct MfeDeviceArgs {
     //   [bulge_end, one_n_end)    1 x n loops, n >= 3: initiation + asymmetry
     //   [one_n_end, small_end)    stacks, 1-base bulges, 1 x 1, 1 x 2, 2 x 2, 2 x 3: scored with
     //                             interior_energy
-    // Each group is sorted by loop size n1 + n2; size_end[g][s] ends group g's candidates of
-    // size <= s, so a cell of diagonal d takes the prefix of size <= d - 6 (the inner pair then
-    // still encloses a hairpin).
     const int2* candidates;
     int generic_end, bulge_end, one_n_end, small_end;
-    int size_end[4][kMaxLoop + 1];
     int* tables;
     int* f5;
     const MfeDeviceFold* folds;
@@ -67,7 +63,7 @@ struct MfeSquares {
     int* fml;  // square 0
     int* c;    // square 1
     int* ci;   // square 2
-    int* q;    // long mode's products, or nullptr
+    int* q;    // the split products
     int ld;
     bool no_lonely_pairs;
 
@@ -76,15 +72,14 @@ struct MfeSquares {
     }
 };
 
-__device__ inline MfeSquares fold_squares(const MfeDeviceArgs& args, const MfeDeviceFold& fold,
-                                          bool with_products) {
+__device__ inline MfeSquares fold_squares(const MfeDeviceArgs& args, const MfeDeviceFold& fold) {
     const std::size_t square = std::size_t(fold.ld) * fold.ld;
     int* first = args.tables + fold.tables;
     MfeSquares s;
     s.fml = first;
     s.c = first + square;
     s.ci = first + 2 * square;
-    s.q = with_products ? first + 3 * square : nullptr;
+    s.q = first + 3 * square;
     s.ld = fold.ld;
     s.no_lonely_pairs = args.no_lonely_pairs;
     return s;
@@ -131,9 +126,7 @@ inline int mfe_batch_tables_per_fold(bool no_lonely_pairs) {
     return no_lonely_pairs ? 5 : 4;
 }
 
-// Long mode's squares per fold: FML, C, CI (and CC), and the products.
-inline int mfe_squares_per_fold(bool with_products) {
-    return 3 + (with_products ? 1 : 0);
-}
+// Long mode's squares per fold: FML, C, CI (and CC), and the split products.
+inline constexpr int kMfeLongSquares = 4;
 
 }  // namespace tropic::rna::cuda

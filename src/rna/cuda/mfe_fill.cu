@@ -55,17 +55,16 @@ __device__ inline int lane_split(const int* x, const int* y, int lo, int hi, int
 }
 
 // This lane's part of a split over [lo, hi] whose output cell, in product coordinates (a,b),
-// may have a tile product `q_cell` covering k in [(A+2)T, (B-1)T): then only the ends remain.
+// has a tile product `q_cell` covering k in [(A+2)T, (B-1)T) once its tiles are 4 or more
+// apart: then only the ends remain.
 __device__ inline int split_part(const int* x, const int* y, int lo, int hi, int a, int b,
                                  const int* q_cell, int lane) {
     int v = kInf;  // as the CPU's min_split: nothing below kInf means "no split"
-    if (q_cell != nullptr) {
-        const int ta = a / kSplitTile, tb = b / kSplitTile;
-        if (tb - ta >= 4) {
-            if (lane == 0) v = *q_cell;
-            v = lane_split(x, y, lo, (ta + 2) * kSplitTile - 1, lane, v);
-            return lane_split(x, y, (tb - 1) * kSplitTile, hi, lane, v);
-        }
+    const int ta = a / kSplitTile, tb = b / kSplitTile;
+    if (tb - ta >= 4) {
+        if (lane == 0) v = *q_cell;
+        v = lane_split(x, y, lo, (ta + 2) * kSplitTile - 1, lane, v);
+        return lane_split(x, y, (tb - 1) * kSplitTile, hi, lane, v);
     }
     return lane_split(x, y, lo, hi, lane, v);
 }
@@ -84,7 +83,7 @@ __global__ void __launch_bounds__(kCellWarps * 32, 5) diagonal_kernel(MfeDeviceA
     const int j = i + d;
     if (j >= fold.n) return;
     const MfeModel m = fold_model(args, fold);
-    const MfeSquares s = fold_squares(args, fold, true);
+    const MfeSquares s = fold_squares(args, fold);
     const std::size_t ld = s.ld;
     const int t = m.allowed_type(i, j);
     int cij = kInf;
@@ -126,9 +125,9 @@ __global__ void __launch_bounds__(kCellWarps * 32, 5) diagonal_kernel(MfeDeviceA
         if (bulge < kInf) best = min(best, bulge + (pays_terminal_au(t) ? P.terminal_au : 0));
         if (one_n < kInf) best = min(best, one_n + P.mismatch_interior_1n[t][si1][sj1]);
         if (lane == 0) best = min(best, m.hairpin(i, j, t));
-        int split = split_part(s.fml + (i + 1) * ld, s.c + (j - 1) * ld, i + kMfeMinHairpin + 2,
-                               j - kMfeMinHairpin - 3, i + 1, j - 1,
-                               s.q != nullptr ? s.q + (j - 1) * ld + i + 1 : nullptr, lane);
+        int split =
+            split_part(s.fml + (i + 1) * ld, s.c + (j - 1) * ld, i + kMfeMinHairpin + 2,
+                       j - kMfeMinHairpin - 3, i + 1, j - 1, s.q + (j - 1) * ld + i + 1, lane);
         best = warp_min(best);
         split = warp_min(split);
         if (split < kInf) best = min(best, split + m.multi_closing(i, j, t));
@@ -142,9 +141,8 @@ __global__ void __launch_bounds__(kCellWarps * 32, 5) diagonal_kernel(MfeDeviceA
             if (inner < kInf) cij = inner + m.interior(i, j, t, i + 1, j - 1);
         }
     }
-    int fml_split =
-        split_part(s.fml + i * ld, s.fml + j * ld, i + kMfeMinHairpin + 1, j - kMfeMinHairpin - 2,
-                   i, j, s.q != nullptr ? s.q + i * ld + j : nullptr, lane);
+    int fml_split = split_part(s.fml + i * ld, s.fml + j * ld, i + kMfeMinHairpin + 1,
+                               j - kMfeMinHairpin - 2, i, j, s.q + i * ld + j, lane);
     fml_split = warp_min(fml_split);
     if (lane != 0) return;
     const int ml_base = m.params->ml_base;
@@ -199,8 +197,16 @@ __global__ void exterior_kernel(MfeDeviceArgs args, int* scratch) {
     int* best = scratch != nullptr ? scratch : shared_best;
     const MfeDeviceFold fold = args.folds[blockIdx.x];
     const MfeModel m = fold_model(args, fold);
-    const MfeSquares s = fold_squares(args, fold, kLongMode);
-    const MfeDiagonalTables x = fold_diagonal_tables(args, fold);
+    // C(k,j): long mode's squares or batch mode's diagonal-major tables.
+    auto c_at = [&](int k, int j) {
+        if constexpr (kLongMode) {
+            const MfeSquares s = fold_squares(args, fold);
+            return s.c[std::size_t(k) * s.ld + j];
+        } else {
+            const MfeDiagonalTables x = fold_diagonal_tables(args, fold);
+            return x.c[x.at(k, j)];
+        }
+    };
     int* f5 = args.f5 + fold.f5;
     const int n = fold.n;
     for (int j = threadIdx.x; j < n; j += blockDim.x) best[j] = kInf;
@@ -210,7 +216,7 @@ __global__ void exterior_kernel(MfeDeviceArgs args, int* scratch) {
         if (k > 0) f5_k = min(f5_k, best[k - 1]);
         if (threadIdx.x == 0) f5[k] = f5_k;
         for (int j = k + kMfeMinHairpin + 1 + threadIdx.x; j < n; j += blockDim.x) {
-            const int ckj = kLongMode ? s.c[std::size_t(k) * s.ld + j] : x.c[x.at(k, j)];
+            const int ckj = c_at(k, j);
             if (ckj < kInf)
                 best[j] = min(best[j], f5_k + ckj + m.exterior_stem(k, j, m.type(k, j)));
         }
@@ -230,7 +236,7 @@ int fold_ld(std::size_t n, bool long_mode) {
 
 // Tables (each ld x ld ints) of one fold.
 int tables_per_fold(bool long_mode, bool no_lonely_pairs) {
-    return long_mode ? mfe_squares_per_fold(true) : mfe_batch_tables_per_fold(no_lonely_pairs);
+    return long_mode ? kMfeLongSquares : mfe_batch_tables_per_fold(no_lonely_pairs);
 }
 
 std::uint64_t fold_bytes(std::size_t n, bool long_mode, bool no_lonely_pairs, bool with_mask) {
@@ -252,7 +258,6 @@ struct Workspace {
     DeviceBuffer<int> hairpin_initiation;
     DeviceBuffer<int2> candidates;
     std::vector<int> group_ends;
-    int size_end[4][kMaxLoop + 1] = {};
     DeviceBuffer<int> tables, f5, failed, exterior_scratch;
     DeviceBuffer<std::uint8_t> sequence, masks;
     DeviceBuffer<std::int8_t> base;
@@ -387,7 +392,6 @@ void fold_chunk(std::span<const MfeJob> jobs, const std::vector<std::size_t>& ch
     args.bulge_end = w.group_ends[1];
     args.one_n_end = w.group_ends[2];
     args.small_end = w.group_ends[3];
-    std::copy(&w.size_end[0][0], &w.size_end[0][0] + 4 * (kMaxLoop + 1), &args.size_end[0][0]);
     args.tables = w.tables.data();
     args.f5 = w.f5.data();
     args.folds = w.folds.data();
@@ -408,7 +412,7 @@ void fold_chunk(std::span<const MfeJob> jobs, const std::vector<std::size_t>& ch
         const std::size_t square = std::size_t(ld) * ld;
         int* fml = args.tables;
         int* c = fml + square;
-        int* q = fml + std::size_t(mfe_squares_per_fold(false)) * square;
+        int* q = fml + std::size_t(kMfeLongSquares - 1) * square;
         profile.before_products();
         split_product_kernel<<<dim3(tiles, splits, 2), SplitTile::kThreads>>>(fml, c, q, ld, e);
         TROPIC_CUDA_CHECK_LAUNCH("split_product_kernel");
@@ -551,15 +555,7 @@ std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob> jobs, const EnergyP
             groups[3].push_back(make_int2(key, 0));
     }
     std::vector<int2> candidates;
-    for (int g = 0; g < 4; ++g) {
-        auto& group = groups[g];
-        auto size = [](int2 c) { return (c.x & 255) + (c.x >> 8); };
-        std::stable_sort(group.begin(), group.end(),
-                         [&](int2 a, int2 b) { return size(a) < size(b); });
-        for (int s = 0; s <= kMaxLoop; ++s)
-            w.size_end[g][s] =
-                int(candidates.size() + std::count_if(group.begin(), group.end(),
-                                                      [&](int2 c) { return size(c) <= s; }));
+    for (const auto& group : groups) {
         candidates.insert(candidates.end(), group.begin(), group.end());
         w.group_ends.push_back(int(candidates.size()));
     }

@@ -51,7 +51,7 @@ __global__ void __launch_bounds__(kWarpsPerBlock * 32)
     using Tables = std::conditional_t<kLongMode, SquareTracebackTables, DiagonalTracebackTables>;
     Tables tables;
     if constexpr (kLongMode)
-        tables = {fold_squares(args, fold, true), args.f5 + fold.f5};
+        tables = {fold_squares(args, fold), args.f5 + fold.f5};
     else
         tables = {fold_diagonal_tables(args, fold), args.f5 + fold.f5};
     auto first = [lane](int begin, int end, const auto& pred) {
