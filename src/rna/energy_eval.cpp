@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "rna/bracket_pairs.hpp"
 #include "tropic/core/error.hpp"
 
 namespace tropic::rna {
@@ -69,42 +70,12 @@ LoopContribution loop_energy(std::span<const std::uint8_t> s, const std::vector<
 
 std::vector<int> parse_structure(std::span<const std::uint8_t> sequence,
                                  std::string_view structure) {
-    if (structure.size() != sequence.size())
-        throw InputError(fmt::format("structure has {} characters but the sequence has {} bases",
-                                     structure.size(), sequence.size()));
-    std::vector<int> partner(structure.size(), -1);
-    std::vector<int> open;
-    for (int k = 0; k < static_cast<int>(structure.size()); ++k) {
-        const char c = structure[k];
-        if (c == '(') {
-            open.push_back(k);
-        } else if (c == ')') {
-            if (open.empty())
-                throw InputError(
-                    fmt::format("unbalanced ')' at position {} of the structure", k + 1));
-            const int i = open.back();
-            open.pop_back();
-            if (pair_type(sequence[i], sequence[k]) == 0)
-                throw InputError(fmt::format(
-                    "bases {} and {} cannot pair ({}-{}); only GC, AU and GU pairs form", i + 1,
-                    k + 1, base_letter(static_cast<Base>(sequence[i])),
-                    base_letter(static_cast<Base>(sequence[k]))));
-            if (k - i - 1 < 3)
-                throw InputError(fmt::format(
-                    "the hairpin closed by bases {} and {} has fewer than 3 unpaired bases", i + 1,
-                    k + 1));
-            partner[i] = k;
-            partner[k] = i;
-        } else if (c != '.') {
-            throw InputError(fmt::format(
-                "invalid character '{}' at position {} of the structure (expected '(', ')' or "
-                "'.')",
-                c, k + 1));
-        }
-    }
-    if (!open.empty())
-        throw InputError(
-            fmt::format("unbalanced '(' at position {} of the structure", open.back() + 1));
+    std::vector<int> partner = bracket_partners(sequence, structure, "structure", ".");
+    for (int i = 0; i < static_cast<int>(partner.size()); ++i)
+        if (partner[i] > i && partner[i] - i - 1 < 3)
+            throw InputError(
+                fmt::format("the hairpin closed by bases {} and {} has fewer than 3 unpaired bases",
+                            i + 1, partner[i] + 1));
     return partner;
 }
 
