@@ -18,10 +18,10 @@
 #include "cli/memory_size.hpp"
 #include "cli/output_sink.hpp"
 #include "cli/rri_output.hpp"
-#include "rna/nussinov_table.hpp"
 #include "tropic/core/alphabet.hpp"
 #include "tropic/core/device.hpp"
 #include "tropic/core/error.hpp"
+#include "tropic/core/memory.hpp"
 #include "tropic/core/progress.hpp"
 #include "tropic/core/sequence_reader.hpp"
 #include "tropic/core/thread_pool.hpp"
@@ -77,7 +77,7 @@ class RriRun {
         engine_.device = options.device;
         engine_.pool = &pool_;
         engine_.max_memory = options.max_memory.empty()
-                                 ? rna::detail::available_memory_bytes()
+                                 ? available_host_memory()
                                  : parse_memory_size(options.max_memory, "--max-memory");
     }
 

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/temp_dir.hpp"
+#include "support/temp_dir.hpp"
 #include "tropic/core/error.hpp"
 
 namespace fs = std::filesystem;

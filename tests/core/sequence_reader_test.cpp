@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "core/temp_dir.hpp"
+#include "support/temp_dir.hpp"
 #include "tropic/core/error.hpp"
 
 namespace fs = std::filesystem;

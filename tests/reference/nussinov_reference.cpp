@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "rna/nussinov_traceback.hpp"
+#include "rna/nussinov/nussinov_traceback.hpp"
 
 namespace tropic::reference {
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "reference/mfe_reference.hpp"
-#include "rna/random_rna.hpp"
+#include "support/random_rna.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/thread_pool.hpp"
 #include "tropic/rna/energy_eval.hpp"

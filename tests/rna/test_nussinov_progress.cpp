@@ -7,8 +7,8 @@
 #include <thread>
 #include <vector>
 
-#include "rna/nussinov_table.hpp"
-#include "rna/random_rna.hpp"
+#include "rna/nussinov/nussinov_table.hpp"
+#include "support/random_rna.hpp"
 #include "tropic/core/backend.hpp"
 #include "tropic/core/thread_pool.hpp"
 #include "tropic/rna/nussinov.hpp"

@@ -7,7 +7,7 @@
 #include <random>
 #include <vector>
 
-#include "rna/random_rna.hpp"
+#include "support/random_rna.hpp"
 #include "tropic/semiring/maxplus.hpp"
 
 namespace {

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "reference/tropical_reference.hpp"
-#include "rna/random_rna.hpp"
+#include "support/random_rna.hpp"
 #include "semiring/tropical_fixtures.hpp"
 #include "tropic/core/device.hpp"
 #include "tropic/core/error.hpp"

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "reference/tropical_reference.hpp"
-#include "rna/random_rna.hpp"
+#include "support/random_rna.hpp"
 #include "semiring/tropical_fixtures.hpp"
 #include "tropic/core/thread_pool.hpp"
 

@@ -13,10 +13,10 @@
 
 #include "core/cuda/cuda_check.cuh"
 #include "core/cuda/device_buffer.cuh"
-#include "semiring/cuda/band_packed.cuh"
+#include "semiring/device/band_packed.cuh"
 #include "semiring/cuda/product_cuda.hpp"
 #include "semiring/cuda/product_timing.hpp"
-#include "semiring/cuda/tropical_block_tile.cuh"
+#include "semiring/device/tropical_block_tile.cuh"
 #include "tropic/core/error.hpp"
 
 namespace tropic::semiring::cuda {

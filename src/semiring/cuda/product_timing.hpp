@@ -1,7 +1,7 @@
 #pragma once
 // Benchmark hooks of the CUDA tropical engine: the median time of the product kernels alone on
 // device-resident, random finite (max,+) data, without transfers or packing. Used by
-// bench/bench_semiring_gpu.cpp; CUDA builds only.
+// bench/semiring/bench_semiring_gpu.cpp; CUDA builds only.
 #include "tropic/semiring/product.hpp"
 
 namespace tropic::semiring::cuda {

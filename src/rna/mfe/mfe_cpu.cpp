@@ -1,0 +1,367 @@
+// CPU engine of MFE folding: the recurrences and traceback of mfe.hpp.
+//
+// Layout: the tables are triangles of int32. C and FML are stored by rows (i fixed, j
+// contiguous); FML and FM1 are also stored by columns (j fixed, i contiguous), so that both
+// operands of every multiloop minimisation are read sequentially.
+//
+// Order: cell (i,j) reads only cells (p,q) with i <= p <= q <= j, so any order that fills those
+// first gives the same tables (all minima), hence the same energy and traceback. On one thread,
+// rows from i = n-1 down to 0, each left to right. With a pool, square tiles of the triangle,
+// each filled the same way by one thread, in wavefronts of tile diagonals: the tiles of one
+// wavefront depend only on earlier ones, and a tile's operands stay in cache while it is filled.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdlib>
+#include <new>
+#include <vector>
+
+#include "rna/mfe/mfe_model.hpp"
+#include "rna/mfe/mfe_traceback.hpp"
+#include "tropic/core/error.hpp"
+#include "tropic/core/thread_pool.hpp"
+#include "tropic/rna/mfe.hpp"
+
+namespace tropic::rna {
+
+namespace {
+
+constexpr int kMinHairpin = kMfeMinHairpin;
+constexpr int kInf = kInfEnergy;
+
+class MfeEngine {
+  public:
+    MfeEngine(std::span<const std::uint8_t> sequence, const EnergyParams& params,
+              const MfeOptions& options, const StructureConstraint* constraint)
+        : s_(sequence),
+          n_(static_cast<int>(sequence.size())),
+          p_(params),
+          no_lonely_pairs_(options.no_lonely_pairs),
+          base_(sequence.size()),
+          hairpin_initiation_(sequence.size() + 1),
+          row_start_(sequence.size()),
+          col_start_(sequence.size()) {
+        model_.params = &params;
+        model_.sequence = sequence.data();
+        model_.base = base_.data();
+        model_.hairpin_initiation = hairpin_initiation_.data();
+        model_.allowed = constraint != nullptr ? constraint->allowed_mask().data() : nullptr;
+        model_.n = n_;
+        model_.dangles = options.dangles;
+        model_.no_lonely_pairs = options.no_lonely_pairs;
+        model_.max_span = options.max_bp_span;
+        for (int size = 0; size <= n_; ++size)
+            hairpin_initiation_[size] = hairpin_initiation(params, size);
+        std::size_t cells = 0;
+        for (int k = 0; k < n_; ++k) {
+            base_[k] = static_cast<std::int8_t>(param_base(s_[k]));
+            col_start_[k] = cells;  // column k holds i = 0..k
+            // Row k holds j = k..n-1 and starts after the n - r cells of every row r < k.
+            row_start_[k] = row_offset(k) - static_cast<std::size_t>(k);
+            cells += static_cast<std::size_t>(k) + 1;
+        }
+        c_.assign(cells, kInf);
+        if (no_lonely_pairs_) cc_.assign(cells, kInf);
+        fml_row_.assign(cells, kInf);
+        fml_col_.assign(cells, kInf);
+        fm1_col_.assign(cells, kInf);
+        f5_.assign(static_cast<std::size_t>(n_) + 1, 0);
+        for (int n1 = 0; n1 <= kMaxLoop; ++n1)
+            for (int n2 = 0; n1 + n2 <= kMaxLoop; ++n2) {
+                const int asymmetry = std::min(p_.max_ninio, p_.ninio * std::abs(n1 - n2));
+                generic_loop_[n1][n2] = p_.interior[n1 + n2] + asymmetry;
+            }
+    }
+
+    MfeResult run(const MfeProgress& on_progress, ThreadPool* pool) {
+        fill(on_progress, pool);
+        MfeResult result;
+        result.energy = f5_[n_];
+        result.structure = traceback();
+        return result;
+    }
+
+  private:
+    std::size_t row_offset(int k) const {
+        const auto r = static_cast<std::size_t>(k), n = static_cast<std::size_t>(n_);
+        return r * n - r * (r - 1) / 2;
+    }
+
+    int* c_row(int i) { return c_.data() + row_start_[i]; }
+    // Without lonely pairs: CC(i,j) is pair (i,j) closing any loop (it is stacked on from
+    // outside), C(i,j) the pair stacked on (i+1,j-1) inside. Otherwise both are C.
+    int* cc_row(int i) { return (no_lonely_pairs_ ? cc_.data() : c_.data()) + row_start_[i]; }
+    int* fml_row(int i) { return fml_row_.data() + row_start_[i]; }
+    int* fml_col(int j) { return fml_col_.data() + col_start_[j]; }
+    int* fm1_col(int j) { return fm1_col_.data() + col_start_[j]; }
+    int type(int i, int j) const { return model_.type(i, j); }
+    // C(i,j) without lonely pairs: stacked on (i+1,j-1), which closes anything.
+    int stacked_inward(int i, int j, int t) {
+        const int inner = cc_row(i + 1)[j - 1];
+        return inner < kInf ? inner + model_.interior(i, j, t, i + 1, j - 1) : kInf;
+    }
+
+    // mismatch_interior of every inner pair (p,q) of a generic interior loop, for q > p, read
+    // from inside: it depends on p and q only, so each row serves every (i,j) with i in
+    // [p-31, p-1]. A ring of the kMaxLoop + 1 rows in use, filled over the columns [first_q,
+    // end_q) that the cells being filled read; 0 where (p,q) cannot pair (C is kInf there
+    // anyway). Its rows span all n columns so that the interior loop indexes them by q, as it
+    // does C: an offset there costs 2% more instructions per fill.
+    using InnerMismatchRing = std::vector<int>;
+
+    InnerMismatchRing make_ring() const {
+        return InnerMismatchRing(static_cast<std::size_t>(kMaxLoop + 1) * n_);
+    }
+
+    std::size_t ring_row_start(int p) const {
+        return static_cast<std::size_t>(p % (kMaxLoop + 1)) * static_cast<std::size_t>(n_);
+    }
+
+    void fill_inner_mismatch_row(InnerMismatchRing& ring, int p, int first_q, int end_q) {
+        int* row = ring.data() + ring_row_start(p);
+        const int sp1 = p > 0 ? base_[p - 1] : 0;
+        for (int q = std::max(p + 1, first_q); q < std::min(end_q, n_ - 1); ++q)
+            row[q] = p_.mismatch_interior[pair_type(s_[q], s_[p])][base_[q + 1]][sp1];
+    }
+
+    // The fill's fast form of for_each_interior: the same minimum, but loops of at least 3
+    // unpaired bases on both sides (most candidates) are scored inline, without branches.
+    // Candidates whose inner pair cannot form read C = kInf and so never win.
+    int best_interior(int i, int j, int t, const InnerMismatchRing& ring) {
+        int best = kInf;
+        const int outer = p_.mismatch_interior[t][base_[i + 1]][base_[j - 1]];
+        const int last_p = std::min(i + kMaxLoop + 1, j - kMinHairpin - 2);
+        for (int p = i + 1; p <= last_p; ++p) {
+            const int n1 = p - i - 1;
+            const int first_q = std::max(p + kMinHairpin + 1, j - 1 - (kMaxLoop - n1));
+            const int* row = c_row(p);
+            // Small loops on the 3' side, or on the 5' side at all: the general rules.
+            const int last_special_q = n1 < 3 ? first_q : std::max(first_q, j - 3);
+            for (int q = j - 1; q >= last_special_q; --q) {
+                const int inner = (p == i + 1 && q == j - 1) ? cc_row(p)[q] : row[q];
+                if (inner < kInf) best = std::min(best, inner + model_.interior(i, j, t, p, q));
+            }
+            // Three contiguous operands: the loop vectorises.
+            const int* cost = generic_loop_[n1];
+            const int* inner_mismatch = ring.data() + ring_row_start(p);
+            int generic = kInf;
+            for (int q = first_q; q < last_special_q; ++q)
+                generic = std::min(generic, row[q] + inner_mismatch[q] + cost[j - q - 1]);
+            best = std::min(best, generic + outer);
+        }
+        return std::min(best, kInf);
+    }
+
+    // min over u in [first, last] of left[u-1] + right[u]: one (min,+) dot product, the split
+    // of an interval in two. Both operands are contiguous, so the loop vectorises.
+    static int min_split(const int* left, const int* right, int first, int last) {
+        int best = kInf;
+        for (int u = first; u <= last; ++u) best = std::min(best, left[u - 1] + right[u]);
+        return best;
+    }
+
+    // The best multiloop interior of (i,j): FML(i+1,u-1) + FM1(u,j-1).
+    int best_multi_split(int i, int j) {
+        return min_split(fml_row(i + 1), fm1_col(j - 1), i + kMinHairpin + 3, j - kMinHairpin - 2);
+    }
+
+    // The best split of FML(i,j) in two: FML(i,u-1) + FML(u,j).
+    int best_fml_split(int i, int j) {
+        return min_split(fml_row(i), fml_col(j), i + kMinHairpin + 2, j - kMinHairpin - 1);
+    }
+
+    // After row i, the share of the fill done: the work of a row grows as its length squared
+    // (the multiloop splits), so rows i..n-1 hold about ((n-i)/n)^3 of it.
+    static double fill_fraction(int i, int n) {
+        const double rest = static_cast<double>(n - i) / n;
+        return rest * rest * rest;
+    }
+
+    // Reports a fraction when it has grown by a permille since the last report.
+    static void report(const MfeProgress& on_progress, double fraction, int& reported) {
+        if (!on_progress) return;
+        const int permille = static_cast<int>(fraction * 1000);
+        if (permille > reported) on_progress(permille / 1000.0);
+        reported = std::max(reported, permille);
+    }
+
+    // Cell (i,j) of every table. Its operands are cells (p,q) with i <= p <= q <= j other than
+    // (i,j) itself, which must be final. Inlined by force: with two callers (rows and tiles) the
+    // compiler keeps it a call, which costs about 3% more instructions per fill.
+    [[gnu::always_inline]] void fill_cell(int i, int j, const InnerMismatchRing& ring) {
+        const int t = model_.allowed_type(i, j);
+        int cij = kInf;
+        if (t != 0) {
+            cij = model_.hairpin(i, j, t);
+            cij = std::min(cij, best_interior(i, j, t, ring));
+            const int split = best_multi_split(i, j);
+            if (split < kInf) cij = std::min(cij, split + model_.multi_closing(i, j, t));
+        }
+        if (no_lonely_pairs_) {
+            cc_row(i)[j] = cij;
+            cij = t != 0 ? stacked_inward(i, j, t) : kInf;
+        }
+        c_row(i)[j] = cij;
+        const int stem = model_.multi_helix(i, j, t, cij);
+        const int fm1 = std::min(stem, fm1_col(j - 1)[i] + p_.ml_base);
+        int fml_ij = std::min({stem, fml_row(i + 1)[j] + p_.ml_base, fml_row(i)[j - 1] + p_.ml_base,
+                               best_fml_split(i, j)});
+        fml_ij = std::min(fml_ij, kInf);
+        fml_row(i)[j] = fml_ij;
+        fml_col(j)[i] = fml_ij;
+        fm1_col(j)[i] = std::min(fm1, kInf);
+    }
+
+    // Row i over the columns [first_j, end_j), left to right; the ring must hold rows i+1..i+31.
+    void fill_row(int i, int first_j, int end_j, const InnerMismatchRing& ring) {
+        for (int j = std::max(first_j, i + kMinHairpin + 1); j < end_j; ++j) fill_cell(i, j, ring);
+    }
+
+    // One thread: rows from i = n-1 down to 0, each left to right, so every operand is final
+    // when it is read.
+    void fill_rows(const MfeProgress& on_progress) {
+        InnerMismatchRing ring = make_ring();
+        int reported = 0;  // permille
+        for (int i = n_ - 1; i >= 0; --i) {
+            report(on_progress, fill_fraction(i, n_), reported);
+            if (i + 1 < n_) fill_inner_mismatch_row(ring, i + 1, 0, n_);
+            fill_row(i, 0, n_, ring);
+        }
+    }
+
+    // Side of the square tiles of the threaded fill. Every row of a tile reads the same columns
+    // of FML and FM1 in its splits: 64 of them take 1 MB at 2,000 nt, about a core's L2 cache.
+    // (At 2,000 and 5,000 nt, tiles of 32 and 128 were no faster.)
+    static constexpr int kTile = 64;
+
+    // Tile (ti, tj): rows [ti, ti+1) * kTile, columns [tj, tj+1) * kTile, filled like the whole
+    // triangle by fill_rows. Its interior loops read the ring over the columns from 31 before
+    // its first; row i reads ring rows i+1..i+31, so the rows above its last one come first.
+    void fill_tile(int ti, int tj, InnerMismatchRing& ring) {
+        const int first_i = ti * kTile, end_i = std::min(first_i + kTile, n_);
+        const int first_j = tj * kTile, end_j = std::min(first_j + kTile, n_);
+        const int first_q = std::max(0, first_j - kMaxLoop - 1);
+        for (int p = end_i + 1; p < std::min(end_i + kMaxLoop + 1, n_); ++p)
+            fill_inner_mismatch_row(ring, p, first_q, end_j);
+        for (int i = end_i - 1; i >= first_i; --i) {
+            if (i + 1 < n_) fill_inner_mismatch_row(ring, i + 1, first_q, end_j);
+            fill_row(i, first_j, end_j, ring);
+        }
+    }
+
+    // Threads of `pool`: the tiles in wavefronts of tile diagonals tj - ti = 0, 1, ... A cell
+    // reads only cells below it and to its left, which lie in its own tile or in tiles of
+    // earlier wavefronts, so the tiles of one wavefront are filled in parallel. Each worker
+    // (an index of parallel_for, run by one thread) takes tiles until none is left, with a ring
+    // of its own.
+    void fill_tiles(ThreadPool& pool, const MfeProgress& on_progress) {
+        const int tiles = (n_ + kTile - 1) / kTile;
+        std::vector<InnerMismatchRing> rings(std::min<std::size_t>(pool.size(), tiles));
+        for (auto& ring : rings) ring = make_ring();
+        int reported = 0;  // permille
+        for (int diagonal = 0; diagonal < tiles; ++diagonal) {
+            const int count = tiles - diagonal;
+            std::atomic<int> next{0};
+            auto worker = [&](std::size_t w) {
+                for (int k = next++; k < count; k = next++) fill_tile(k, k + diagonal, rings[w]);
+            };
+            pool.parallel_for(0, std::min<std::size_t>(rings.size(), count), worker, 1);
+            // About the cells of span below s = (diagonal + 1) * kTile are done. The work of a
+            // cell grows with its span (the splits), so they hold about 3x^2 - 2x^3 of it,
+            // x = s/n.
+            const double x = std::min(1.0, static_cast<double>(diagonal + 1) * kTile / n_);
+            report(on_progress, x * x * (3 - 2 * x), reported);
+        }
+    }
+
+    void fill_f5() {
+        for (int j = 0; j < n_; ++j) {
+            int best = f5_[j];
+            for (int k = 0; k + kMinHairpin < j; ++k) {
+                const int ckj = c_row(k)[j];
+                if (ckj < kInf)
+                    best = std::min(best, f5_[k] + ckj + model_.exterior_stem(k, j, type(k, j)));
+            }
+            f5_[j + 1] = best;
+        }
+    }
+
+    void fill(const MfeProgress& on_progress, ThreadPool* pool) {
+        if (pool != nullptr && pool->size() > 1 && n_ > kTile)
+            fill_tiles(*pool, on_progress);
+        else
+            fill_rows(on_progress);
+        fill_f5();
+    }
+
+    // The tables as trace_mfe (mfe_traceback.hpp) reads them.
+    struct TracebackTables {
+        MfeEngine* e;
+        int c(int i, int j) const { return e->c_row(i)[j]; }
+        int cc(int i, int j) const { return e->cc_row(i)[j]; }
+        int fml(int i, int j) const { return e->fml_row(i)[j]; }
+        int fml_down(int i, int j) const { return e->fml_col(j)[i]; }
+        int fm1(int i, int j) const { return e->fm1_col(j)[i]; }
+        int f5(int j) const { return e->f5_[j]; }
+    };
+
+    std::string traceback() {
+        std::string structure(static_cast<std::size_t>(n_), '.');
+        std::vector<MfeInterval> stack(static_cast<std::size_t>(n_) + 2);
+        auto first = [](int begin, int end, const auto& pred) {
+            int k = begin;
+            while (k < end && !pred(k)) ++k;
+            return k < end ? k : end;
+        };
+        if (!trace_mfe(model_, TracebackTables{this}, first, structure.data(), stack.data()))
+            throw InternalError("MFE traceback: the tables do not explain the minimum");
+        return structure;
+    }
+
+    std::span<const std::uint8_t> s_;
+    int n_;
+    const EnergyParams& p_;
+    bool no_lonely_pairs_;
+    std::vector<std::int8_t> base_;
+    std::vector<int> hairpin_initiation_;
+    MfeModel model_;
+    std::vector<std::size_t> row_start_, col_start_;
+    // interior[n1+n2] + asymmetry of generic interior loops, by n1 and n2.
+    int generic_loop_[kMaxLoop + 1][kMaxLoop + 1] = {};
+    std::vector<int> c_, cc_, fml_row_, fml_col_, fm1_col_, f5_;
+};
+
+}  // namespace
+
+std::uint64_t mfe_memory_bytes(std::size_t length, const MfeOptions& options) {
+    const std::uint64_t n = length;
+    const std::uint64_t tables = options.no_lonely_pairs ? 5 : 4;
+    return tables * sizeof(int) * (n * (n + 1) / 2);
+}
+
+MfeResult fold_mfe(std::span<const std::uint8_t> sequence, const EnergyParams& params,
+                   const MfeOptions& options, const StructureConstraint* constraint,
+                   const MfeProgress& on_progress, ThreadPool* pool) {
+    const std::uint64_t bytes = mfe_memory_bytes(sequence.size(), options);
+    const auto pages = ::sysconf(_SC_PHYS_PAGES), page_size = ::sysconf(_SC_PAGE_SIZE);
+    const std::uint64_t memory =
+        pages > 0 && page_size > 0 ? static_cast<std::uint64_t>(pages) * page_size : 0;
+    auto too_big = [&] {
+        return ResourceError(fmt::format(
+            "an MFE fold of {} nt needs {:.1f} GB for its tables and this machine has {:.1f} GB; "
+            "fold shorter windows of the sequence",
+            sequence.size(), bytes / 1e9, memory / 1e9));
+    };
+    if (memory != 0 && bytes > memory) throw too_big();
+    try {
+        MfeResult result = MfeEngine(sequence, params, options, constraint).run(on_progress, pool);
+        if (on_progress && !sequence.empty()) on_progress(1.0);
+        return result;
+    } catch (const std::bad_alloc&) {
+        throw too_big();
+    }
+}
+
+}  // namespace tropic::rna
