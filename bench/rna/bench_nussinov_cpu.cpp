@@ -23,8 +23,8 @@
 #include <thread>
 #include <vector>
 
-#include "reference/nussinov_reference.hpp"
 #include "bench_support.hpp"
+#include "reference/nussinov_reference.hpp"
 #include "tropic/core/thread_pool.hpp"
 #include "tropic/rna/nussinov.hpp"
 

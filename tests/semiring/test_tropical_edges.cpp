@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "reference/tropical_reference.hpp"
-#include "support/random_rna.hpp"
 #include "semiring/tropical_fixtures.hpp"
+#include "support/random_rna.hpp"
 #include "tropic/core/device.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/thread_pool.hpp"

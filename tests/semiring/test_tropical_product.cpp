@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "reference/tropical_reference.hpp"
-#include "support/random_rna.hpp"
 #include "semiring/tropical_fixtures.hpp"
+#include "support/random_rna.hpp"
 #include "tropic/core/thread_pool.hpp"
 
 namespace {

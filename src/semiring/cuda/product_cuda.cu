@@ -13,9 +13,9 @@
 
 #include "core/cuda/cuda_check.cuh"
 #include "core/cuda/device_buffer.cuh"
-#include "semiring/device/band_packed.cuh"
 #include "semiring/cuda/product_cuda.hpp"
 #include "semiring/cuda/product_timing.hpp"
+#include "semiring/device/band_packed.cuh"
 #include "semiring/device/tropical_block_tile.cuh"
 #include "tropic/core/error.hpp"
 

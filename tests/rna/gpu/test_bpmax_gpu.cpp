@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "support/gpu_test.hpp"
 #include "rna/bpmax/bpmax_tables.hpp"
 #include "rna/bpmax/cuda/bpmax_cuda.hpp"
+#include "support/gpu_test.hpp"
 #include "support/random_rna.hpp"
 #include "tropic/core/device.hpp"
 #include "tropic/core/error.hpp"

@@ -6,8 +6,8 @@
 #include <random>
 #include <string>
 
-#include "support/gpu_test.hpp"
 #include "reference/nussinov_reference.hpp"
+#include "support/gpu_test.hpp"
 #include "support/random_rna.hpp"
 #include "tropic/core/device.hpp"
 #include "tropic/core/error.hpp"
