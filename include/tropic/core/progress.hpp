@@ -2,10 +2,18 @@
 // A progress bar on stderr for long runs. It draws only when enabled and stderr is a terminal,
 // at most a few times per second, and clears itself when finished.
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 
 namespace tropic {
+
+// Progress of a computation, the one type every family reports through: `item` is the index of
+// the record, pair or product in the batch the call was given (0 for a single one), `fraction`
+// the share of that item's work done, 0..1, non-decreasing, the item's last call exactly 1.
+// Which items report, and from which threads, each entry point says.
+using Progress = std::function<void(std::size_t item, double fraction)>;
 
 class ProgressBar {
   public:

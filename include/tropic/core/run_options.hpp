@@ -1,0 +1,28 @@
+#pragma once
+// How any computation of tropic runs: the backend, the device, the CPU threads, the memory it may
+// take and who hears of its progress. Every family (the engine, Nussinov, MFE, BPMax, later
+// alignment and copy-number calling) takes one RunOptions and decides where its work goes through
+// choose_backend (backend_choice.hpp), so `auto` means the same everywhere.
+#include <cstddef>
+
+#include "tropic/core/backend.hpp"
+#include "tropic/core/progress.hpp"
+
+namespace tropic {
+
+class ThreadPool;
+
+struct RunOptions {
+    // Auto: a CUDA device when there is one and the work is large enough to gain, else the CPU.
+    // Every backend gives the same results.
+    Backend backend = Backend::Auto;
+    int device = 0;
+    // CPU threads; nullptr runs on the calling thread only.
+    ThreadPool* pool = nullptr;
+    // Host memory the work may take, in bytes; 0: what the system has available when it starts.
+    std::size_t max_memory = 0;
+    // Progress of long items, for a display; empty: nobody listens (see Progress).
+    Progress on_progress;
+};
+
+}  // namespace tropic
