@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "core/stdin_from.hpp"
+#include "core/redirected_fd.hpp"
 #include "core/temp_dir.hpp"
 #include "tropic/core/error.hpp"
 
@@ -332,7 +332,7 @@ TEST_F(SequenceReaderTest, MissingFileNamesFileAndReason) {
 TEST_F(SequenceReaderTest, ReadsStandardInput) {
     std::vector<SequenceRecord> records;
     {
-        test::StdinFrom stdin_from(write("stdin.fa", ">s\nacgt\n"));
+        test::RedirectedFd stdin_from(0, write("stdin.fa", ">s\nacgt\n"));
         records = read_all("-");
     }
     ASSERT_EQ(records.size(), 1u);
@@ -343,7 +343,7 @@ TEST_F(SequenceReaderTest, ReadsStandardInput) {
 TEST_F(SequenceReaderTest, ReadsPlainLinesOnStandardInput) {
     std::vector<SequenceRecord> records;
     {
-        test::StdinFrom stdin_from(write("stdin.txt", "GGGAAACCC\nacgt\n"));
+        test::RedirectedFd stdin_from(0, write("stdin.txt", "GGGAAACCC\nacgt\n"));
         records = read_all("-");
     }
     ASSERT_EQ(records.size(), 2u);
