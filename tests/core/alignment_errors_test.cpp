@@ -4,6 +4,7 @@
 
 #include <filesystem>
 
+#include "core/read_all.hpp"
 #include "core/sam_fixture.hpp"
 #include "tropic/core/alignment_reader.hpp"
 #include "tropic/core/alignment_writer.hpp"
@@ -16,16 +17,8 @@ namespace {
 
 using test::SamFiles;
 
-// The message of the InputError that opening and reading the whole file raises.
-std::string read_error(const std::string& path, const AlignmentReaderOptions& options = {}) {
-    try {
-        SamFiles::read_all(path, options);
-    } catch (const InputError& e) {
-        EXPECT_EQ(e.code(), ExitCode::Input);
-        return e.what();
-    }
-    ADD_FAILURE() << "no InputError for " << path;
-    return {};
+std::string read_error(const std::string& path) {
+    return test::read_error<AlignmentReader>(path);
 }
 
 void expect_contains(const std::string& message, const std::string& part) {

@@ -8,6 +8,7 @@
 #include <variant>
 #include <vector>
 
+#include "core/read_all.hpp"
 #include "core/samtools.hpp"
 #include "core/temp_dir.hpp"
 #include "tropic/core/alignment_reader.hpp"
@@ -96,11 +97,7 @@ class SamFiles {
 
     static std::vector<AlignmentRecord> read_all(const std::string& file,
                                                  const AlignmentReaderOptions& options = {}) {
-        AlignmentReader reader(file, options);
-        std::vector<AlignmentRecord> records;
-        AlignmentRecord record;
-        while (reader.next(record)) records.push_back(record);
-        return records;
+        return test::read_all<AlignmentReader>(file, options);
     }
 
   private:

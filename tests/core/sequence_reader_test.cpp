@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "core/read_all.hpp"
 #include "core/redirected_fd.hpp"
 #include "core/temp_dir.hpp"
 #include "tropic/core/error.hpp"
@@ -34,21 +35,10 @@ class SequenceReaderTest : public ::testing::Test {
     }
 
     static std::vector<SequenceRecord> read_all(const std::string& path) {
-        SequenceReader reader(path);
-        std::vector<SequenceRecord> records;
-        while (auto r = reader.next()) records.push_back(std::move(*r));
-        return records;
+        return test::read_all<SequenceReader>(path);
     }
-
-    // The message of the InputError that reading the whole file raises.
     static std::string read_error(const std::string& path) {
-        try {
-            read_all(path);
-        } catch (const InputError& e) {
-            return e.what();
-        }
-        ADD_FAILURE() << "no InputError for " << path;
-        return {};
+        return test::read_error<SequenceReader>(path);
     }
 
     test::TempDir temp_{"tropic-reader"};
@@ -292,24 +282,14 @@ TEST_F(SequenceReaderTest, ProteinKeepsAminoAcidsAndStop) {
 }
 
 TEST_F(SequenceReaderTest, LetterOutsideTheAlphabetNamesIt) {
-    auto read_error_in = [](const std::string& path, Alphabet alphabet) {
-        try {
-            SequenceReader reader(path, alphabet);
-            while (reader.next()) {
-            }
-        } catch (const InputError& e) {
-            return std::string(e.what());
-        }
-        return std::string("no InputError");
-    };
     std::string dna = write("d.fa", ">a\nACGT\n>b\nACGTE\n");
-    auto message = read_error_in(dna, Alphabet::Dna);
+    auto message = test::read_error<SequenceReader>(dna, Alphabet::Dna);
     EXPECT_NE(message.find(dna + ": record 2 ('b'): invalid character 'E' at position 5: not in "
                                  "the DNA alphabet"),
               std::string::npos)
         << message;
     std::string protein = write("p.fa", ">p\nMKV-L\n");
-    message = read_error_in(protein, Alphabet::Protein);
+    message = test::read_error<SequenceReader>(protein, Alphabet::Protein);
     EXPECT_NE(message.find("record 1 ('p'): invalid character '-' at position 4: not in the "
                            "protein alphabet"),
               std::string::npos)
