@@ -62,9 +62,7 @@ void AlignmentReader::Impl::open(const AlignmentReaderOptions& options) {
         int err = errno;
         if (err == ENOEXEC)  // htslib's word for a binary format it does not know
             throw InputError(
-                fmt::format("{}: not SAM, BAM or CRAM (htslib does not recognise "
-                            "the format)",
-                            shown_path()));
+                fmt::format("{}: not SAM, BAM or CRAM (unknown format)", shown_path()));
         throw InputError(fmt::format("cannot open '{}': {}", shown_path(), errno_reason(err)));
     }
     format = format_of(*file, shown_path());
