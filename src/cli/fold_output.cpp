@@ -10,7 +10,7 @@ namespace tropic::cli {
 namespace {
 
 void append_header_and_sequence(std::string& out, const SequenceRecord& record) {
-    if (!record.name.empty()) {
+    if (record.has_header && !record.name.empty()) {  // RNAfold prints no '>' line for either
         out += '>';
         out += record.name;
         out += '\n';

@@ -6,16 +6,30 @@ namespace tropic {
 
 namespace {
 
-// 0 marks a character that is not an IUPAC nucleotide code.
-constexpr std::array<char, 256> make_normalize_table() {
-    std::array<char, 256> table{};
-    constexpr std::string_view codes = "ACGURYSWKMBDHVN";
+using NormalizeTable = std::array<char, 256>;
+
+// Maps every letter of `codes`, in either case, to its upper-case self; 0 marks a character
+// outside the alphabet.
+constexpr NormalizeTable make_normalize_table(std::string_view codes) {
+    NormalizeTable table{};
     for (char c : codes) {
         table[static_cast<unsigned char>(c)] = c;
-        table[static_cast<unsigned char>(c - 'A' + 'a')] = c;
+        if (c >= 'A' && c <= 'Z') table[static_cast<unsigned char>(c - 'A' + 'a')] = c;
     }
+    return table;
+}
+
+constexpr NormalizeTable make_rna_table() {
+    NormalizeTable table = make_normalize_table("ACGURYSWKMBDHVN");
     table['T'] = 'U';
     table['t'] = 'U';
+    return table;
+}
+
+constexpr NormalizeTable make_dna_table() {
+    NormalizeTable table = make_normalize_table("ACGTRYSWKMBDHVN");
+    table['U'] = 'T';
+    table['u'] = 'T';
     return table;
 }
 
@@ -29,15 +43,43 @@ constexpr std::array<Base, 256> make_encode_table() {
     return table;
 }
 
-constexpr auto kNormalize = make_normalize_table();
+constexpr NormalizeTable kRna = make_rna_table();
+constexpr NormalizeTable kDna = make_dna_table();
+constexpr NormalizeTable kProtein = make_normalize_table("ACDEFGHIKLMNPQRSTVWYBZJUOX*");
 constexpr auto kEncode = make_encode_table();
+
+std::optional<char> look_up(const NormalizeTable& table, char c) noexcept {
+    char n = table[static_cast<unsigned char>(c)];
+    if (n == 0) return std::nullopt;
+    return n;
+}
 
 }  // namespace
 
+std::string_view alphabet_name(Alphabet alphabet) noexcept {
+    switch (alphabet) {
+        case Alphabet::Dna:
+            return "DNA";
+        case Alphabet::Protein:
+            return "protein";
+        default:
+            return "RNA";
+    }
+}
+
+std::optional<char> normalize_residue(Alphabet alphabet, char c) noexcept {
+    switch (alphabet) {
+        case Alphabet::Dna:
+            return look_up(kDna, c);
+        case Alphabet::Protein:
+            return look_up(kProtein, c);
+        default:
+            return look_up(kRna, c);
+    }
+}
+
 std::optional<char> normalize_rna_residue(char c) noexcept {
-    char n = kNormalize[static_cast<unsigned char>(c)];
-    if (n == 0) return std::nullopt;
-    return n;
+    return look_up(kRna, c);
 }
 
 Base encode_rna_residue(char normalized) noexcept {

@@ -5,8 +5,9 @@
 
 #include <cerrno>
 #include <cstring>
+#include <string_view>
 
-#include "tropic/core/alphabet.hpp"
+#include "core/messages.hpp"
 #include "tropic/core/error.hpp"
 
 namespace tropic {
@@ -42,78 +43,214 @@ KSEQ_INIT(ByteSource*, read_bytes)
 
 namespace {
 
-// The normalised letter of each byte, or 0 for a byte that is not an IUPAC nucleotide code.
-struct NormalizeTable {
-    char to[256] = {};
-    NormalizeTable() {
-        for (int c = 0; c < 256; ++c) {
-            auto n = normalize_rna_residue(static_cast<char>(c));
-            to[c] = n ? *n : 0;
-        }
+// For each alphabet, the normalised letter of each byte, or 0 for a byte outside it.
+struct NormalizeTables {
+    char to[3][256] = {};
+    NormalizeTables() {
+        for (Alphabet a : {Alphabet::Rna, Alphabet::Dna, Alphabet::Protein})
+            for (int c = 0; c < 256; ++c) {
+                auto n = normalize_residue(a, static_cast<char>(c));
+                to[static_cast<int>(a)][c] = n ? *n : 0;
+            }
     }
 };
-const NormalizeTable kNormalize;
+const NormalizeTables kNormalize;
 
-std::string printable(char c) {
+enum class Layout { Fasta, Fastq, PlainLines };
+
+// Text as a plain sequence line may hold it: printable ASCII and tabs. Anything else means the
+// input is not text at all (a binary file, or a compressed one htslib does not know).
+bool is_text(char c) {
     auto u = static_cast<unsigned char>(c);
-    if (u >= 0x21 && u < 0x7f) return fmt::format("'{}'", c);
-    if (c == ' ') return "' ' (space)";
-    if (c == '\t') return "'\\t' (tab)";
-    if (c == '\r') return "'\\r' (carriage return)";
-    return fmt::format("'\\x{:02x}'", u);
+    return (u >= 0x20 && u < 0x7f) || c == '\t';
 }
 
-std::string display_path(const std::string& path) {
-    return path == "-" ? "<stdin>" : path;
+// FASTQ qualities are Phred+33: '!' (0) to '~' (93).
+bool is_quality(char c) {
+    return c >= '!' && c <= '~';
+}
+
+std::string_view trim_blanks(std::string_view text) {
+    std::size_t begin = text.find_first_not_of(" \t\r");
+    if (begin == std::string_view::npos) return {};
+    std::size_t end = text.find_last_not_of(" \t\r");
+    return text.substr(begin, end + 1 - begin);
 }
 
 }  // namespace
 
 struct SequenceReader::Impl {
+    std::string path;
+    Alphabet alphabet;
+    const char* normalize = kNormalize.to[static_cast<int>(alphabet)];
     ByteSource source;
     kseq_t* seq = nullptr;
-    bool fastq = false;
+    Layout layout = Layout::Fasta;
     bool finished = false;
+    std::size_t records_read = 0;
+    // Plain lines: the current line and its number; the first line starts with the byte that
+    // told the layout, already read.
+    kstring_t line = {0, 0, nullptr};
+    std::size_t line_number = 0;
+    bool first_line_started = false;
 
+    Impl(std::string p, Alphabet a) : path(std::move(p)), alphabet(a) {}
     ~Impl() {
+        ks_free(&line);
         if (seq) kseq_destroy(seq);
         if (source.file) bgzf_close(source.file);
     }
+
+    std::string shown_path() const { return display_input_path(path); }
+    void open();
+    void throw_if_read_failed(std::size_t index) const;
+    bool read_headed(SequenceRecord& record);
+    bool read_plain_line(SequenceRecord& record);
+    bool next_line();
+
+    template <class Where>
+    void normalize_into(std::string& residues, std::string_view in, const Where& where) const {
+        residues.resize(in.size());
+        for (std::size_t i = 0; i < in.size(); ++i) {
+            char n = normalize[static_cast<unsigned char>(in[i])];
+            if (n == 0)
+                throw InputError(
+                    fmt::format("{}: invalid character {} at position {}: not in the {} "
+                                "alphabet",
+                                where(), quoted_character(in[i]), i + 1, alphabet_name(alphabet)));
+            residues[i] = n;
+        }
+    }
 };
 
-SequenceReader::SequenceReader(const std::string& path) : impl_(new Impl), path_(path) {
+void SequenceReader::Impl::open() {
     errno = 0;
-    impl_->source.file = bgzf_open(path.c_str(), "r");
-    if (!impl_->source.file) {
+    source.file = bgzf_open(path.c_str(), "r");
+    if (!source.file) {
         int err = errno;
-        throw InputError(fmt::format("cannot open '{}': {}", display_path(path),
-                                     err != 0 ? std::strerror(err) : "unknown error"));
+        throw InputError(fmt::format("cannot open '{}': {}", shown_path(), errno_reason(err)));
     }
-    impl_->seq = kseq_init(&impl_->source);
+    seq = kseq_init(&source);
 
-    // The first non-blank byte tells the format. Handing it to kseq as the header character it
-    // has already read lets kseq carry on from there.
+    // The first non-blank byte tells the layout. A FASTA or FASTQ header character goes back to
+    // kseq as the one it has already read, so that kseq carries on from there.
     int c;
-    while ((c = ks_getc(impl_->seq->f)) != -1 && std::strchr(" \t\r\n", c)) {
-    }
-    if (impl_->source.error != 0) {
-        int err = impl_->source.error;
-        throw InputError(fmt::format("cannot read '{}': {}", display_path(path),
-                                     err > 0 ? std::strerror(err) : "read error"));
-    }
+    std::size_t blank_lines = 0;
+    while ((c = ks_getc(seq->f)) != -1 && std::strchr(" \t\r\n", c))
+        if (c == '\n') ++blank_lines;
+    if (source.error != 0)
+        throw InputError(fmt::format("cannot read '{}': {}", shown_path(),
+                                     errno_reason(source.error, "read error")));
     if (c == -1) {
-        impl_->finished = true;  // an empty file holds zero records
+        finished = true;  // an empty file holds zero records
         return;
     }
-    if (c != '>' && c != '@')
-        throw InputError(fmt::format(
-            "{}: not FASTA or FASTQ: the first record should start with '>' or '@', found {}",
-            display_path(path), printable(static_cast<char>(c))));
-    impl_->fastq = c == '@';
-    impl_->seq->last_char = c;
+    if (c == '>' || c == '@') {
+        layout = c == '@' ? Layout::Fastq : Layout::Fasta;
+        seq->last_char = c;
+        return;
+    }
+    layout = Layout::PlainLines;
+    kputc(c, &line);
+    first_line_started = true;
+    line_number = blank_lines;
+}
+
+void SequenceReader::Impl::throw_if_read_failed(std::size_t index) const {
+    if (source.error == 0) return;
+    throw InputError(fmt::format("{}: read error near record {}: {}", shown_path(), index,
+                                 errno_reason(source.error, "corrupt input")));
+}
+
+bool SequenceReader::Impl::read_headed(SequenceRecord& record) {
+    int status = kseq_read(seq);
+    std::size_t index = records_read + 1;
+    auto where = [&] {
+        return fmt::format("{}: record {} ('{}')", shown_path(), index,
+                           std::string_view(seq->name.s ? seq->name.s : "", seq->name.l));
+    };
+    throw_if_read_failed(index);
+    if (status == -1) return false;
+    const char* quality_length_differs =
+        ": quality string length differs from the sequence length (truncated or malformed FASTQ)";
+    if (status == -2) throw InputError(where() + quality_length_differs);
+    if (status < 0) throw InputError(where() + ": record too long to read");
+    // kseq clears last_char only after reading a '+' line and quality string.
+    if (layout == Layout::Fastq && seq->last_char != 0)
+        throw InputError(where() +
+                         ": FASTQ record without a '+' line and quality string (truncated?)");
+
+    record.name.assign(seq->name.s, seq->name.l);
+    normalize_into(record.residues, {seq->seq.s, seq->seq.l}, where);
+    record.qualities.clear();
+    if (layout == Layout::Fastq || seq->qual.l > 0) {
+        if (seq->qual.l != seq->seq.l) throw InputError(where() + quality_length_differs);
+        std::string_view qualities(seq->qual.s, seq->qual.l);
+        for (std::size_t i = 0; i < qualities.size(); ++i)
+            if (!is_quality(qualities[i]))
+                throw InputError(
+                    fmt::format("{}: invalid quality character {} at position {} (Phred+33 "
+                                "qualities are '!' to '~')",
+                                where(), quoted_character(qualities[i]), i + 1));
+        record.qualities.assign(qualities);
+    }
+    return true;
+}
+
+bool SequenceReader::Impl::next_line() {
+    int append = first_line_started ? 1 : 0;
+    first_line_started = false;
+    int status = ks_getuntil2(seq->f, KS_SEP_LINE, &line, nullptr, append);
+    throw_if_read_failed(records_read + 1);
+    if (status < 0 && line.l == 0) return false;
+    ++line_number;
+    return true;
+}
+
+bool SequenceReader::Impl::read_plain_line(SequenceRecord& record) {
+    std::string_view text;
+    do {
+        if (!next_line()) return false;
+        text = trim_blanks({line.s, line.l});
+    } while (text.empty());
+
+    std::size_t index = records_read + 1;
+    auto where = [&] {
+        return fmt::format("{}: line {} (record {})", shown_path(), line_number, index);
+    };
+    if (text.front() == '>' || text.front() == '@')
+        throw InputError(where() +
+                         ": a header line, but the input began with a plain sequence line (an "
+                         "input is either FASTA, FASTQ or plain lines)");
+    for (std::size_t i = 0; i < text.size(); ++i)
+        if (!is_text(text[i]))
+            throw InputError(fmt::format("{}: byte {} at position {} is not text (binary input?)",
+                                         where(), quoted_character(text[i]), i + 1));
+    record.name = std::to_string(index);
+    record.has_header = false;
+    normalize_into(record.residues, text, where);
+    record.qualities.clear();
+    return true;
+}
+
+SequenceReader::SequenceReader(const std::string& path, Alphabet alphabet)
+    : impl_(std::make_unique<Impl>(path, alphabet)) {
+    impl_->open();
 }
 
 SequenceReader::~SequenceReader() = default;
+
+const std::string& SequenceReader::path() const noexcept {
+    return impl_->path;
+}
+
+Alphabet SequenceReader::alphabet() const noexcept {
+    return impl_->alphabet;
+}
+
+std::size_t SequenceReader::records_read() const noexcept {
+    return impl_->records_read;
+}
 
 std::optional<SequenceRecord> SequenceReader::next() {
     std::vector<SequenceRecord> one;
@@ -126,58 +263,25 @@ bool SequenceReader::read_chunk(std::vector<SequenceRecord>& out, std::size_t ma
     Impl& im = *impl_;
     std::size_t appended = 0, residues = 0;
     while (!im.finished && appended < max_records && (appended == 0 || residues < max_residues)) {
-        int status = kseq_read(im.seq);
-        std::size_t index = records_read_ + 1;
-        auto where = [&] {
-            return fmt::format(
-                "{}: record {} ('{}')", display_path(path_), index,
-                std::string_view(im.seq->name.s ? im.seq->name.s : "", im.seq->name.l));
-        };
-        if (im.source.error != 0) {
-            int err = im.source.error;
+        SequenceRecord& record = out.emplace_back();
+        record.alphabet = im.alphabet;
+        bool read = false;
+        try {
+            read = im.layout == Layout::PlainLines ? im.read_plain_line(record)
+                                                   : im.read_headed(record);
+        } catch (...) {
+            out.pop_back();
             im.finished = true;
-            throw InputError(fmt::format("{}: read error near record {}: {}", display_path(path_),
-                                         index, err > 0 ? std::strerror(err) : "corrupt input"));
+            throw;
         }
-        if (status == -1) {
+        if (!read) {
+            out.pop_back();
             im.finished = true;
             break;
         }
-        if (status == -2) {
-            im.finished = true;
-            throw InputError(where() +
-                             ": quality string length differs from the sequence length "
-                             "(truncated or malformed FASTQ)");
-        }
-        if (status < 0) {
-            im.finished = true;
-            throw InputError(where() + ": record too long to read");
-        }
-        // kseq clears last_char only after reading a '+' line and quality string.
-        if (im.fastq && im.seq->last_char != 0) {
-            im.finished = true;
-            throw InputError(where() +
-                             ": FASTQ record without a '+' line and quality string (truncated?)");
-        }
-
-        SequenceRecord& record = out.emplace_back();
-        record.name.assign(im.seq->name.s, im.seq->name.l);
-        record.residues.resize(im.seq->seq.l);
-        const char* in = im.seq->seq.s;
-        char* dst = record.residues.data();
-        for (std::size_t i = 0; i < im.seq->seq.l; ++i) {
-            char n = kNormalize.to[static_cast<unsigned char>(in[i])];
-            if (n == 0) {
-                out.pop_back();
-                im.finished = true;
-                throw InputError(fmt::format("{}: invalid character {} at position {}", where(),
-                                             printable(in[i]), i + 1));
-            }
-            dst[i] = n;
-        }
-        ++records_read_;
+        ++im.records_read;
         ++appended;
-        residues += im.seq->seq.l;
+        residues += record.residues.size();
     }
     return appended > 0;
 }

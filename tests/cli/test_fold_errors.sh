@@ -56,11 +56,21 @@ assert_eq "$RC" 1 "truncated FASTQ: exit code"
 assert_contains "$ERR" "record 2 ('r2')" "truncated FASTQ: names record"
 no_leftovers "truncated FASTQ"
 
-# Not FASTA at all.
-printf 'GGGAAACCC\n' >"$TMP/raw.txt"
+# Not text at all (plain sequence lines are accepted, see test_fold_inputs.sh): the message
+# names the file, the line and the position of the first byte that is not text.
+printf 'GGGAAACCC\nGG\001\002\n' >"$TMP/binary.dat"
+run "$TROPIC" fold --model nussinov -o "$TMP/out.txt" "$TMP/binary.dat"
+assert_eq "$RC" 1 "binary input: exit code"
+assert_contains "$ERR" "$TMP/binary.dat: line 2 (record 2): byte '\x01' at position 3 is not text" \
+    "binary input: message"
+no_leftovers "binary input"
+
+# A plain line with a letter outside the alphabet names the line and position.
+printf 'GGGAAACCC\n\nGGGAXACCC\n' >"$TMP/raw.txt"
 run "$TROPIC" fold --model nussinov "$TMP/raw.txt"
-assert_eq "$RC" 1 "raw sequence: exit code"
-assert_contains "$ERR" "raw.txt" "raw sequence: names the file"
+assert_eq "$RC" 1 "plain line, invalid letter: exit code"
+assert_contains "$ERR" "$TMP/raw.txt: line 3 (record 2): invalid character 'X' at position 5" \
+    "plain line, invalid letter: message"
 
 # A corrupt gzip file.
 printf '\x1f\x8b\x08\x00garbage that is not deflate' >"$TMP/corrupt.fa.gz"

@@ -68,6 +68,27 @@ run "$TROPIC" fold --model nussinov "$TMP/noname.fa" "$TMP/reads.fq"
 assert_eq "$OUT" $'GGGUUUACCC\n(((....))) (3)\n>read1\nGGGAAACCC\n(((...))) (3)\n>read2\nACGU\n.... (0)' \
     "several inputs in order"
 
+# Plain sequence lines without a header, as RNAfold reads them: each non-empty line is a record,
+# printed without a '>' line (the default MFE model, RNAfold's layout).
+OUT=$(echo GGGAAACCC | "$TROPIC" fold) && RC=0 || RC=$?
+assert_eq "$RC" 0 "plain line on stdin: exit code"
+assert_eq "$OUT" $'GGGAAACCC\n(((...))) ( -1.20)' "plain line on stdin"
+printf 'GGGAAACCC\n\nggguuuaccc\r\n  ACGU  \n' >"$TMP/plain.txt"
+plain_lines=$'GGGAAACCC\n(((...))) ( -1.20)\nGGGUUUACCC\n(((....))) ( -2.10)\nACGU\n.... (  0.00)'
+run "$TROPIC" fold "$TMP/plain.txt"
+assert_eq "$RC" 0 "several plain lines: exit code"
+assert_eq "$OUT" "$plain_lines" "several plain lines"
+run "$TROPIC" fold --json "$TMP/plain.txt"
+assert_contains "$OUT" '{"name":"2","length":10,' "plain lines are named by their ordinal in --json"
+if command -v gzip >/dev/null; then
+    gzip -c "$TMP/plain.txt" >"$TMP/plain.txt.gz"
+    run "$TROPIC" fold "$TMP/plain.txt.gz"
+    assert_eq "$RC" 0 "gzip plain lines: exit code"
+    assert_eq "$OUT" "$plain_lines" "gzip plain lines"
+    run_stdin "$TMP/plain.txt.gz" "$TROPIC" fold --chunk 1 -
+    assert_eq "$OUT" "$plain_lines" "gzip plain lines on stdin, one record per chunk"
+fi
+
 # An empty file is no error and prints nothing.
 : >"$TMP/empty.fa"
 run "$TROPIC" fold --model nussinov "$TMP/empty.fa"

@@ -57,5 +57,44 @@ TEST(Alphabet, LettersRoundTrip) {
         EXPECT_EQ(encode_rna_residue(base_letter(b)), b);
 }
 
+TEST(Alphabet, RnaThroughTheAlphabetEnumIsTheRnaAlphabet) {
+    for (int c = 0; c < 256; ++c) {
+        char ch = static_cast<char>(c);
+        EXPECT_EQ(normalize_residue(Alphabet::Rna, ch), normalize_rna_residue(ch)) << "byte " << c;
+    }
+}
+
+// Checks every byte: the letters of `accepted`, in either case, normalise to themselves in upper
+// case; `renamed`, in either case, normalises to `renamed_to`; everything else is rejected.
+void expect_alphabet(Alphabet alphabet, const std::string& accepted, char renamed = 0,
+                     char renamed_to = 0) {
+    for (int c = 1; c < 256; ++c) {
+        char ch = static_cast<char>(c);
+        char upper = ch >= 'a' && ch <= 'z' ? static_cast<char>(ch - 'a' + 'A') : ch;
+        auto n = normalize_residue(alphabet, ch);
+        if (accepted.find(upper) != std::string::npos)
+            EXPECT_EQ(n, upper) << "byte " << c;
+        else if (renamed != 0 && upper == renamed)
+            EXPECT_EQ(n, renamed_to) << "byte " << c;
+        else
+            EXPECT_FALSE(n) << "byte " << c;
+    }
+    EXPECT_FALSE(normalize_residue(alphabet, '\0'));
+}
+
+TEST(Alphabet, DnaAcceptsIupacCodesAndReadsUAsT) {
+    expect_alphabet(Alphabet::Dna, "ACGTRYSWKMBDHVN", 'U', 'T');
+}
+
+TEST(Alphabet, ProteinAcceptsAminoAcidsAmbiguityCodesAndStop) {
+    expect_alphabet(Alphabet::Protein, "ACDEFGHIKLMNPQRSTVWYBZJUOX*");
+}
+
+TEST(Alphabet, Names) {
+    EXPECT_EQ(alphabet_name(Alphabet::Rna), "RNA");
+    EXPECT_EQ(alphabet_name(Alphabet::Dna), "DNA");
+    EXPECT_EQ(alphabet_name(Alphabet::Protein), "protein");
+}
+
 }  // namespace
 }  // namespace tropic

@@ -1,14 +1,14 @@
 #include "tropic/core/sequence_reader.hpp"
 
-#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <stdlib.h>
-#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
+#include "support/read_all.hpp"
+#include "support/redirected_fd.hpp"
 #include "support/temp_dir.hpp"
 #include "tropic/core/error.hpp"
 
@@ -35,21 +35,10 @@ class SequenceReaderTest : public ::testing::Test {
     }
 
     static std::vector<SequenceRecord> read_all(const std::string& path) {
-        SequenceReader reader(path);
-        std::vector<SequenceRecord> records;
-        while (auto r = reader.next()) records.push_back(std::move(*r));
-        return records;
+        return test::read_all<SequenceReader>(path);
     }
-
-    // The message of the InputError that reading the whole file raises.
     static std::string read_error(const std::string& path) {
-        try {
-            read_all(path);
-        } catch (const InputError& e) {
-            return e.what();
-        }
-        ADD_FAILURE() << "no InputError for " << path;
-        return {};
+        return test::read_error<SequenceReader>(path);
     }
 
     test::TempDir temp_{"tropic-reader"};
@@ -172,10 +161,139 @@ TEST_F(SequenceReaderTest, InvalidCharacterAfterGoodRecords) {
     }
 }
 
-TEST_F(SequenceReaderTest, NotFastaOrFastq) {
-    auto message = read_error(write("plain.txt", "ACGUACGU\n"));
-    EXPECT_NE(message.find("plain.txt"), std::string::npos) << message;
-    EXPECT_NE(message.find("FASTA"), std::string::npos) << message;
+TEST_F(SequenceReaderTest, FastaAndFastqRecordsHaveHeaders) {
+    auto records = read_all(write("h.fa", ">a\nACGU\n"));
+    ASSERT_EQ(records.size(), 1u);
+    EXPECT_TRUE(records[0].has_header);
+    EXPECT_TRUE(records[0].qualities.empty());
+    EXPECT_EQ(records[0].alphabet, Alphabet::Rna);
+}
+
+TEST_F(SequenceReaderTest, FastqKeepsQualities) {
+    auto records = read_all(write("q.fq", "@r1\nACGT\n+\n!I~#\n@r2\n\n+\n\n"));
+    ASSERT_EQ(records.size(), 2u);
+    EXPECT_EQ(records[0].qualities, "!I~#");
+    EXPECT_TRUE(records[0].has_header);
+    EXPECT_TRUE(records[1].qualities.empty());
+}
+
+TEST_F(SequenceReaderTest, FastqQualityOutsidePhred33NamesRecordAndPosition) {
+    auto message = read_error(write("q.fq", "@r1\nACGT\n+\nIIII\n@r2\nACGT\n+\nII\x01I\n"));
+    EXPECT_NE(message.find("record 2 ('r2'): invalid quality character '\\x01' at position 3"),
+              std::string::npos)
+        << message;
+}
+
+// Plain sequence lines, as RNAfold reads them: one record per non-empty line.
+TEST_F(SequenceReaderTest, PlainLinesAreRecordsNamedByOrdinal) {
+    auto records = read_all(write("plain.txt", "\n  \nACGUACGU\n\nggtt  \r\n\t ACGU\n\n"));
+    ASSERT_EQ(records.size(), 3u);
+    EXPECT_EQ(records[0].name, "1");
+    EXPECT_EQ(records[0].residues, "ACGUACGU");
+    EXPECT_EQ(records[1].name, "2");
+    EXPECT_EQ(records[1].residues, "GGUU");
+    EXPECT_EQ(records[2].name, "3");
+    EXPECT_EQ(records[2].residues, "ACGU");
+    for (const auto& r : records) {
+        EXPECT_FALSE(r.has_header) << r.name;
+        EXPECT_TRUE(r.qualities.empty()) << r.name;
+    }
+}
+
+TEST_F(SequenceReaderTest, PlainLineWithoutLineEnd) {
+    auto records = read_all(write("one.txt", "G"));
+    ASSERT_EQ(records.size(), 1u);
+    EXPECT_EQ(records[0].residues, "G");
+    records = read_all(write("two.txt", "GGG\nCC"));
+    ASSERT_EQ(records.size(), 2u);
+    EXPECT_EQ(records[1].residues, "CC");
+}
+
+TEST_F(SequenceReaderTest, PlainLinesGzip) {
+    auto gz = write_gz("plain.txt.gz", "GGGAAACCC\nacgt\n");
+    if (gz.empty()) GTEST_SKIP() << "gzip is not installed";
+    auto records = read_all(gz);
+    ASSERT_EQ(records.size(), 2u);
+    EXPECT_EQ(records[1].name, "2");
+    EXPECT_EQ(records[1].residues, "ACGU");
+    EXPECT_FALSE(records[1].has_header);
+}
+
+TEST_F(SequenceReaderTest, PlainLinesInChunks) {
+    std::string text;
+    for (int i = 0; i < 7; ++i) text += "ACGUACGUAC\n\n";
+    SequenceReader reader(write("seven.txt", text));
+    std::vector<SequenceRecord> chunk;
+    ASSERT_TRUE(reader.read_chunk(chunk, 3, 1000));
+    ASSERT_EQ(chunk.size(), 3u);
+    chunk.clear();
+    ASSERT_TRUE(reader.read_chunk(chunk, 100, 15));  // 10 < 15, 20 >= 15: stops at 2
+    ASSERT_EQ(chunk.size(), 2u);
+    EXPECT_EQ(chunk[0].name, "4");
+    chunk.clear();
+    ASSERT_TRUE(reader.read_chunk(chunk, 100, 1000));
+    ASSERT_EQ(chunk.size(), 2u);
+    EXPECT_EQ(chunk[1].name, "7");
+    EXPECT_FALSE(reader.read_chunk(chunk, 100, 1000));
+    EXPECT_EQ(reader.records_read(), 7u);
+}
+
+TEST_F(SequenceReaderTest, PlainLineInvalidLetterNamesLineRecordAndPosition) {
+    std::string path = write("plain.txt", "ACGU\n\nACGU\nACXU\n");
+    auto message = read_error(path);
+    EXPECT_NE(message.find(path + ": line 4 (record 3): invalid character 'X' at position 3"),
+              std::string::npos)
+        << message;
+}
+
+TEST_F(SequenceReaderTest, BinaryInputNamesLineAndPosition) {
+    std::string path = write("garbage.bin", std::string("ACGU\nAC\0\x01\xff", 10));
+    auto message = read_error(path);
+    EXPECT_NE(message.find(path + ": line 2 (record 2): byte '\\x00' at position 3 is not text"),
+              std::string::npos)
+        << message;
+    message = read_error(write("png.bin", "\x89PNG\r\n\x1a\n"));
+    EXPECT_NE(message.find("line 1 (record 1): byte '\\x89' at position 1 is not text"),
+              std::string::npos)
+        << message;
+}
+
+TEST_F(SequenceReaderTest, HeaderAfterPlainLinesIsAnError) {
+    auto message = read_error(write("mixed.txt", "ACGU\n>x\nACGU\n"));
+    EXPECT_NE(message.find("line 2 (record 2): a header line"), std::string::npos) << message;
+}
+
+// Alphabets chosen by the command.
+TEST_F(SequenceReaderTest, DnaKeepsLettersAndReadsUAsT) {
+    SequenceReader reader(write("dna.fa", ">d\nacgtRYSWKMBDHVN\nUu\n"), Alphabet::Dna);
+    auto record = reader.next();
+    ASSERT_TRUE(record);
+    EXPECT_EQ(record->residues, "ACGTRYSWKMBDHVNTT");
+    EXPECT_EQ(record->alphabet, Alphabet::Dna);
+    EXPECT_EQ(reader.alphabet(), Alphabet::Dna);
+}
+
+TEST_F(SequenceReaderTest, ProteinKeepsAminoAcidsAndStop) {
+    SequenceReader reader(write("p.txt", "mkvLBZJUOX*\n"), Alphabet::Protein);
+    auto record = reader.next();
+    ASSERT_TRUE(record);
+    EXPECT_EQ(record->residues, "MKVLBZJUOX*");
+    EXPECT_EQ(record->alphabet, Alphabet::Protein);
+}
+
+TEST_F(SequenceReaderTest, LetterOutsideTheAlphabetNamesIt) {
+    std::string dna = write("d.fa", ">a\nACGT\n>b\nACGTE\n");
+    auto message = test::read_error<SequenceReader>(dna, Alphabet::Dna);
+    EXPECT_NE(message.find(dna + ": record 2 ('b'): invalid character 'E' at position 5: not in "
+                                 "the DNA alphabet"),
+              std::string::npos)
+        << message;
+    std::string protein = write("p.fa", ">p\nMKV-L\n");
+    message = test::read_error<SequenceReader>(protein, Alphabet::Protein);
+    EXPECT_NE(message.find("record 1 ('p'): invalid character '-' at position 4: not in the "
+                           "protein alphabet"),
+              std::string::npos)
+        << message;
 }
 
 TEST_F(SequenceReaderTest, MissingFileNamesFileAndReason) {
@@ -192,26 +310,26 @@ TEST_F(SequenceReaderTest, MissingFileNamesFileAndReason) {
 }
 
 TEST_F(SequenceReaderTest, ReadsStandardInput) {
-    std::string path = write("stdin.fa", ">s\nacgt\n");
-    int saved = ::dup(0);
-    ASSERT_GE(saved, 0);
-    int fd = ::open(path.c_str(), O_RDONLY);
-    ASSERT_GE(fd, 0);
-    ::dup2(fd, 0);
-    ::close(fd);
     std::vector<SequenceRecord> records;
-    try {
+    {
+        test::RedirectedFd stdin_from(0, write("stdin.fa", ">s\nacgt\n"));
         records = read_all("-");
-    } catch (...) {
-        ::dup2(saved, 0);
-        ::close(saved);
-        throw;
     }
-    ::dup2(saved, 0);
-    ::close(saved);
     ASSERT_EQ(records.size(), 1u);
     EXPECT_EQ(records[0].name, "s");
     EXPECT_EQ(records[0].residues, "ACGU");
+}
+
+TEST_F(SequenceReaderTest, ReadsPlainLinesOnStandardInput) {
+    std::vector<SequenceRecord> records;
+    {
+        test::RedirectedFd stdin_from(0, write("stdin.txt", "GGGAAACCC\nacgt\n"));
+        records = read_all("-");
+    }
+    ASSERT_EQ(records.size(), 2u);
+    EXPECT_EQ(records[0].name, "1");
+    EXPECT_EQ(records[0].residues, "GGGAAACCC");
+    EXPECT_FALSE(records[1].has_header);
 }
 
 TEST_F(SequenceReaderTest, ReadChunkHonoursRecordLimit) {

@@ -16,6 +16,10 @@ class AtomicFile {
     AtomicFile& operator=(const AtomicFile&) = delete;
 
     std::FILE* stream() noexcept { return file_; }
+    // The temporary file, for a library that opens its output by name (htslib). Write through
+    // stream() or through that library, never both; commit() only after the library has
+    // closed the file.
+    const std::string& temp_path() const noexcept { return temp_path_; }
     // Flushes, closes and renames; throws ResourceError on a write or rename failure.
     void commit();
 

@@ -1,13 +1,24 @@
 #pragma once
-// Streaming reader for FASTA and FASTQ, plain or gzip-compressed, from a file or stdin ("-").
-// Built on htslib's kseq. Every record is validated here, at the edge: an invalid residue raises
-// InputError naming the file, the record (name and 1-based index) and the 1-based position.
+// Streaming reader for FASTA, FASTQ and plain sequence lines, plain or gzip-compressed, from a
+// file or stdin ("-"). Built on htslib's BGZF and kseq.
+//
+// The first non-blank byte tells the layout: '>' FASTA, '@' FASTQ, anything else plain lines,
+// as RNAfold accepts them (`echo GGGAAACCC | RNAfold`): one sequence per non-empty line, named
+// by its 1-based ordinal among the input's records ("1", "2", ...) and marked has_header =
+// false. Surrounding blanks and a '\r' before the line end are dropped.
+//
+// Every record is validated here, at the edge, against the alphabet the command chose
+// (alphabet.hpp): an invalid residue raises InputError naming the file, the record (name and
+// 1-based index; for plain lines the line number) and the 1-based position. FASTQ qualities
+// are kept and must be one printable character (Phred+33) per residue. In plain lines a byte
+// that is not printable text stops the read with the line and position ("binary input?").
 #include <cstddef>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "tropic/core/alphabet.hpp"
 #include "tropic/core/sequence.hpp"
 
 namespace tropic {
@@ -15,7 +26,7 @@ namespace tropic {
 class SequenceReader {
   public:
     // path "-" reads standard input. Throws InputError when the file cannot be opened.
-    explicit SequenceReader(const std::string& path);
+    explicit SequenceReader(const std::string& path, Alphabet alphabet = Alphabet::Rna);
     ~SequenceReader();
     SequenceReader(const SequenceReader&) = delete;
     SequenceReader& operator=(const SequenceReader&) = delete;
@@ -29,14 +40,13 @@ class SequenceReader {
     bool read_chunk(std::vector<SequenceRecord>& out, std::size_t max_records,
                     std::size_t max_residues);
 
-    const std::string& path() const noexcept { return path_; }
-    std::size_t records_read() const noexcept { return records_read_; }
+    const std::string& path() const noexcept;
+    Alphabet alphabet() const noexcept;
+    std::size_t records_read() const noexcept;
 
   private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
-    std::string path_;
-    std::size_t records_read_ = 0;
 };
 
 }  // namespace tropic

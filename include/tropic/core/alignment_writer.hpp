@@ -1,0 +1,58 @@
+#pragma once
+// Writes SAM text or BAM over htslib, to a file or stdout ("-").
+//
+// A file is written atomically: records go to a temporary file beside it, renamed into place by
+// close(); a writer destroyed without close() (an error on the way) leaves no file behind.
+//
+// Every record is checked before it is written (names, references, CIGAR against SEQ, QUAL,
+// optional fields, what BAM can store); a bad one raises InputError naming the output, the
+// record (1-based index among those written, and name) and what is wrong. A write failure
+// raises ResourceError.
+//
+// CIGARs longer than BAM's 65,535 operations: the SAM specification puts a placeholder
+// `<read length>S<reference length>N` in the record and the real CIGAR in a `CG:B,I` optional
+// field. htslib (1.7 and later, including Debian 12's 1.16) does exactly that in its BAM writer
+// and undoes it in its reader, so records keep their whole CIGAR here; SAM text holds the CIGAR
+// as it is. A reference length over 2^28 - 1 does not fit the placeholder: such a record is an
+// InputError in BAM (write SAM instead).
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "tropic/core/alignment_format.hpp"
+#include "tropic/core/alignment_header.hpp"
+#include "tropic/core/alignment_record.hpp"
+
+namespace tropic {
+
+struct AlignmentWriterOptions {
+    // SAM or BAM; unset: from the path (alignment_format_for_path: ".bam" BAM, else SAM).
+    std::optional<AlignmentFormat> format;
+    // Threads that compress BAM blocks: 1 = the calling thread alone; 0 = one per core.
+    unsigned threads = 1;
+};
+
+class AlignmentWriter {
+  public:
+    // Writes the header at once. Throws InputError when the file cannot be created or the
+    // format is CRAM (not written by tropic).
+    AlignmentWriter(const std::string& path, const AlignmentHeader& header,
+                    const AlignmentWriterOptions& options = {});
+    ~AlignmentWriter();
+    AlignmentWriter(const AlignmentWriter&) = delete;
+    AlignmentWriter& operator=(const AlignmentWriter&) = delete;
+
+    void write(const AlignmentRecord& record);
+    // Flushes, writes BAM's end-of-file block and renames the file into place.
+    void close();
+
+    AlignmentFormat format() const noexcept;
+    std::size_t records_written() const noexcept;
+
+  private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace tropic

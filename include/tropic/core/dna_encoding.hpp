@@ -1,0 +1,20 @@
+#pragma once
+// DNA residues as small integers for alignment and mapping: A C G T -> 0..3 and every other
+// IUPAC code -> 4 (N). Scoring treats N as a mismatch against everything, N included, so an
+// ambiguity code never earns a match score (as minimap2 and BWA score them).
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+namespace tropic {
+
+enum class DnaBase : std::uint8_t { A = 0, C = 1, G = 2, T = 3, N = 4 };
+inline constexpr int kDnaBaseCount = 5;
+
+// Encodes a normalised DNA residue (see alphabet.hpp).
+DnaBase encode_dna_residue(char normalized) noexcept;
+
+// Encodes a normalised DNA sequence to DnaBase values (as uint8_t, ready for device transfer).
+std::vector<std::uint8_t> encode_dna(std::string_view normalized);
+
+}  // namespace tropic

@@ -1,0 +1,138 @@
+#include <fmt/format.h>
+#include <htslib/bgzf.h>
+#include <htslib/kstring.h>
+
+#include <cerrno>
+#include <charconv>
+#include <string_view>
+
+#include "core/messages.hpp"
+#include "tropic/core/bed.hpp"
+#include "tropic/core/error.hpp"
+
+namespace tropic {
+
+namespace {
+
+// True for "word" alone or followed by a blank: "track name=x" but not "tracked".
+bool starts_with_word(std::string_view line, std::string_view word) {
+    return line.starts_with(word) &&
+           (line.size() == word.size() || line[word.size()] == ' ' || line[word.size()] == '\t');
+}
+
+bool is_skipped(std::string_view line) {
+    return line.find_first_not_of(" \t") == std::string_view::npos || line.front() == '#' ||
+           starts_with_word(line, "track") || starts_with_word(line, "browser");
+}
+
+std::vector<std::string_view> split_tabs(std::string_view line) {
+    std::vector<std::string_view> columns;
+    for (;;) {
+        std::size_t tab = line.find('\t');
+        columns.push_back(line.substr(0, tab));
+        if (tab == std::string_view::npos) return columns;
+        line.remove_prefix(tab + 1);
+    }
+}
+
+}  // namespace
+
+struct BedReader::Impl {
+    std::string path;
+    BGZF* file = nullptr;
+    kstring_t line = {0, 0, nullptr};
+    std::size_t line_number = 0;
+
+    ~Impl() {
+        ks_free(&line);
+        if (file) bgzf_close(file);
+    }
+
+    std::string shown_path() const { return display_input_path(path); }
+
+    [[noreturn]] void fail(std::size_t column, const std::string& what) const {
+        throw InputError(
+            fmt::format("{}: line {}, column {}: {}", shown_path(), line_number, column, what));
+    }
+
+    std::int64_t coordinate(std::string_view text, std::size_t column, const char* what) const {
+        std::int64_t value = -1;
+        auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+        if (error != std::errc() || end != text.data() + text.size() || value < 0)
+            fail(column, fmt::format("{} '{}' is not a non-negative integer", what, text));
+        return value;
+    }
+
+    void parse(std::string_view text, BedRecord& record) const {
+        const auto columns = split_tabs(text);
+        if (columns.size() < 3) {
+            const char* hint =
+                text.find(' ') != std::string_view::npos ? " (columns are separated by tabs)" : "";
+            fail(columns.size() + 1, fmt::format("{} column(s); BED needs chrom, start and end{}",
+                                                 columns.size(), hint));
+        }
+        if (columns[0].empty()) fail(1, "the chromosome name is empty");
+        record.chrom.assign(columns[0]);
+        record.start = coordinate(columns[1], 2, "start");
+        record.end = coordinate(columns[2], 3, "end");
+        if (record.end < record.start)
+            fail(3, fmt::format("end {} is before start {}", record.end, record.start));
+        record.name.reset();
+        record.score.reset();
+        record.strand.reset();
+        record.extra.clear();
+        if (columns.size() > 3) record.name.emplace(columns[3]);
+        if (columns.size() > 4) record.score.emplace(columns[4]);
+        if (columns.size() > 5) {
+            std::string_view strand = columns[5];
+            if (strand != "+" && strand != "-" && strand != ".")
+                fail(6, fmt::format("strand '{}' is not '+', '-' or '.'", strand));
+            record.strand = strand.front();
+        }
+        for (std::size_t c = 6; c < columns.size(); ++c) record.extra.emplace_back(columns[c]);
+    }
+};
+
+BedReader::BedReader(const std::string& path) : impl_(std::make_unique<Impl>()) {
+    impl_->path = path;
+    errno = 0;
+    impl_->file = bgzf_open(path.c_str(), "r");
+    if (!impl_->file)
+        throw InputError(
+            fmt::format("cannot open '{}': {}", impl_->shown_path(), errno_reason(errno)));
+}
+
+BedReader::~BedReader() = default;
+
+bool BedReader::next(BedRecord& record) {
+    Impl& im = *impl_;
+    for (;;) {
+        int length = bgzf_getline(im.file, '\n', &im.line);
+        if (length == -1) return false;
+        ++im.line_number;
+        if (length < -1)
+            throw InputError(fmt::format("{}: line {}: read error (corrupt or truncated input)",
+                                         im.shown_path(), im.line_number));
+        std::string_view text(im.line.s, im.line.l);
+        if (text.ends_with('\r')) text.remove_suffix(1);
+        if (is_skipped(text)) continue;
+        im.parse(text, record);
+        return true;
+    }
+}
+
+std::optional<BedRecord> BedReader::next() {
+    BedRecord record;
+    if (!next(record)) return std::nullopt;
+    return record;
+}
+
+const std::string& BedReader::path() const noexcept {
+    return impl_->path;
+}
+
+std::size_t BedReader::line_number() const noexcept {
+    return impl_->line_number;
+}
+
+}  // namespace tropic
