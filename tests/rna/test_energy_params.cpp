@@ -260,4 +260,30 @@ TEST(EnergyParams, OwnFormatRejectsBadInputWithLineAndToken) {
               std::string::npos);
 }
 
+// lxc scales log(size / 30) into an int energy: a value that is not finite, or so large that the
+// product leaves the int range, must be refused where the file is read (fuzzing found both
+// readers passing 1e300 and nan on to loop_extrapolation, whose cast was then undefined).
+TEST(EnergyParams, BothReadersRefuseAnLxcThatIsNotAModestFiniteNumber) {
+    const std::string header = "## RNAfold parameter file v2.0\n# Misc\n-360 -900 50 370 ";
+    const std::string tep = read_text(kData + "/../../data/energy/rna_turner2004.tep");
+    ASSERT_NE(tep.find("scalar lxc 107.856"), std::string::npos);
+    for (const char* value : {"1e300", "nan", "inf", "-inf", "10000.5", "-20000"}) {
+        SCOPED_TRACE(value);
+        EXPECT_NE(error_of([&] {
+                      tropic::rna::parse_vienna_params(header + value + "\n", "x.par");
+                  }).find("line 3: lxc '" + std::string(value) + "' outside -10000 to 10000"),
+                  std::string::npos);
+        std::string bad = tep;
+        bad.replace(bad.find("scalar lxc 107.856"), 18, std::string("scalar lxc ") + value);
+        EXPECT_NE(error_of([&] {
+                      tropic::rna::parse_tropic_params(bad, "x.tep");
+                  }).find("lxc outside -10000 to 10000"),
+                  std::string::npos);
+    }
+    EXPECT_DOUBLE_EQ(tropic::rna::parse_vienna_params(header + "-10000\n", "x.par").lxc, -10000);
+    std::string edge = tep;
+    edge.replace(edge.find("scalar lxc 107.856"), 18, "scalar lxc 10000");
+    EXPECT_DOUBLE_EQ(tropic::rna::parse_tropic_params(edge, "x.tep").lxc, 10000);
+}
+
 }  // namespace
