@@ -80,10 +80,11 @@ TEST(FuzzReplay, EveryFolderHasATarget) {
     const std::set<std::string> known(names.begin(), names.end());
     for (const char* kind : {"corpus", "regressions"}) {
         if (!fs::is_directory(kFuzzDir / kind)) continue;
-        for (const auto& entry : fs::directory_iterator(kFuzzDir / kind))
-            if (entry.is_directory())
-                EXPECT_TRUE(known.count(entry.path().filename().string()))
-                    << entry.path() << " has no fuzz target of that name";
+        for (const auto& entry : fs::directory_iterator(kFuzzDir / kind)) {
+            if (!entry.is_directory()) continue;
+            EXPECT_TRUE(known.count(entry.path().filename().string()))
+                << entry.path() << " has no fuzz target of that name";
+        }
     }
 }
 
