@@ -4,6 +4,8 @@
 // turns them into messages and exit codes.
 #include <CLI/CLI.hpp>
 #include <functional>
+#include <memory>
+#include <vector>
 
 namespace tropic::cli {
 
@@ -18,5 +20,8 @@ Command add_fold_command(CLI::App& app);
 Command add_rri_command(CLI::App& app);
 Command add_eval_command(CLI::App& app);
 Command add_device_command(CLI::App& app);
+
+// The whole command line: the app with its settings and every command, appended to `commands`.
+std::unique_ptr<CLI::App> make_app(std::vector<Command>& commands);
 
 }  // namespace tropic::cli

@@ -2,6 +2,7 @@
 // exit codes of ARCHITECTURE.md (0 ok, 1 usage or input, 2 resources, 3 internal).
 #include <cstdio>
 #include <exception>
+#include <memory>
 #include <new>
 #include <string>
 #include <vector>
@@ -20,22 +21,13 @@ int report(tropic::ExitCode code, const std::string& message) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    CLI::App app{"tropic: fast RNA folding and sequence analysis on CPU and GPU", "tropic"};
-    app.set_version_flag("--version", std::string("tropic ") + tropic::cli::kVersion);
-    app.option_defaults()->always_capture_default();
-    app.require_subcommand(1);
-    app.fallthrough(false);
-
     std::vector<tropic::cli::Command> commands;
-    commands.push_back(tropic::cli::add_fold_command(app));
-    commands.push_back(tropic::cli::add_rri_command(app));
-    commands.push_back(tropic::cli::add_eval_command(app));
-    commands.push_back(tropic::cli::add_device_command(app));
+    const std::unique_ptr<CLI::App> app = tropic::cli::make_app(commands);
 
     try {
-        app.parse(argc, argv);
+        app->parse(argc, argv);
     } catch (const CLI::ParseError& e) {
-        if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
+        if (e.get_exit_code() == 0) return app->exit(e);  // --help, --version
         report(tropic::ExitCode::Input, e.what());
         std::fprintf(stderr, "Run 'tropic --help' or 'tropic <command> --help' for usage.\n");
         return static_cast<int>(tropic::ExitCode::Input);

@@ -1,11 +1,15 @@
 // Energy parameters: the built-in set, tropic's own format and ViennaRNA's .par reader.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <fstream>
+#include <memory>
+#include <random>
 #include <sstream>
 #include <string>
 
+#include "rna/energy/energy_tables.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/rna/energy_params.hpp"
 
@@ -65,6 +69,42 @@ TEST(EnergyParams, NEntriesOfInt22AreTheLeastFavourableBase) {
             for (int a = 1; a <= 4; ++a) worst = std::max(worst, p.int22[t1][2][a][b][3][4]);
             EXPECT_EQ(p.int22[t1][2][0][b][3][4], worst);
         }
+}
+
+// complete_derived_entries fills the N entries axis by axis; here each is checked against the
+// direct definition (the largest listed entry over every base in the N positions) on random
+// listed values.
+TEST(EnergyParams, DerivedInt22EntriesAreTheLargestOverEveryBaseInTheNPositions) {
+    auto p = std::make_unique<EnergyParams>();
+    std::mt19937 random(20241123);
+    std::uniform_int_distribution<int> energy(-500, 500);
+    for (auto& t1 : p->int22)
+        for (auto& t2 : t1)
+            for (auto& a : t2)
+                for (auto& b : a)
+                    for (auto& c : b)
+                        for (int& value : c) value = energy(random);
+    const auto listed = std::make_unique<EnergyParams>(*p);
+    tropic::rna::detail::complete_derived_entries(*p);
+    auto matches = [](int code, int base) { return code == 0 ? base != 0 : base == code; };
+    for (int t1 = 1; t1 < tropic::rna::kPairTypes; ++t1)
+        for (int t2 = 1; t2 < tropic::rna::kPairTypes; ++t2)
+            for (int code = 0; code < 625; ++code) {
+                const int a = code / 125, b = code / 25 % 5, c = code / 5 % 5, d = code % 5;
+                int expected = listed->int22[t1][t2][a][b][c][d];
+                if (a == 0 || b == 0 || c == 0 || d == 0) {
+                    expected = -kInfEnergy;
+                    for (int r = 0; r < 256; ++r) {
+                        const int ra = 1 + r / 64, rb = 1 + r / 16 % 4, rc = 1 + r / 4 % 4,
+                                  rd = 1 + r % 4;
+                        if (matches(a, ra) && matches(b, rb) && matches(c, rc) && matches(d, rd))
+                            expected = std::max(expected, listed->int22[t1][t2][ra][rb][rc][rd]);
+                    }
+                }
+                ASSERT_EQ(p->int22[t1][t2][a][b][c][d], expected)
+                    << "int22[" << t1 << "][" << t2 << "][" << a << "][" << b << "][" << c << "]["
+                    << d << "]";
+            }
 }
 
 TEST(EnergyParams, ViennaFileReproducesTheBuiltInSetExactly) {
@@ -218,6 +258,32 @@ TEST(EnergyParams, OwnFormatRejectsBadInputWithLineAndToken) {
                   tropic::rna::parse_tropic_params("tropic-energy-params 2\n", "v");
               }).find("unsupported format version"),
               std::string::npos);
+}
+
+// lxc scales log(size / 30) into an int energy: a value that is not finite, or so large that the
+// product leaves the int range, must be refused where the file is read (fuzzing found both
+// readers passing 1e300 and nan on to loop_extrapolation, whose cast was then undefined).
+TEST(EnergyParams, BothReadersRefuseAnLxcThatIsNotAModestFiniteNumber) {
+    const std::string header = "## RNAfold parameter file v2.0\n# Misc\n-360 -900 50 370 ";
+    const std::string tep = read_text(kData + "/../../data/energy/rna_turner2004.tep");
+    ASSERT_NE(tep.find("scalar lxc 107.856"), std::string::npos);
+    for (const char* value : {"1e300", "nan", "inf", "-inf", "10000.5", "-20000"}) {
+        SCOPED_TRACE(value);
+        EXPECT_NE(error_of([&] {
+                      tropic::rna::parse_vienna_params(header + value + "\n", "x.par");
+                  }).find("line 3: lxc '" + std::string(value) + "' outside -10000 to 10000"),
+                  std::string::npos);
+        std::string bad = tep;
+        bad.replace(bad.find("scalar lxc 107.856"), 18, std::string("scalar lxc ") + value);
+        EXPECT_NE(error_of([&] {
+                      tropic::rna::parse_tropic_params(bad, "x.tep");
+                  }).find("lxc outside -10000 to 10000"),
+                  std::string::npos);
+    }
+    EXPECT_DOUBLE_EQ(tropic::rna::parse_vienna_params(header + "-10000\n", "x.par").lxc, -10000);
+    std::string edge = tep;
+    edge.replace(edge.find("scalar lxc 107.856"), 18, "scalar lxc 10000");
+    EXPECT_DOUBLE_EQ(tropic::rna::parse_tropic_params(edge, "x.tep").lxc, 10000);
 }
 
 }  // namespace

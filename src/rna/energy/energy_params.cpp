@@ -58,27 +58,37 @@ bool parse_energy_token(std::string_view token, int& value) {
            value <= kInfEnergy;
 }
 
+// The largest over several axes is the largest over one axis after another, so the N entries
+// are filled axis by axis: first [N][b][c][d] from the listed ones, then [a][N][c][d] with a
+// listed or N, and so on; each step reads only entries that are listed or already filled. (The
+// direct loop over every combination took milliseconds, a cost each file read paid twice.)
 void complete_derived_entries(EnergyParams& p) {
+    constexpr int B = kParamBases;
     for (int t1 = 1; t1 < kPairTypes; ++t1)
-        for (int t2 = 1; t2 < kPairTypes; ++t2)
-            for (int a = 0; a < kParamBases; ++a)
-                for (int b = 0; b < kParamBases; ++b)
-                    for (int c = 0; c < kParamBases; ++c)
-                        for (int d = 0; d < kParamBases; ++d) {
-                            if (a != 0 && b != 0 && c != 0 && d != 0) continue;
-                            int worst = -kInfEnergy;
-                            for (int ra = 1; ra < kParamBases; ++ra)
-                                for (int rb = 1; rb < kParamBases; ++rb)
-                                    for (int rc = 1; rc < kParamBases; ++rc)
-                                        for (int rd = 1; rd < kParamBases; ++rd) {
-                                            if ((a && ra != a) || (b && rb != b) ||
-                                                (c && rc != c) || (d && rd != d))
-                                                continue;
-                                            worst =
-                                                std::max(worst, p.int22[t1][t2][ra][rb][rc][rd]);
-                                        }
-                            p.int22[t1][t2][a][b][c][d] = worst;
-                        }
+        for (int t2 = 1; t2 < kPairTypes; ++t2) {
+            auto& t = p.int22[t1][t2];
+            auto largest = [](auto at) {
+                int worst = -kInfEnergy;
+                for (int r = 1; r < B; ++r) worst = std::max(worst, at(r));
+                return worst;
+            };
+            for (int b = 1; b < B; ++b)
+                for (int c = 1; c < B; ++c)
+                    for (int d = 1; d < B; ++d)
+                        t[0][b][c][d] = largest([&](int r) { return t[r][b][c][d]; });
+            for (int a = 0; a < B; ++a)
+                for (int c = 1; c < B; ++c)
+                    for (int d = 1; d < B; ++d)
+                        t[a][0][c][d] = largest([&](int r) { return t[a][r][c][d]; });
+            for (int a = 0; a < B; ++a)
+                for (int b = 0; b < B; ++b)
+                    for (int d = 1; d < B; ++d)
+                        t[a][b][0][d] = largest([&](int r) { return t[a][b][r][d]; });
+            for (int a = 0; a < B; ++a)
+                for (int b = 0; b < B; ++b)
+                    for (int c = 0; c < B; ++c)
+                        t[a][b][c][0] = largest([&](int r) { return t[a][b][c][r]; });
+        }
 }
 
 namespace {

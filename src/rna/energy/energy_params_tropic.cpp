@@ -7,6 +7,7 @@
 
 #include <array>
 #include <charconv>
+#include <cmath>
 #include <map>
 #include <memory>
 #include <vector>
@@ -86,7 +87,11 @@ class Parser {
                 mark_seen(seen, name);
                 auto [target, bare] = split_name(name, energy_target, enthalpy_target);
                 if (bare == "lxc" && target == &energy_target) {
-                    params.lxc = decimal(next("the value of lxc"));
+                    const Token& value = next("the value of lxc");
+                    params.lxc = decimal(value);
+                    if (!(std::abs(params.lxc) <= detail::kMaxLxc))
+                        fail(value, fmt::format("lxc outside -{} to {}", detail::kMaxLxc,
+                                                detail::kMaxLxc));
                 } else if (auto it = target->scalars.find(bare); it != target->scalars.end()) {
                     *it->second = energy(next("a scalar value"));
                 } else {

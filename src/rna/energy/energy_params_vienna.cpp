@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <memory>
 #include <sstream>
 #include <vector>
@@ -155,6 +156,14 @@ class ViennaReader {
         return value;
     }
 
+    double lxc(const Token& token) const {
+        const double value = decimal(token);
+        if (!(std::abs(value) <= detail::kMaxLxc))
+            throw InputError(fmt::format("{}: line {}: lxc '{}' outside -{} to {}", source_,
+                                         token.line, token.text, detail::kMaxLxc, detail::kMaxLxc));
+        return value;
+    }
+
     void expect_count(const Section& section, std::size_t low, std::size_t high) const {
         const std::size_t n = section.tokens.size();
         if (n >= low && n <= high) return;
@@ -198,7 +207,7 @@ class ViennaReader {
             enthalpies.duplex_init = energy(t[1]);
             params.terminal_au = energy(t[2]);
             enthalpies.terminal_au = energy(t[3]);
-            if (t.size() >= 5) params.lxc = decimal(t[4]);
+            if (t.size() >= 5) params.lxc = lxc(t[4]);
             if (t.size() == 6) decimal(t[5]);
         } else if (name == "Triloops" || name == "Tetraloops" || name == "Hexaloops") {
             // The file's list replaces the built-in one.

@@ -98,6 +98,11 @@ inline std::array<TableLayout, kTableCount> table_layouts(EnergyParams& p) {
 // least favourable), which is what ViennaRNA 2.x gives for such loops.
 void complete_derived_entries(EnergyParams& params);
 
+// The largest magnitude of lxc a file may give (dcal/mol; ViennaRNA's is 107.856): with it,
+// trunc(lxc * ln(size / 30)) fits an int for every loop size, at any temperature the tool
+// accepts. Infinity and NaN are refused too (found by fuzzing: they made that cast undefined).
+inline constexpr double kMaxLxc = 10000;
+
 // Checks that a special hairpin's sequence is RNA of the right length; throws InputError.
 void add_special_hairpin(EnergyParams& params, std::string_view sequence, int energy,
                          const std::string& where);

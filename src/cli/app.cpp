@@ -1,0 +1,24 @@
+// The `tropic` command line as one CLI11 app: main() parses and runs it; the command-line fuzz
+// target (tests/fuzz/cli_options.cpp) builds the same app and only parses.
+#include <string>
+
+#include "cli/commands.hpp"
+
+namespace tropic::cli {
+
+std::unique_ptr<CLI::App> make_app(std::vector<Command>& commands) {
+    auto app = std::make_unique<CLI::App>(
+        "tropic: fast RNA folding and sequence analysis on CPU and GPU", "tropic");
+    app->set_version_flag("--version", std::string("tropic ") + kVersion);
+    app->option_defaults()->always_capture_default();
+    app->require_subcommand(1);
+    app->fallthrough(false);
+
+    commands.push_back(add_fold_command(*app));
+    commands.push_back(add_rri_command(*app));
+    commands.push_back(add_eval_command(*app));
+    commands.push_back(add_device_command(*app));
+    return app;
+}
+
+}  // namespace tropic::cli

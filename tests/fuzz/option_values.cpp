@@ -1,0 +1,39 @@
+// The parsers of option values that the commands read after the command line has parsed: the
+// first byte chooses --weights of fold (PairWeights) or rri (BpmaxWeights), --max-memory or
+// --backend; the rest is the value.
+#include <string>
+
+#include "cli/memory_size.hpp"
+#include "fuzz_support.hpp"
+#include "fuzz_target.hpp"
+#include "tropic/core/backend.hpp"
+#include "tropic/rna/bpmax_weights.hpp"
+#include "tropic/rna/pair_weights.hpp"
+
+TROPIC_FUZZ_TARGET(option_values) {
+    using namespace tropic;
+    if (size == 0) return;
+    const std::string value(fuzz::as_text(data + 1, size - 1));
+    fuzz::ignore_input_errors([&] {
+        switch (data[0] % 4) {
+            case 0: {
+                const rna::PairWeights w = rna::PairWeights::parse(value);
+                fuzz::check_invariant(w.au >= 0 && w.gc >= 0 && w.gu >= 0, "negative weight");
+                break;
+            }
+            case 1: {
+                const rna::BpmaxWeights w = rna::BpmaxWeights::parse(value);
+                fuzz::check_invariant(w.scale > 0 && w.au >= 0 && w.gc >= 0 && w.gu >= 0,
+                                      "negative weight or scale");
+                w.format_score(w.max_weight());
+                break;
+            }
+            case 2:
+                cli::parse_memory_size(value, "--max-memory");
+                break;
+            default:
+                parse_backend(value);
+                break;
+        }
+    });
+}
