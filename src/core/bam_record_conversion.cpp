@@ -19,9 +19,18 @@ constexpr std::uint32_t kMaxCigarOperationLength = (1u << 28) - 1;
 constexpr std::size_t kMaxBamCigarOperations = 65535;
 constexpr std::size_t kMaxNameLength = 254;
 
-const std::string& reference_name_of(const AlignmentHeader& header, std::int32_t id) {
+// The name of reference `id` of the header, empty for -1 (unplaced). htslib resolves a record
+// against the header it parsed itself; a header whose text does not parse back the same way (it
+// holds a NUL byte, say; found by fuzzing) can leave an index beyond the references we know.
+const std::string& reference_name_of(const AlignmentHeader& header, std::int32_t id,
+                                     const char* field) {
     static const std::string none;
-    return id >= 0 ? header.references()[static_cast<std::size_t>(id)].name : none;
+    const auto& references = header.references();
+    if (id < 0) return none;
+    if (static_cast<std::size_t>(id) >= references.size())
+        throw InputError(fmt::format("{} index {} is not a reference of the header ({} of them)",
+                                     field, id, references.size()));
+    return references[static_cast<std::size_t>(id)].name;
 }
 
 // RNAME or RNEXT as an index into the header: from the name when there is one.
@@ -124,7 +133,7 @@ void read_bam_record(const bam1_t& bam, const AlignmentHeader& header, Alignment
     if (record.name == "*") record.name.clear();
     record.flag = core.flag;
     record.reference_id = core.tid;
-    record.reference_name = reference_name_of(header, core.tid);
+    record.reference_name = reference_name_of(header, core.tid, "RNAME");
     record.position = core.pos;
     record.mapq = core.qual;
 
@@ -139,7 +148,7 @@ void read_bam_record(const bam1_t& bam, const AlignmentHeader& header, Alignment
     }
 
     record.mate_reference_id = core.mtid;
-    record.mate_reference_name = reference_name_of(header, core.mtid);
+    record.mate_reference_name = reference_name_of(header, core.mtid, "RNEXT");
     record.mate_position = core.mpos;
     record.template_length = core.isize;
 
