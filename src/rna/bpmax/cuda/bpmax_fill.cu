@@ -433,7 +433,7 @@ class DeviceTables {
             const semiring::cuda::BandSums<Score> job{
                 packed_.data(),     packed_.data(), packed_.data(), g_,
                 term_begin_.data(), a_slot_.data(), b_slot_.data(), c_slot_.data()};
-            semiring::cuda::launch_band_sums<Score, semiring::Semiring::MaxPlus>(job, count);
+            semiring::cuda::launch_band_sums<semiring::MaxPlus<Score>>(job, count);
             semiring::cuda::unpack_bands(diagonal_packed, g_, diagonal, table_cells, f_.width2,
                                          count);
             profile_.lap(profile_.products);

@@ -39,7 +39,7 @@ constexpr int kInf = kInfEnergy;
 constexpr int kCellWarps = 8;  // cells (one warp each) per block of the diagonal kernel
 constexpr int kSplitTile = 128;
 using SplitTile =
-    semiring::cuda::TropicalBlockTile<std::int32_t, semiring::Semiring::MinPlus,
+    semiring::cuda::TropicalBlockTile<semiring::MinPlus<std::int32_t>,
                                       semiring::cuda::BLayout::Transposed, kSplitTile>;
 
 __device__ inline int warp_min(int v) {

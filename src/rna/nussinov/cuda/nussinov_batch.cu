@@ -17,7 +17,7 @@
 #include "rna/nussinov/cuda/nussinov_kernels_common.cuh"
 #include "rna/nussinov/nussinov_table.hpp"
 #include "rna/nussinov/nussinov_traceback.hpp"
-#include "semiring/device/maxplus_dot.cuh"
+#include "semiring/device/tropical_dot.cuh"
 #include "tropic/core/error.hpp"
 
 namespace tropic::rna::cuda {
@@ -57,7 +57,7 @@ __global__ void __launch_bounds__(kWarpsPerBlock * 32)
                 if (d > min_loop) {
                     const Score* row = table + i * ld;  // U[i][k] = N(i,k)
                     const Score* col = table + j * ld;  // L[j][k] = N(k+1,j)
-                    v = semiring::cuda::maxplus_dot(row, col, i, j, 0);
+                    v = semiring::cuda::tropical_dot<semiring::MaxPlus<Score>>(row, col, i, j, 0);
                     std::int32_t w = weights.w[seq[i] * kBaseCount + seq[j]];
                     if (w > 0) {
                         std::int32_t inner = d - 2 > min_loop ? table[(i + 1) * ld + j - 1] : 0;

@@ -35,7 +35,7 @@ constexpr int kTile = 128;
 constexpr int kSharedStride = kTile + 1;  // padding: rows and columns of a tile on distinct banks
 
 template <typename Score>
-using ProductTile = semiring::cuda::TropicalBlockTile<Score, semiring::Semiring::MaxPlus,
+using ProductTile = semiring::cuda::TropicalBlockTile<semiring::MaxPlus<Score>,
                                                       semiring::cuda::BLayout::Transposed, kTile>;
 
 // Diagonal tiles (I,I): everything they need lies inside the tile.
