@@ -13,6 +13,7 @@
 
 #include "core/cuda/cuda_check.cuh"
 #include "core/cuda/device_buffer.cuh"
+#include "core/cuda/device_fill.cuh"
 #include "semiring/cuda/product_cuda.hpp"
 #include "semiring/cuda/product_kernels.cuh"
 #include "semiring/device/band_packed.cuh"
@@ -26,20 +27,6 @@ using cuda_detail::DeviceBuffer;
 
 std::size_t round_up(std::size_t v, std::size_t to) {
     return (v + to - 1) / to * to;
-}
-
-template <typename T>
-__global__ void fill_kernel(T* data, std::size_t count, T value) {
-    for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < count;
-         i += std::size_t(gridDim.x) * blockDim.x)
-        data[i] = value;
-}
-
-template <typename T>
-void fill(T* data, std::size_t count, T value) {
-    if (count == 0) return;
-    fill_kernel<<<1024, 256>>>(data, count, value);
-    TROPIC_CUDA_CHECK_LAUNCH("fill_kernel");
 }
 
 // Sets the cells below the diagonal of a square padded matrix to `value`.
@@ -102,7 +89,7 @@ void run_dense(Shape shape, std::span<const Product<T>> batch) {
     }
     check_memory(total * sizeof(T), "this batch of tropical products");
     DeviceBuffer<T> storage(std::max<std::size_t>(total, 1));
-    fill(storage.data(), total, zero);
+    cuda_detail::fill_async(storage.data(), total, zero);
     for (std::size_t p = 0; p < batch.size(); ++p) {
         const auto& job = batch[p];
         T* a = storage.data() + offsets[p];

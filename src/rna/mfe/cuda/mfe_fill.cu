@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "core/cuda/device_buffer.cuh"
+#include "core/cuda/device_fill.cuh"
 #include "rna/mfe/cuda/mfe_cuda.hpp"
 #include "rna/mfe/cuda/mfe_kernels.cuh"
 #include "semiring/device/tropical_block_tile.cuh"
@@ -67,12 +68,6 @@ __device__ inline int split_part(const int* x, const int* y, int lo, int hi, int
         return lane_split(x, y, (tb - 1) * kSplitTile, hi, lane, v);
     }
     return lane_split(x, y, lo, hi, lane, v);
-}
-
-__global__ void fill_kernel(int* data, std::size_t count, int value) {
-    for (std::size_t k = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; k < count;
-         k += std::size_t(gridDim.x) * blockDim.x)
-        data[k] = value;
 }
 
 // Long mode: cells (i, i+d) of fold 0, one warp each; the recurrences of mfe.hpp.
@@ -378,8 +373,7 @@ void fold_chunk(std::span<const MfeJob> jobs, const std::vector<std::size_t>& ch
     w.failed.resize(chunk.size());
     TROPIC_CUDA_CHECK(
         cudaMemsetAsync(w.failed.data(), 0, chunk.size() * sizeof(int), cudaStreamPerThread));
-    fill_kernel<<<1024, 256>>>(w.tables.data(), table_ints, kInf);
-    TROPIC_CUDA_CHECK_LAUNCH("fill_kernel");
+    cuda_detail::fill_async(w.tables.data(), table_ints, kInf);
 
     MfeDeviceArgs args{};
     args.params = w.params.data();
