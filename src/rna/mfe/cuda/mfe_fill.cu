@@ -20,6 +20,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <cub/warp/warp_reduce.cuh>
+#include <cuda/functional>
 #include <numeric>
 #include <string>
 #include <vector>
@@ -43,11 +45,10 @@ using SplitTile =
     semiring::cuda::TropicalBlockTile<semiring::MinPlus<std::int32_t>,
                                       semiring::cuda::BLayout::Transposed, kSplitTile>;
 
-__device__ inline int warp_min(int v) {
-    for (int offset = 16; offset > 0; offset >>= 1)
-        v = min(v, __shfl_xor_sync(0xffffffffu, v, offset));
-    return v;
-}
+// The minimum over a cell's warp, valid in lane 0 (the lane that writes the cell's tables). A
+// whole warp reduces through shuffles (redux on sm_80+): its TempStorage holds nothing, so
+// successive reductions need no __syncwarp between them.
+using WarpMin = cub::WarpReduce<int>;
 
 // This lane's part of min over k in [lo, hi] of x[k] + y[k].
 __device__ inline int lane_split(const int* x, const int* y, int lo, int hi, int lane, int v) {
@@ -72,8 +73,12 @@ __device__ inline int split_part(const int* x, const int* y, int lo, int hi, int
 
 // Long mode: cells (i, i+d) of fold 0, one warp each; the recurrences of mfe.hpp.
 __global__ void __launch_bounds__(kCellWarps * 32, 5) diagonal_kernel(MfeDeviceArgs args, int d) {
+    __shared__ WarpMin::TempStorage warp_min_storage[kCellWarps];
     const int lane = threadIdx.x % 32;
     const int i = blockIdx.x * kCellWarps + threadIdx.x / 32;
+    auto warp_min = [&](int v) {
+        return WarpMin(warp_min_storage[threadIdx.x / 32]).Reduce(v, ::cuda::minimum<>{});
+    };
     const MfeDeviceFold fold = args.folds[0];
     const int j = i + d;
     if (j >= fold.n) return;
