@@ -35,6 +35,7 @@ namespace {
 
 using cuda_detail::DeviceBuffer;
 using semiring::cuda::BandGeometry;
+using Step = semiring::MaxPlus<std::int32_t>;  // DPX add-max on int32, whatever the Score
 
 template <typename Score>
 __global__ void seed_kernel(DeviceProblem<Score> p, Score* f, int d1) {
@@ -53,6 +54,8 @@ __global__ void seed_kernel(DeviceProblem<Score> p, Score* f, int d1) {
             v = max(0, p.s1_closed(i1, j1) + p.s2_half_open(i2, i2 + len));
             if (d1 >= int(kBpmaxMinPairSpan))
                 v = max(v, p.table(f, i1 + 1, j1 - 1)[cell] + p.w(p.s1[i1], p.s1[j1]));
+            // A max-plus reduction over k1 whose operands are one cell of many tables (and two
+            // scalars of S1): not rows of a matrix, so not the engine's dot product.
             for (int k1 = i1; k1 < j1; ++k1) {
                 const std::int32_t prefix = p.s1_closed(i1, k1) + p.table(f, k1 + 1, j1)[cell];
                 const std::int32_t suffix = p.table(f, i1, k1)[cell] + p.s1_closed(k1 + 1, j1);
@@ -127,7 +130,11 @@ __global__ void __launch_bounds__(kSweepThreads)
     for (int cell = tid; cell < T * T; cell += kSweepThreads)
         tile[cell / T][cell % T] = at.g(row0 + cell / T, col0 + cell % T);
 
-    // Terms from complete tiles: each thread owns a 4 x 4 block of cells.
+    // Terms from complete tiles: each thread owns a kMicroRows x 4 block of cells. These are
+    // max-plus tile products, but of band-stored operands read with -inf outside the band and
+    // the strand, folded into a tile that the wavefront below keeps changing: the engine's block
+    // tile would need both operands packed with sentinels for every tile offset of every
+    // diagonal. The step is the engine's (DPX add-max).
     const int a0 = kMicroRows * (tid / (T / 4)), b0 = 4 * (tid % (T / 4));
     std::int32_t acc[kMicroRows][4];
     for (int r = 0; r < kMicroRows; ++r)
@@ -150,7 +157,8 @@ __global__ void __launch_bounds__(kSweepThreads)
                 for (int r = 0; r < kMicroRows; ++r) x[r] = left[a0 + r][c];
                 for (int q = 0; q < 4; ++q) y[q] = right[c][b0 + q];
                 for (int r = 0; r < kMicroRows; ++r)
-                    for (int q = 0; q < 4; ++q) acc[r][q] = __viaddmax_s32(x[r], y[q], acc[r][q]);
+                    for (int q = 0; q < 4; ++q)
+                        acc[r][q] = Step::multiply_add(x[r], y[q], acc[r][q]);
             }
         }
     }
@@ -182,10 +190,11 @@ __global__ void __launch_bounds__(kSweepThreads)
         if (active) {
             // m in tile J, i < m < e: G(i, m) from this tile's row a, S2(m, e) from (J, J).
             // (m <= i meets an empty interval of this tile, -inf)
-            for (int c = sub; c < b; c += 4) v = __viaddmax_s32(tile[a][c], right[c][b], v);
+            for (int c = sub; c < b; c += 4) v = Step::multiply_add(tile[a][c], right[c][b], v);
             // m in tile I, i < m < e: S2(i, m) from (I, I), G(m, e) from this tile's column b.
             // (m >= e meets an empty interval of this tile, -inf)
-            for (int c = a + 1 + sub; c < T; c += 4) v = __viaddmax_s32(left[a][c], tile[c][b], v);
+            for (int c = a + 1 + sub; c < T; c += 4)
+                v = Step::multiply_add(left[a][c], tile[c][b], v);
         }
         v = CellMax(cell_max_storage[tid / 4]).Reduce(v, ::cuda::maximum<std::int32_t>{});
         if (active && sub == 0) {

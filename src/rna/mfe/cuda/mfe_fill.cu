@@ -41,18 +41,21 @@ using cuda_detail::DeviceBuffer;
 constexpr int kInf = kInfEnergy;
 constexpr int kCellWarps = 8;  // cells (one warp each) per block of the diagonal kernel
 constexpr int kSplitTile = 128;
+using Split = semiring::MinPlus<std::int32_t>;  // the splits' semiring
 using SplitTile =
-    semiring::cuda::TropicalBlockTile<semiring::MinPlus<std::int32_t>,
-                                      semiring::cuda::BLayout::Transposed, kSplitTile>;
+    semiring::cuda::TropicalBlockTile<Split, semiring::cuda::BLayout::Transposed, kSplitTile>;
 
 // The minimum over a cell's warp, valid in lane 0 (the lane that writes the cell's tables). A
 // whole warp reduces through shuffles (redux on sm_80+): its TempStorage holds nothing, so
 // successive reductions need no __syncwarp between them.
 using WarpMin = cub::WarpReduce<int>;
 
-// This lane's part of min over k in [lo, hi] of x[k] + y[k].
+// This lane's part of min over k in [lo, hi] of x[k] + y[k]. The (min,+) dot product of the
+// engine's device interface (tropical_dot) is one thread's, on 16-byte vectors; here a warp
+// shares one dot product, lane l taking k = l (mod 32), so that each step reads 32 consecutive
+// k of both rows at once. The step is the engine's (DPX add-min).
 __device__ inline int lane_split(const int* x, const int* y, int lo, int hi, int lane, int v) {
-    for (int k = lo + lane; k <= hi; k += 32) v = min(v, x[k] + y[k]);
+    for (int k = lo + lane; k <= hi; k += 32) v = Split::multiply_add(x[k], y[k], v);
     return v;
 }
 

@@ -38,7 +38,10 @@ template <typename Score>
 using ProductTile = semiring::cuda::TropicalBlockTile<semiring::MaxPlus<Score>,
                                                       semiring::cuda::BLayout::Transposed, kTile>;
 
-// Diagonal tiles (I,I): everything they need lies inside the tile.
+// Diagonal tiles (I,I): everything they need lies inside the tile. Its splits are max-plus
+// reductions over cells of the same tile that are computed in the same wavefront (shared memory),
+// not a product of final operands, so the engine's block tile does not apply; likewise the
+// finishing kernel's.
 template <typename Score>
 __global__ void __launch_bounds__(kTile)
     diagonal_tile_kernel(Score* table, int np, const std::uint8_t* seq, WeightTable weights,
