@@ -14,9 +14,6 @@
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/transform_reduce.h>
 
-#include <chrono>
-#include <cstdio>
-#include <cstdlib>
 #include <cub/warp/warp_reduce.cuh>
 #include <cuda/functional>
 #include <string>
@@ -24,6 +21,7 @@
 
 #include "core/cuda/cuda_check.cuh"
 #include "core/cuda/device_buffer.cuh"
+#include "core/internal/profile.hpp"
 #include "rna/bpmax/cuda/bpmax_cuda.hpp"
 #include "rna/bpmax/cuda/bpmax_device.cuh"
 #include "semiring/device/band_packed.cuh"
@@ -224,18 +222,14 @@ BandGeometry table_geometry(const InteractionTables<Score>& f) {
     return semiring::cuda::band_geometry(f.length2 + 1, f.width2);
 }
 
-// Phase times for TROPIC_PROFILE (seconds, summed over diagonals).
+// Phase times for TROPIC_PROFILE (seconds, summed over diagonals), each phase waited for on this
+// thread's stream.
 struct Profile {
-    bool enabled = std::getenv("TROPIC_PROFILE") != nullptr;
+    profile::PhaseTimer clock;
     double seed = 0, products = 0, sweep = 0, search = 0, trace = 0;
-    std::chrono::steady_clock::time_point last = std::chrono::steady_clock::now();
 
     void lap(double& phase) {
-        if (!enabled) return;
-        TROPIC_CUDA_CHECK(cudaStreamSynchronize(cudaStreamPerThread));
-        auto now = std::chrono::steady_clock::now();
-        phase += std::chrono::duration<double>(now - last).count();
-        last = now;
+        clock.lap(phase, [] { TROPIC_CUDA_CHECK(cudaStreamSynchronize(cudaStreamPerThread)); });
     }
 };
 
@@ -408,13 +402,17 @@ class DeviceTables {
     }
 
     void report_profile() const {
-        if (profile_.enabled)
-            std::fprintf(
-                stderr,
-                "tropic profile: bpmax %zu x %zu nt (window1 %zu, width2 %zu) seed %.4f s, "
-                "double reduction %.4f s, sweep %.4f s, site search %.4f s, traceback %.4f s\n",
-                f_.length1, f_.length2, f_.window1, f_.width2, profile_.seed, profile_.products,
-                profile_.sweep, profile_.search, profile_.trace);
+        if (!profile_.clock.enabled()) return;
+        profile::print(
+            "bpmax %zu x %zu nt (window1 %zu, width2 %zu) seed %.4f s, double reduction %.4f s, "
+            "sweep %.4f s, site search %.4f s, traceback %.4f s",
+            f_.length1, f_.length2, f_.window1, f_.width2, profile_.seed, profile_.products,
+            profile_.sweep, profile_.search, profile_.trace);
+        profile::record("bpmax: seed", profile_.seed);
+        profile::record("bpmax: double reduction", profile_.products);
+        profile::record("bpmax: sweep", profile_.sweep);
+        profile::record("bpmax: site search", profile_.search);
+        profile::record("bpmax: traceback", profile_.trace);
     }
 
   private:

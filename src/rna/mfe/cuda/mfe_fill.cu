@@ -28,6 +28,7 @@
 
 #include "core/cuda/device_buffer.cuh"
 #include "core/cuda/device_fill.cuh"
+#include "core/internal/profile.hpp"
 #include "rna/mfe/cuda/mfe_cuda.hpp"
 #include "rna/mfe/cuda/mfe_kernels.cuh"
 #include "semiring/device/tropical_block_tile.cuh"
@@ -274,7 +275,7 @@ struct Workspace {
 // timed with events on the chunk's stream, and the products' (min,+) steps per second.
 class ChunkProfile {
   public:
-    ChunkProfile() : enabled_(std::getenv("TROPIC_PROFILE") != nullptr) {
+    ChunkProfile() : enabled_(profile::enabled()) {
         if (enabled_) start_ = record();
     }
     ~ChunkProfile() {
@@ -303,14 +304,15 @@ class ChunkProfile {
         }
         TROPIC_CUDA_CHECK(cudaEventElapsedTime(&fill, start_, diagonals_));
         TROPIC_CUDA_CHECK(cudaEventElapsedTime(&rest, diagonals_, end));
-        std::fprintf(stderr,
-                     "tropic profile: mfe %zu fold(s), longest %d nt: fill %.4f s (split products "
-                     "%.4f s, %.3g "
-                     "steps, %.2f T steps/s; diagonal kernels %.4f s), exterior + traceback "
-                     "%.4f s\n",
-                     folds, longest, fill / 1e3, products / 1e3, steps_,
-                     products > 0 ? steps_ / (products / 1e3) / 1e12 : 0.0, (fill - products) / 1e3,
-                     rest / 1e3);
+        profile::print(
+            "mfe %zu fold(s), longest %d nt: fill %.4f s (split products %.4f s, %.3g steps, "
+            "%.2f T steps/s; diagonal kernels %.4f s), exterior + traceback %.4f s",
+            folds, longest, fill / 1e3, products / 1e3, steps_,
+            products > 0 ? steps_ / (products / 1e3) / 1e12 : 0.0, (fill - products) / 1e3,
+            rest / 1e3);
+        profile::record("mfe: split products", products / 1e3, steps_);
+        profile::record("mfe: diagonal kernels", (fill - products) / 1e3);
+        profile::record("mfe: exterior + traceback", rest / 1e3);
     }
 
   private:
