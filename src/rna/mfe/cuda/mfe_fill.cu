@@ -16,9 +16,9 @@
 //     below (e-1)T), and the warp of cell (i,j) only adds the k in the tiles next to its own
 //     (about 3T terms instead of d).
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <cub/warp/warp_reduce.cuh>
 #include <cuda/functional>
@@ -329,6 +329,11 @@ class ChunkProfile {
     double steps_ = 0;
 };
 
+// The test hook of mfe_cuda.hpp: F5's scratch in global memory whatever the length, and how many
+// long-mode folds kept it there.
+std::atomic<bool> f5_in_global_for_tests{false};
+std::atomic<std::size_t> f5_global_folds{0};
+
 // The share of a fold's work done once diagonals below d are: cells of diagonal x cost ~x.
 double fill_fraction(int d, int n) {
     const double x = static_cast<double>(d) / n;
@@ -440,15 +445,15 @@ void fold_chunk(std::span<const MfeJob> jobs, const std::vector<std::size_t>& ch
     }
     profile.diagonals_done();
     // F5's best[] in shared memory where it fits (up to ~57,000 nt on Hopper), else global
-    // memory (TROPIC_MFE_F5_IN_GLOBAL=1 forces that for long mode, for tests).
+    // memory (set_mfe_f5_in_global_for_tests forces that for long mode).
     std::size_t exterior_shared = std::size_t(longest) * sizeof(int);
     int device = 0, shared_limit = 0;
     TROPIC_CUDA_CHECK(cudaGetDevice(&device));
     TROPIC_CUDA_CHECK(
         cudaDeviceGetAttribute(&shared_limit, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
     int* exterior_scratch = nullptr;
-    if (long_mode && (exterior_shared > std::size_t(shared_limit) ||
-                      std::getenv("TROPIC_MFE_F5_IN_GLOBAL") != nullptr)) {
+    if (long_mode && (exterior_shared > std::size_t(shared_limit) || f5_in_global_for_tests)) {
+        ++f5_global_folds;
         w.exterior_scratch.resize(std::size_t(longest));
         exterior_scratch = w.exterior_scratch.data();
         exterior_shared = 0;
@@ -482,6 +487,14 @@ void fold_chunk(std::span<const MfeJob> jobs, const std::vector<std::size_t>& ch
 }
 
 }  // namespace
+
+void set_mfe_f5_in_global_for_tests(bool on) {
+    f5_in_global_for_tests = on;
+}
+
+std::size_t mfe_f5_global_folds() {
+    return f5_global_folds;
+}
 
 std::uint64_t mfe_device_bytes(std::size_t length, const MfeOptions& options) {
     return fold_bytes(length, length >= kMfeLoneLength, options.no_lonely_pairs, false);
