@@ -47,7 +47,7 @@ struct MaxPlus {
     static constexpr Semiring kind = Semiring::MaxPlus;
     // The sentinel: the identity of add and absorbing for mul (within the rules above).
     static constexpr T zero = Tropical<T>::neg_inf;
-    // Loses to every value of T, the sentinels and their sums included: where a raw
+    // No value of T loses to it, the sentinels and their sums included: where a raw
     // accumulator starts (the kernels of src/semiring combine sums without infinity handling).
     static constexpr T worst = std::numeric_limits<T>::lowest();
 
