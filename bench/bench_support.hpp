@@ -1,6 +1,7 @@
 #pragma once
 // What the Google Benchmark drivers in bench/ share: the repetition settings every problem gets
-// and a loop that times each iteration with a wall clock as the iteration's manual time.
+// and a loop that times each iteration with a wall clock as the iteration's manual time. Random
+// sequences come from the test support (support/random_rna.hpp).
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 
@@ -9,10 +10,14 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <optional>
 #include <random>
 #include <thread>
 #include <vector>
+
+#include "core/internal/profile.hpp"
+#include "support/random_rna.hpp"
 
 namespace tropic::bench {
 
@@ -40,13 +45,28 @@ double run_wall_timed(benchmark::State& state, const Body& body) {
     return state.iterations() > 0 ? total / static_cast<double>(state.iterations()) : 0.0;
 }
 
-// n residues as Base codes 0..3 (A, C, G, U), uniform, from a fixed seed.
-inline std::vector<std::uint8_t> random_rna_codes(std::size_t n, std::uint64_t seed) {
+// Runs `call` once more with the fills' phase profiling on (TROPIC_PROFILE: every phase waited
+// for and timed, one line on stderr) and returns the phases it recorded, for counters that divide
+// a phase's work by that phase's time.
+template <typename Call>
+std::map<std::string, profile::Phase> profiled_phases(const Call& call) {
+    const bool was_on = profile::enabled();
+    profile::take_recorded();  // what earlier calls left
+    profile::set_enabled(true);
+    try {
+        call();
+    } catch (...) {
+        profile::set_enabled(was_on);
+        throw;
+    }
+    profile::set_enabled(was_on);
+    return profile::take_recorded();
+}
+
+// n uniform random residues (A, C, G, U) from a generator seeded with `seed`.
+inline std::vector<std::uint8_t> seeded_rna(std::size_t n, std::uint64_t seed) {
     std::mt19937_64 rng(seed);
-    std::uniform_int_distribution<int> base(0, 3);
-    std::vector<std::uint8_t> seq(n);
-    for (auto& b : seq) b = static_cast<std::uint8_t>(base(rng));
-    return seq;
+    return test::random_rna(rng, n);
 }
 
 // The drivers' own flag, after benchmark::Initialize has taken its flags: "--threads N" or

@@ -9,6 +9,8 @@
 #                                     (label gpu)
 #   bench/<name>/*.cpp                benchmark drivers, each a CTest test of label `bench` run
 #                                     only by `ctest -C bench -L bench` (bench/run_benchmark.sh)
+#   bench/<name>/cuda/<driver>.cu     device code that only that driver launches, compiled into it
+#                                     in a CUDA build (the driver itself prints SKIPPED without)
 #   bench/<name>/benchmarks.cmake     optional: further `bench` tests (end-to-end scripts)
 #
 # The domain's objects go into the one library, libtropic (target tropic_lib). Private headers
@@ -110,7 +112,12 @@ function(tropic_add_domain_benchmarks name)
   file(GLOB drivers CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/bench/${name}/*.cpp)
   foreach(source ${drivers})
     get_filename_component(driver ${source} NAME_WE)
-    add_executable(${driver} ${source})
+    set(device_source ${PROJECT_SOURCE_DIR}/bench/${name}/cuda/${driver}.cu)
+    if(TROPIC_WITH_CUDA AND EXISTS ${device_source})
+      add_executable(${driver} ${source} ${device_source})
+    else()
+      add_executable(${driver} ${source})
+    endif()
     set_target_properties(${driver} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/bench)
     target_include_directories(${driver} PRIVATE ${includes} ${PROJECT_SOURCE_DIR}/bench
                                ${PROJECT_SOURCE_DIR}/tests)

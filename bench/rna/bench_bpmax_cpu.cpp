@@ -29,8 +29,7 @@ namespace {
 
 void bench_pair(benchmark::State& state, std::size_t n1, std::size_t n2, std::size_t window2,
                 tropic::ThreadPool* pool) {
-    const auto query = tropic::bench::random_rna_codes(n1, 1),
-               target = tropic::bench::random_rna_codes(n2, 2);
+    const auto query = tropic::bench::seeded_rna(n1, 1), target = tropic::bench::seeded_rna(n2, 2);
     tropic::rna::BpmaxParams params;
     params.window2 = window2;
     tropic::rna::BpmaxOptions options;

@@ -30,12 +30,12 @@ namespace {
 
 bool energy_mismatch = false;
 
-using tropic::bench::random_rna_codes;
+using tropic::bench::seeded_rna;
 
 void bench_mfe(benchmark::State& state, std::size_t n, tropic::ThreadPool* pool) {
     const auto& params = tropic::rna::turner2004_params();
     const tropic::rna::MfeOptions options;
-    const auto seq = random_rna_codes(n, 1);
+    const auto seq = seeded_rna(n, 1);
     tropic::rna::MfeResult result;
     tropic::bench::run_wall_timed(
         state, [&] { result = tropic::rna::fold_mfe(seq, params, options, nullptr, {}, pool); });

@@ -55,7 +55,7 @@ bool score_mismatch = false;
 
 void bench_reference(benchmark::State& state) {
     const tropic::rna::NussinovParams params;  // min_loop 3, AU = GC = GU = 1
-    const auto seq = tropic::bench::random_rna_codes(kReferenceLength, 1);
+    const auto seq = tropic::bench::seeded_rna(kReferenceLength, 1);
     std::int64_t score = 0;
     const double seconds = tropic::bench::run_wall_timed(
         state, [&] { score = tropic::reference::nussinov_reference_fold(seq, params).score; });
@@ -67,7 +67,7 @@ void bench_reference(benchmark::State& state) {
 
 void bench_tiled(benchmark::State& state, std::size_t n, unsigned workers) {
     const tropic::rna::NussinovParams params;
-    const auto seq = tropic::bench::random_rna_codes(n, 1);
+    const auto seq = tropic::bench::seeded_rna(n, 1);
     std::optional<tropic::ThreadPool> pool;
     if (workers > 1) pool.emplace(workers);
     tropic::rna::NussinovResult result;

@@ -13,8 +13,9 @@
 //   steps_per_second      max-plus steps of the split reduction, n(n-1)(n+1)/6 per sequence
 //   pct_of_ceiling        steps_per_second as % of 33.3e12, the H100's packed int16 DPX rate
 //   sequences_per_second  batches only
-// After the benchmarks, one more fold per long length that ran, with TROPIC_PROFILE=1
-// (synchronised phases, not timed here), prints the per-phase profile lines to stderr.
+// After the benchmarks, one more fold per long length that ran, with the phases profiled
+// (TROPIC_PROFILE's timing: synchronised phases, not timed here), prints the per-phase profile
+// lines to stderr.
 // Without a CUDA device it prints "SKIPPED: no CUDA device" and exits 0.
 // bench-quick-filter: long/n:(1000|5000)/|batch/count:100000/
 #include <benchmark/benchmark.h>
@@ -23,7 +24,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <exception>
 #include <random>
 #include <vector>
@@ -38,13 +38,6 @@ namespace {
 constexpr double kCeilingInt16x2 = 33.3e12;
 
 using tropic::rna::EncodedSequence;
-
-EncodedSequence random_rna(std::mt19937_64& rng, std::size_t n) {
-    EncodedSequence seq(n);
-    std::uniform_int_distribution<int> base(0, 3);
-    for (auto& b : seq) b = static_cast<std::uint8_t>(base(rng));
-    return seq;
-}
 
 // Steps of the split reduction, about n^3/6 per sequence.
 double split_steps(double n) {
@@ -117,6 +110,7 @@ int main(int argc, char** argv) {
     benchmark::AddCustomContext("ceiling_steps_per_second", "33.3e12 (packed int16 DPX, H100)");
 
     // The same sequences as the drivers before: one generator, in this order.
+    using tropic::test::random_rna;
     std::mt19937_64 rng(42);
     const auto warm_up = random_rna(rng, 300);
     std::vector<EncodedSequence> long_sequences;
@@ -153,9 +147,9 @@ int main(int argc, char** argv) {
 
     // One more run per length with per-phase timing (synchronised, so not part of any figure).
     std::fflush(stdout);
-    setenv("TROPIC_PROFILE", "1", 1);
     for (const auto* seq : long_lengths_run)
-        (void)tropic::rna::fold_nussinov(*seq, tropic::rna::NussinovParams{}, cuda_options());
-    unsetenv("TROPIC_PROFILE");
+        tropic::bench::profiled_phases([&] {
+            (void)tropic::rna::fold_nussinov(*seq, tropic::rna::NussinovParams{}, cuda_options());
+        });
     return 0;
 }

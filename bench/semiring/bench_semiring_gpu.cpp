@@ -1,7 +1,7 @@
 // Tropical engine benchmark on the GPU (Google Benchmark): the product kernels alone on
-// device-resident data ((max,+), random finite values), timed with CUDA events by the hooks of
-// src/semiring/cuda/product_timing.hpp (one warm-up and one timed launch per iteration; the time
-// reported is the kernel's, as manual time, in ms).
+// device-resident data ((max,+), random finite values), timed with CUDA events by
+// cuda/bench_semiring_gpu.cu, compiled into this driver in CUDA builds (one warm-up and one timed
+// launch per iteration; the time reported is the kernel's, as manual time, in ms).
 //
 //   bench_semiring_gpu [Google Benchmark flags]
 //   bench_semiring_gpu --benchmark_filter='n:(512|2048)/|batch:20/'       (a short run)
@@ -29,7 +29,7 @@
 #if TROPIC_HAVE_CUDA
 #include <fmt/format.h>
 
-#include "semiring/cuda/product_timing.hpp"
+#include "cuda/kernel_timing.hpp"
 #endif
 
 namespace {
@@ -39,7 +39,7 @@ constexpr double kCeilingInt32 = 16.6e12;
 constexpr double kCeilingInt16x2 = 33.3e12;
 
 using tropic::semiring::Shape;
-namespace gpu = tropic::semiring::cuda;
+namespace gpu = tropic::bench;
 
 double band_steps(double n, double w) {
     // Sum over rows i of sum over d < min(w, n - i) of (d + 1).

@@ -60,29 +60,29 @@ template <typename T>
 using TileFn = void (*)(std::size_t, std::size_t, std::size_t, std::size_t, const T*, std::size_t,
                         const T*, std::size_t, T*, std::size_t, const BlockRange&);
 
-template <typename T, typename Op>
+template <typename S, typename T = typename S::value_type>
 void tile_baseline(std::size_t rows, std::size_t cols, std::size_t k0, std::size_t k1, const T* a,
                    std::size_t lda, const T* bt, std::size_t ldb, T* c, std::size_t ldc,
                    const BlockRange& range) {
-    ranged_tile<T, Vec16<T>, Op, 3, 3>(rows, cols, k0, k1, a, lda, bt, ldb, c, ldc, range);
+    ranged_tile<S, Vec16<T>, 3, 3>(rows, cols, k0, k1, a, lda, bt, ldb, c, ldc, range);
 }
 
 #ifdef TROPIC_KERNEL_AVX2
-template <typename T, typename Op>
+template <typename S, typename T = typename S::value_type>
 __attribute__((target("avx2"))) void tile_avx2(std::size_t rows, std::size_t cols, std::size_t k0,
                                                std::size_t k1, const T* a, std::size_t lda,
                                                const T* bt, std::size_t ldb, T* c, std::size_t ldc,
                                                const BlockRange& range) {
-    ranged_tile<T, Vec32<T>, Op, 3, 3>(rows, cols, k0, k1, a, lda, bt, ldb, c, ldc, range);
+    ranged_tile<S, Vec32<T>, 3, 3>(rows, cols, k0, k1, a, lda, bt, ldb, c, ldc, range);
 }
 #endif
 
-template <typename T, typename Op>
-TileFn<T> select_tile() {
+template <typename S>
+TileFn<typename S::value_type> select_tile() {
 #ifdef TROPIC_KERNEL_AVX2
-    if (__builtin_cpu_supports("avx2")) return &tile_avx2<T, Op>;
+    if (__builtin_cpu_supports("avx2")) return &tile_avx2<S>;
 #endif
-    return &tile_baseline<T, Op>;
+    return &tile_baseline<S>;
 }
 
 constexpr std::size_t kTileRows = 48;
@@ -144,13 +144,12 @@ T* c_cell(Kind kind, const Job<T>& job, std::size_t i, std::size_t j) {
     return kind == Kind::Band ? job.c + i * job.ldc + (j - i) : job.c + i * job.ldc + j;
 }
 
-template <typename T, typename Op>
-void run_row_tile(Kind kind, const Job<T>& job, std::size_t i0, TileFn<T> tile, T zero) {
+template <typename S, typename T = typename S::value_type>
+void run_row_tile(Kind kind, const Job<T>& job, std::size_t i0, TileFn<T> tile) {
+    constexpr T zero = S::zero;
     const std::size_t i1 = std::min(job.m, i0 + kTileRows);
     const std::size_t col_begin = kind == Kind::Dense ? 0 : i0;
     const std::size_t col_end = kind == Kind::Band ? std::min(job.n, i1 - 1 + job.width) : job.n;
-    const bool max_plus = std::is_same_v<Op, MaxOp>;
-    constexpr T bound = Tropical<T>::bound;
     Scratch<T>& s = scratch<T>();
     for (std::size_t j0 = col_begin; j0 < col_end; j0 += kTileCols) {
         const std::size_t j1 = std::min(col_end, j0 + kTileCols);
@@ -174,17 +173,16 @@ void run_row_tile(Kind kind, const Job<T>& job, std::size_t i0, TileFn<T> tile, 
         for (std::size_t i = i0; i < i1; ++i)
             for (std::size_t j = j0; j < j1; ++j) {
                 if (!in_shape<T>(kind, job.width, i, j)) continue;
-                T v = s.c[(i - i0) * cols + (j - j0)];
                 // A value beyond the finite range came from an infinity: write the sentinel.
-                if (max_plus ? v < -bound : v > bound) v = zero;
-                *c_cell(kind, job, i, j) = v;
+                *c_cell(kind, job, i, j) =
+                    static_cast<T>(S::saturate(s.c[(i - i0) * cols + (j - j0)]));
             }
     }
 }
 
-template <typename T, typename Op>
-void run_jobs(Kind kind, const std::vector<Job<T>>& jobs, T zero, ThreadPool* pool) {
-    static const TileFn<T> tile = select_tile<T, Op>();
+template <typename S, typename T = typename S::value_type>
+void run_jobs(Kind kind, const std::vector<Job<T>>& jobs, ThreadPool* pool) {
+    static const TileFn<T> tile = select_tile<S>();
     // Work item w belongs to the job whose prefix range holds it.
     std::vector<std::size_t> first_item(jobs.size() + 1, 0);
     for (std::size_t p = 0; p < jobs.size(); ++p)
@@ -193,7 +191,7 @@ void run_jobs(Kind kind, const std::vector<Job<T>>& jobs, T zero, ThreadPool* po
     auto body = [&](std::size_t w) {
         std::size_t p = static_cast<std::size_t>(
             std::upper_bound(first_item.begin(), first_item.end(), w) - first_item.begin() - 1);
-        run_row_tile<T, Op>(kind, jobs[p], (w - first_item[p]) * kTileRows, tile, zero);
+        run_row_tile<S>(kind, jobs[p], (w - first_item[p]) * kTileRows, tile);
     };
     if (pool == nullptr || pool->size() <= 1 || items <= 1) {
         for (std::size_t w = 0; w < items; ++w) body(w);
@@ -207,10 +205,7 @@ void run(Semiring semiring, Kind kind, std::vector<Job<T>>& jobs, ThreadPool* po
     std::erase_if(
         jobs, [](const Job<T>& j) { return j.m == 0 || j.n == 0 || j.depth == 0 || j.terms == 0; });
     if (jobs.empty()) return;
-    if (semiring == Semiring::MaxPlus)
-        run_jobs<T, MaxOp>(kind, jobs, Tropical<T>::neg_inf, pool);
-    else
-        run_jobs<T, MinOp>(kind, jobs, Tropical<T>::pos_inf, pool);
+    with_semiring<T>(semiring, [&]<typename S>(S) { run_jobs<S>(kind, jobs, pool); });
 }
 
 }  // namespace

@@ -1,7 +1,9 @@
 #pragma once
 // The CPU tropical kernel family: C (+)= A (x) B^T over (max,+) or (min,+), both operands running
-// along k in memory. maxplus_accumulate_abt (maxplus.hpp) and the engine's CPU backend
-// (product_cpu.cpp) are instantiations of these templates; there is no other CPU kernel.
+// along k in memory. accumulate_abt (accumulate_abt.hpp) and the engine's CPU backend
+// (product_cpu.cpp) are instantiations of these templates; there is no other CPU kernel. The
+// semiring is a template parameter S, MaxPlus<T> or MinPlus<T> (tropic/semiring/tropical.hpp):
+// S::add_to combines, lane by lane, and both semirings multiply with +.
 //
 // A micro block keeps RI x RJ outputs in vector registers (one vector of partial results per
 // output), loads RI + RJ vectors per step for RI * RJ add-and-combine pairs, and reduces across
@@ -19,30 +21,21 @@
 #include <limits>
 #include <utility>
 
+#include "tropic/semiring/tropical.hpp"
+
 namespace tropic::semiring::kernel {
 
-// The semiring's addition (max or min), on scalars and on vectors: x = x (+) y. (By reference:
-// a vector passed by value outside an AVX function changes the ABI, and GCC warns.)
-struct MaxOp {
-    template <typename T>
-    static constexpr T identity = std::numeric_limits<T>::lowest();
-    template <typename V>
-    [[gnu::always_inline]] static inline void fold(V& x, const V& y) {
-        x = x > y ? x : y;
-    }
-};
-struct MinOp {
-    template <typename T>
-    static constexpr T identity = std::numeric_limits<T>::max();
-    template <typename V>
-    [[gnu::always_inline]] static inline void fold(V& x, const V& y) {
-        x = x < y ? x : y;
-    }
-};
+// x = x (+) y on scalars and vectors. (By reference: a vector passed by value outside an AVX
+// function changes the ABI, and GCC warns.)
+template <typename S, typename V>
+[[gnu::always_inline]] inline void fold(V& x, const V& y) {
+    S::add_to(x, y);
+}
 
 // Combination of all lanes of v, by halving: log2(lanes) shuffle-and-combine steps.
-template <typename T, typename Op, typename V>
-[[gnu::always_inline]] inline T horizontal(V v) {
+template <typename S, typename V>
+[[gnu::always_inline]] inline typename S::value_type horizontal(V v) {
+    using T = typename S::value_type;
     constexpr std::size_t kLanes = sizeof(V) / sizeof(T);
 #if defined(__GNUC__) && !defined(__clang__)
     [&]<std::size_t... Half>(std::index_sequence<Half...>) {
@@ -50,7 +43,7 @@ template <typename T, typename Op, typename V>
             V mask;
             for (std::size_t l = 0; l < kLanes; ++l) mask[l] = static_cast<T>((l + half) % kLanes);
             V shifted = __builtin_shuffle(v, mask);
-            Op::fold(v, shifted);
+            fold<S>(v, shifted);
         };
         (step(std::integral_constant<std::size_t, (kLanes >> (Half + 1))>{}), ...);
     }
@@ -58,19 +51,19 @@ template <typename T, typename Op, typename V>
     return v[0];
 #else
     T best = v[0];
-    for (std::size_t l = 1; l < kLanes; ++l) Op::fold(best, static_cast<T>(v[l]));
+    for (std::size_t l = 1; l < kLanes; ++l) fold<S>(best, static_cast<T>(v[l]));
     return best;
 #endif
 }
 
 // c[r][s] = c[r][s] (+) (+)_{k < depth} a[r][k] + bt[s][k] for an RI x RJ block.
-template <typename T, typename V, typename Op, int RI, int RJ>
+template <typename S, typename V, int RI, int RJ, typename T = typename S::value_type>
 [[gnu::always_inline]] inline void micro_block(std::size_t depth, const T* a, std::size_t lda,
                                                const T* bt, std::size_t ldb, T* c,
                                                std::size_t ldc) {
     constexpr std::size_t kLanes = sizeof(V) / sizeof(T);
     V acc[RI][RJ];
-    V identity = V{} + Op::template identity<T>;
+    V identity = V{} + S::worst;
     for (int r = 0; r < RI; ++r)
         for (int s = 0; s < RJ; ++s) acc[r][s] = identity;
     std::size_t k = 0;
@@ -79,28 +72,27 @@ template <typename T, typename V, typename Op, int RI, int RJ>
         for (int r = 0; r < RI; ++r) std::memcpy(&av[r], a + r * lda + k, sizeof(V));
         for (int s = 0; s < RJ; ++s) std::memcpy(&bv[s], bt + s * ldb + k, sizeof(V));
         for (int r = 0; r < RI; ++r)
-            for (int s = 0; s < RJ; ++s) Op::fold(acc[r][s], av[r] + bv[s]);
+            for (int s = 0; s < RJ; ++s) fold<S>(acc[r][s], av[r] + bv[s]);
     }
     for (int r = 0; r < RI; ++r)
         for (int s = 0; s < RJ; ++s) {
             T best = c[r * ldc + s];
-            Op::fold(best, horizontal<T, Op>(acc[r][s]));
+            fold<S>(best, horizontal<S>(acc[r][s]));
             for (std::size_t t = k; t < depth; ++t)
-                Op::fold(best, static_cast<T>(a[r * lda + t] + bt[s * ldb + t]));
+                fold<S>(best, static_cast<T>(a[r * lda + t] + bt[s * ldb + t]));
             c[r * ldc + s] = best;
         }
 }
 
 // One row block of RI rows (RI = 1 for the leftover rows) against all columns.
-template <typename T, typename V, typename Op, int RI, int RJ>
+template <typename S, typename V, int RI, int RJ, typename T = typename S::value_type>
 [[gnu::always_inline]] inline void row_block(std::size_t cols, std::size_t depth, const T* a,
                                              std::size_t lda, const T* bt, std::size_t ldb, T* c,
                                              std::size_t ldc) {
     std::size_t j = 0;
     for (; j + RJ <= cols; j += RJ)
-        micro_block<T, V, Op, RI, RJ>(depth, a, lda, bt + j * ldb, ldb, c + j, ldc);
-    for (; j < cols; ++j)
-        micro_block<T, V, Op, RI, 1>(depth, a, lda, bt + j * ldb, ldb, c + j, ldc);
+        micro_block<S, V, RI, RJ>(depth, a, lda, bt + j * ldb, ldb, c + j, ldc);
+    for (; j < cols; ++j) micro_block<S, V, RI, 1>(depth, a, lda, bt + j * ldb, ldb, c + j, ldc);
 }
 
 // Bytes of one operand row per k panel: the Bt panel of a call stays in L2 while A rows stream
@@ -108,13 +100,13 @@ template <typename T, typename V, typename Op, int RI, int RJ>
 constexpr std::size_t kPanelBytes = 2048;
 
 // The full product over k in [0, depth), k cut into panels.
-template <typename T, typename V, typename Op, int RI, int RJ>
+template <typename S, typename V, int RI, int RJ, typename T = typename S::value_type>
 [[gnu::always_inline]] inline void accumulate(std::size_t rows, std::size_t cols, std::size_t depth,
                                               const T* a, std::size_t lda, const T* bt,
                                               std::size_t ldb, T* c, std::size_t ldc) {
     if (rows == 0 || cols == 0 || depth == 0) return;
     if (rows == 1 && cols == 1) {  // the per-cell reductions of dynamic programs
-        micro_block<T, V, Op, 1, 1>(depth, a, lda, bt, ldb, c, ldc);
+        micro_block<S, V, 1, 1>(depth, a, lda, bt, ldb, c, ldc);
         return;
     }
     constexpr std::size_t kPanel = kPanelBytes / sizeof(T);
@@ -122,11 +114,10 @@ template <typename T, typename V, typename Op, int RI, int RJ>
         std::size_t kc = std::min(kPanel, depth - k0);
         std::size_t i = 0;
         for (; i + RI <= rows; i += RI)
-            row_block<T, V, Op, RI, RJ>(cols, kc, a + i * lda + k0, lda, bt + k0, ldb, c + i * ldc,
-                                        ldc);
+            row_block<S, V, RI, RJ>(cols, kc, a + i * lda + k0, lda, bt + k0, ldb, c + i * ldc,
+                                    ldc);
         for (; i < rows; ++i)
-            row_block<T, V, Op, 1, RJ>(cols, kc, a + i * lda + k0, lda, bt + k0, ldb, c + i * ldc,
-                                       ldc);
+            row_block<S, V, 1, RJ>(cols, kc, a + i * lda + k0, lda, bt + k0, ldb, c + i * ldc, ldc);
     }
 }
 
@@ -135,7 +126,8 @@ template <typename T, typename V, typename Op, int RI, int RJ>
 // semiring's zero wherever an operand has no stored value, so a micro block may run over the
 // union of its cells' ranges. Range(i0, rows, j0, cols) gives that union for a block (tile-local
 // row and column indices) as a pair of absolute k, empty when the block holds no wanted cell.
-template <typename T, typename V, typename Op, int RI, int RJ, typename Range>
+template <typename S, typename V, int RI, int RJ, typename Range,
+          typename T = typename S::value_type>
 [[gnu::always_inline]] inline void ranged_tile(std::size_t rows, std::size_t cols,
                                                std::size_t window_begin, std::size_t window_end,
                                                const T* a, std::size_t lda, const T* bt,
@@ -148,8 +140,8 @@ template <typename T, typename V, typename Op, int RI, int RJ, typename Range>
         hi = std::min(hi, p1);
         if (lo >= hi) return;
         std::size_t off = lo - window_begin;
-        micro_block<T, V, Op, BI, BJ>(hi - lo, a + i * lda + off, lda, bt + j * ldb + off, ldb,
-                                      c + i * ldc + j, ldc);
+        micro_block<S, V, BI, BJ>(hi - lo, a + i * lda + off, lda, bt + j * ldb + off, ldb,
+                                  c + i * ldc + j, ldc);
     };
     for (std::size_t p0 = window_begin; p0 < window_end; p0 += kPanel) {
         std::size_t p1 = std::min(window_end, p0 + kPanel);

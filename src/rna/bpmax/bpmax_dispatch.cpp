@@ -11,6 +11,7 @@
 #include <tuple>
 #include <vector>
 
+#include "core/internal/profile.hpp"
 #include "rna/bpmax/bpmax_tables.hpp"
 #include "rna/bpmax/cuda/bpmax_cuda.hpp"
 #include "tropic/core/device.hpp"
@@ -190,10 +191,9 @@ BpmaxResult solve_on_gpu(std::span<const std::uint8_t> s1, std::span<const std::
     BpmaxResult result;
     for (auto& site : sites)
         result.sites.push_back(make_site(site.box, s2.size(), std::move(site.pairs)));
-    if (std::getenv("TROPIC_PROFILE") != nullptr)
-        std::fprintf(
-            stderr, "tropic profile: bpmax host: strand tables %.4f s, whole call %.4f s\n",
-            strand_seconds,
+    if (profile::enabled())
+        profile::print(
+            "bpmax host: strand tables %.4f s, whole call %.4f s", strand_seconds,
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     return result;
 }

@@ -23,6 +23,7 @@
 #include "tropic/core/error.hpp"
 #include "tropic/core/thread_pool.hpp"
 #include "tropic/rna/mfe.hpp"
+#include "tropic/semiring/accumulate_abt.hpp"
 
 namespace tropic::rna {
 
@@ -154,11 +155,15 @@ class MfeEngine {
         return std::min(best, kInf);
     }
 
-    // min over u in [first, last] of left[u-1] + right[u]: one (min,+) dot product, the split
-    // of an interval in two. Both operands are contiguous, so the loop vectorises.
+    // min over u in [first, last] of left[u-1] + right[u], kInf if none: one (min,+) dot
+    // product, the split of an interval in two, on the tropical engine's CPU kernel (AVX2 where
+    // the CPU has it). Both operands are contiguous; kInf + kInf does not overflow.
     static int min_split(const int* left, const int* right, int first, int last) {
         int best = kInf;
-        for (int u = first; u <= last; ++u) best = std::min(best, left[u - 1] + right[u]);
+        if (first <= last)
+            semiring::accumulate_abt<semiring::MinPlus<int>>(
+                1, 1, static_cast<std::size_t>(last - first + 1), left + first - 1, 0,
+                right + first, 0, &best, 0);
         return best;
     }
 

@@ -44,16 +44,9 @@ inline BandGeometry band_geometry(std::size_t n, std::size_t width) {
 
 // C = C (+) v for a block tile's result v, with sums that involve an infinity (beyond the finite
 // bound) written as the sentinel exactly.
-template <typename T, Semiring S>
+template <typename S, typename T = typename S::value_type>
 __device__ inline T combine(T old, std::int32_t v) {
-    constexpr std::int32_t bound = Tropical<T>::bound;
-    if constexpr (S == Semiring::MaxPlus) {
-        if (v < -bound) v = Tropical<T>::neg_inf;
-        return T(max(std::int32_t(old), v));
-    } else {
-        if (v > bound) v = Tropical<T>::pos_inf;
-        return T(min(std::int32_t(old), v));
-    }
+    return T(S::wide::add(std::int32_t(old), S::saturate(v)));
 }
 
 // Packs bands z = blockIdx.z (band-only layout, ld, `band_stride` cells apart) into packed slots
@@ -130,10 +123,10 @@ struct BandSums {
     const int* c_slot;      // per product
 };
 
-template <typename T, Semiring S>
-__global__ void __launch_bounds__(TropicalBlockTile<T, S, BLayout::RowMajor, kBandTile>::kThreads)
+template <typename S, typename T = typename S::value_type>
+__global__ void __launch_bounds__(TropicalBlockTile<S, BLayout::RowMajor, kBandTile>::kThreads)
     band_sums_kernel(BandSums<T> job, int z_offset) {
-    using Tile = TropicalBlockTile<T, S, BLayout::RowMajor, kBandTile>;
+    using Tile = TropicalBlockTile<S, BLayout::RowMajor, kBandTile>;
     __shared__ typename Tile::SharedStorage smem;
     const BandGeometry& g = job.g;
     const int I = blockIdx.y, J = I + int(blockIdx.x), z = int(blockIdx.z) + z_offset;
@@ -156,17 +149,17 @@ __global__ void __launch_bounds__(TropicalBlockTile<T, S, BLayout::RowMajor, kBa
         int d = col - row;
         if (row >= g.n || col >= g.n || d < 0 || d >= g.width) return;
         T* cell = c + r * kBandTile + col_in_tile;
-        *cell = combine<T, S>(*cell, v);
+        *cell = combine<S>(*cell, v);
     });
 }
 
-template <typename T, Semiring S>
+template <typename S, typename T = typename S::value_type>
 void launch_band_sums(const BandSums<T>& job, std::size_t count, cudaStream_t stream = 0) {
-    using Tile = TropicalBlockTile<T, S, BLayout::RowMajor, kBandTile>;
+    using Tile = TropicalBlockTile<S, BLayout::RowMajor, kBandTile>;
     for (std::size_t first = 0; first < count; first += 65535) {
         dim3 grid(job.g.reach + 1, job.g.row_tiles,
                   unsigned(std::min<std::size_t>(65535, count - first)));
-        band_sums_kernel<T, S><<<grid, Tile::kThreads, 0, stream>>>(job, int(first));
+        band_sums_kernel<S><<<grid, Tile::kThreads, 0, stream>>>(job, int(first));
         TROPIC_CUDA_CHECK_LAUNCH("band_sums_kernel");
     }
 }

@@ -1,10 +1,11 @@
 #pragma once
 // The tropical engine, CUDA side: one thread block accumulates a kTile x kTile block of
-// C = C (+) A (x) B over (max,+) or (min,+). Tile hierarchy as in CUTLASS: block tile -> k-chunks
-// staged in shared memory (register-prefetched) -> thread micro-tiles of 8 rows x 8 words.
+// C = C (+) A (x) B over a semiring S, MaxPlus<T> or MinPlus<T> for T = int16 or int32
+// (tropic/semiring/tropical.hpp). Tile hierarchy as in CUTLASS: block tile -> k-chunks staged in
+// shared memory (register-prefetched) -> thread micro-tiles of 8 rows x 8 words.
 //
 // int32 scores use Hopper's DPX __viaddmax_s32 / __viaddmin_s32 (add and max/min in one
-// instruction); int16 scores pack two adjacent columns in one 32-bit word and use
+// instruction: S::multiply_add); int16 scores pack two adjacent columns in one 32-bit word and use
 // __viaddmax_s16x2 / __viaddmin_s16x2, two steps per instruction. Callers keep sums in range
 // (tropic/semiring/tropical.hpp): no instruction here saturates.
 //
@@ -22,25 +23,22 @@ namespace tropic::semiring::cuda {
 
 enum class BLayout { RowMajor, Transposed };
 
-template <typename Score, Semiring S>
+// The DPX policy: how a word of the tile holds scores of S and how one step c (+)= a (x) b runs
+// on it.
+template <typename S, typename Score = typename S::value_type>
 struct TropicalWord;
 
-template <Semiring S>
-struct TropicalWord<std::int32_t, S> {
+template <typename S>
+struct TropicalWord<S, std::int32_t> {
     using Word = std::int32_t;
     static constexpr int kColumnsPerWord = 1;
     __device__ static Word broadcast(std::int32_t v) { return v; }
-    __device__ static Word step(Word a, Word b, Word c) {
-        if constexpr (S == Semiring::MaxPlus)
-            return __viaddmax_s32(a, b, c);
-        else
-            return __viaddmin_s32(a, b, c);
-    }
+    __device__ static Word step(Word a, Word b, Word c) { return S::multiply_add(a, b, c); }
     __device__ static std::int32_t lane(Word w, int) { return w; }
 };
 
-template <Semiring S>
-struct TropicalWord<std::int16_t, S> {
+template <typename S>
+struct TropicalWord<S, std::int16_t> {
     using Word = std::uint32_t;
     static constexpr int kColumnsPerWord = 2;
     __device__ static Word broadcast(std::int16_t v) {
@@ -48,7 +46,7 @@ struct TropicalWord<std::int16_t, S> {
         return h | (h << 16);
     }
     __device__ static Word step(Word a, Word b, Word c) {
-        if constexpr (S == Semiring::MaxPlus)
+        if constexpr (S::kind == Semiring::MaxPlus)
             return __viaddmax_s16x2(a, b, c);
         else
             return __viaddmin_s16x2(a, b, c);
@@ -58,10 +56,10 @@ struct TropicalWord<std::int16_t, S> {
     }
 };
 
-template <typename Score, Semiring S = Semiring::MaxPlus, BLayout kB = BLayout::Transposed,
-          int kTile = 128, int kChunk = 32>
+template <typename S, BLayout kB = BLayout::Transposed, int kTile = 128, int kChunk = 32>
 class TropicalBlockTile {
-    using Ops = TropicalWord<Score, S>;
+    using Score = typename S::value_type;
+    using Ops = TropicalWord<S>;
     using Word = typename Ops::Word;
     static constexpr int kMicroRows = 8;
     static constexpr int kMicroWords = 8;
@@ -94,7 +92,7 @@ class TropicalBlockTile {
             for (int c = 0; c < kMicroWords; ++c) acc_[r][c] = init;
     }
     __device__ void clear_to_zero() {
-        clear(Ops::broadcast(Tropical<Score>::zero(S)));
+        clear(Ops::broadcast(S::zero));
     }
 
     // acc (+)= A[rows of the tile][k0 .. k0+depth) (x) B[k0 .. k0+depth)[columns of the tile].

@@ -4,11 +4,11 @@
 // splits) both. Without a CUDA device every test SKIPs visibly.
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "rna/mfe/cuda/mfe_cuda.hpp"
 #include "support/gpu_test.hpp"
 #include "support/random_rna.hpp"
 #include "tropic/core/device.hpp"
@@ -153,13 +153,20 @@ TEST_F(MfeGpu, MidLengthRecordsEqualCpuInEitherMode) {
 }
 
 // Records too long for F5's scratch in shared memory (~57,000 nt) keep it in global memory; the
-// switch forces that path on a shorter record.
+// test hook forces that path on a shorter record, and its count shows that the path ran.
 TEST_F(MfeGpu, LongModeWithF5InGlobalMemoryEqualsCpu) {
     std::mt19937_64 rng(test::test_seed());
     const auto seq = test::random_rna(rng, 1200, 0.5);
-    setenv("TROPIC_MFE_F5_IN_GLOBAL", "1", 1);
-    expect_same({seq}, make(Dangles::Both));
-    unsetenv("TROPIC_MFE_F5_IN_GLOBAL");
+    struct F5InGlobal {  // on for this test only, even when an assertion ends it
+        F5InGlobal() { rna::cuda::set_mfe_f5_in_global_for_tests(true); }
+        ~F5InGlobal() { rna::cuda::set_mfe_f5_in_global_for_tests(false); }
+    };
+    const std::size_t before = rna::cuda::mfe_f5_global_folds();
+    {
+        const F5InGlobal in_global;
+        expect_same({seq}, make(Dangles::Both));
+    }
+    EXPECT_EQ(rna::cuda::mfe_f5_global_folds() - before, 1u);
 }
 
 TEST_F(MfeGpu, LongModeWithConstraintEqualsCpu) {

@@ -14,14 +14,12 @@
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/transform_reduce.h>
 
-#include <chrono>
-#include <cstdio>
-#include <cstdlib>
 #include <string>
 #include <vector>
 
 #include "core/cuda/cuda_check.cuh"
 #include "core/cuda/device_buffer.cuh"
+#include "core/internal/profile.hpp"
 #include "rna/bpmax/cuda/bpmax_cuda.hpp"
 #include "rna/bpmax/cuda/bpmax_device.cuh"
 #include "semiring/device/band_packed.cuh"
@@ -33,6 +31,7 @@ namespace {
 
 using cuda_detail::DeviceBuffer;
 using semiring::cuda::BandGeometry;
+using Step = semiring::MaxPlus<std::int32_t>;  // DPX add-max on int32, whatever the Score
 
 template <typename Score>
 __global__ void seed_kernel(DeviceProblem<Score> p, Score* f, int d1) {
@@ -51,6 +50,8 @@ __global__ void seed_kernel(DeviceProblem<Score> p, Score* f, int d1) {
             v = max(0, p.s1_closed(i1, j1) + p.s2_half_open(i2, i2 + len));
             if (d1 >= int(kBpmaxMinPairSpan))
                 v = max(v, p.table(f, i1 + 1, j1 - 1)[cell] + p.w(p.s1[i1], p.s1[j1]));
+            // A max-plus reduction over k1 whose operands are one cell of many tables (and two
+            // scalars of S1): not rows of a matrix, so not the engine's dot product.
             for (int k1 = i1; k1 < j1; ++k1) {
                 const std::int32_t prefix = p.s1_closed(i1, k1) + p.table(f, k1 + 1, j1)[cell];
                 const std::int32_t suffix = p.table(f, i1, k1)[cell] + p.s1_closed(k1 + 1, j1);
@@ -118,7 +119,11 @@ __global__ void __launch_bounds__(kSweepThreads)
     for (int cell = tid; cell < T * T; cell += kSweepThreads)
         tile[cell / T][cell % T] = at.g(row0 + cell / T, col0 + cell % T);
 
-    // Terms from complete tiles: each thread owns a 4 x 4 block of cells.
+    // Terms from complete tiles: each thread owns a kMicroRows x 4 block of cells. These are
+    // max-plus tile products, but of band-stored operands read with -inf outside the band and
+    // the strand, folded into a tile that the wavefront below keeps changing: the engine's block
+    // tile would need both operands packed with sentinels for every tile offset of every
+    // diagonal. The step is the engine's (DPX add-max).
     const int a0 = kMicroRows * (tid / (T / 4)), b0 = 4 * (tid % (T / 4));
     std::int32_t acc[kMicroRows][4];
     for (int r = 0; r < kMicroRows; ++r)
@@ -141,7 +146,8 @@ __global__ void __launch_bounds__(kSweepThreads)
                 for (int r = 0; r < kMicroRows; ++r) x[r] = left[a0 + r][c];
                 for (int q = 0; q < 4; ++q) y[q] = right[c][b0 + q];
                 for (int r = 0; r < kMicroRows; ++r)
-                    for (int q = 0; q < 4; ++q) acc[r][q] = __viaddmax_s32(x[r], y[q], acc[r][q]);
+                    for (int q = 0; q < 4; ++q)
+                        acc[r][q] = Step::multiply_add(x[r], y[q], acc[r][q]);
             }
         }
     }
@@ -173,11 +179,17 @@ __global__ void __launch_bounds__(kSweepThreads)
         if (active) {
             // m in tile J, i < m < e: G(i, m) from this tile's row a, S2(m, e) from (J, J).
             // (m <= i meets an empty interval of this tile, -inf)
-            for (int c = sub; c < b; c += 4) v = __viaddmax_s32(tile[a][c], right[c][b], v);
+            for (int c = sub; c < b; c += 4) v = Step::multiply_add(tile[a][c], right[c][b], v);
             // m in tile I, i < m < e: S2(i, m) from (I, I), G(m, e) from this tile's column b.
             // (m >= e meets an empty interval of this tile, -inf)
-            for (int c = a + 1 + sub; c < T; c += 4) v = __viaddmax_s32(left[a][c], tile[c][b], v);
+            for (int c = a + 1 + sub; c < T; c += 4)
+                v = Step::multiply_add(left[a][c], tile[c][b], v);
         }
+        // The four threads of a cell meet by two butterfly shuffles. Not cub::WarpReduce<int, 4>:
+        // on logical warps of 4 it adds a convergence check for its run-time member mask and
+        // lane clamps (with cuda::maximum<std::int32_t>), or runs redux.sync once per group of
+        // four (cuda::maximum<>); measured on an H100 (bench_bpmax_gpu, 2 runs each) the sweep
+        // took 5-10% longer with the former (23 x 800: 0.078 -> 0.082 s).
         v = max(v, __shfl_xor_sync(0xffffffffu, v, 1));
         v = max(v, __shfl_xor_sync(0xffffffffu, v, 2));
         if (active && sub == 0) {
@@ -207,18 +219,14 @@ BandGeometry table_geometry(const InteractionTables<Score>& f) {
     return semiring::cuda::band_geometry(f.length2 + 1, f.width2);
 }
 
-// Phase times for TROPIC_PROFILE (seconds, summed over diagonals).
+// Phase times for TROPIC_PROFILE (seconds, summed over diagonals), each phase waited for on this
+// thread's stream.
 struct Profile {
-    bool enabled = std::getenv("TROPIC_PROFILE") != nullptr;
+    profile::PhaseTimer clock;
     double seed = 0, products = 0, sweep = 0, search = 0, trace = 0;
-    std::chrono::steady_clock::time_point last = std::chrono::steady_clock::now();
 
     void lap(double& phase) {
-        if (!enabled) return;
-        TROPIC_CUDA_CHECK(cudaStreamSynchronize(cudaStreamPerThread));
-        auto now = std::chrono::steady_clock::now();
-        phase += std::chrono::duration<double>(now - last).count();
-        last = now;
+        clock.lap(phase, [] { TROPIC_CUDA_CHECK(cudaStreamSynchronize(cudaStreamPerThread)); });
     }
 };
 
@@ -391,13 +399,17 @@ class DeviceTables {
     }
 
     void report_profile() const {
-        if (profile_.enabled)
-            std::fprintf(
-                stderr,
-                "tropic profile: bpmax %zu x %zu nt (window1 %zu, width2 %zu) seed %.4f s, "
-                "double reduction %.4f s, sweep %.4f s, site search %.4f s, traceback %.4f s\n",
-                f_.length1, f_.length2, f_.window1, f_.width2, profile_.seed, profile_.products,
-                profile_.sweep, profile_.search, profile_.trace);
+        if (!profile_.clock.enabled()) return;
+        profile::print(
+            "bpmax %zu x %zu nt (window1 %zu, width2 %zu) seed %.4f s, double reduction %.4f s, "
+            "sweep %.4f s, site search %.4f s, traceback %.4f s",
+            f_.length1, f_.length2, f_.window1, f_.width2, profile_.seed, profile_.products,
+            profile_.sweep, profile_.search, profile_.trace);
+        profile::record("bpmax: seed", profile_.seed);
+        profile::record("bpmax: double reduction", profile_.products);
+        profile::record("bpmax: sweep", profile_.sweep);
+        profile::record("bpmax: site search", profile_.search);
+        profile::record("bpmax: traceback", profile_.trace);
     }
 
   private:
@@ -433,7 +445,7 @@ class DeviceTables {
             const semiring::cuda::BandSums<Score> job{
                 packed_.data(),     packed_.data(), packed_.data(), g_,
                 term_begin_.data(), a_slot_.data(), b_slot_.data(), c_slot_.data()};
-            semiring::cuda::launch_band_sums<Score, semiring::Semiring::MaxPlus>(job, count);
+            semiring::cuda::launch_band_sums<semiring::MaxPlus<Score>>(job, count);
             semiring::cuda::unpack_bands(diagonal_packed, g_, diagonal, table_cells, f_.width2,
                                          count);
             profile_.lap(profile_.products);

@@ -6,6 +6,7 @@
 // s lie on one diagonal, d - 2 - s, at consecutive indices: generic loops read a contiguous run
 // of CI there, bulges and 1 x n loops two cells each of C.
 #include "rna/mfe/cuda/mfe_kernels.cuh"
+#include "tropic/semiring/tropical.hpp"
 
 namespace tropic::rna::cuda {
 
@@ -13,6 +14,11 @@ namespace {
 
 constexpr int kInf = kInfEnergy;
 constexpr int kBatchThreads = 128;
+// The multiloop splits below are (min,+) dot products, but over diagonal-major tables: one
+// operand steps by ld, the other by -(ld - 1), so they are not the contiguous rows that the
+// engine's dot product (tropical_dot) reads; consecutive threads (cells) read consecutive
+// addresses instead. The step is the engine's (DPX add-min).
+using Split = semiring::MinPlus<std::int32_t>;
 // CI where C is kInf: far enough above kInf that no candidate's cost brings a sum below it.
 constexpr int kBatchCiInf = 1 << 28;
 
@@ -99,7 +105,8 @@ __global__ void __launch_bounds__(kBatchThreads, 12)
         int split = kInf;
 #pragma unroll 4
         for (int a = kMfeMinHairpin + 1; a <= d - kMfeMinHairpin - 4; ++a)
-            split = min(split, x.fml[a * ld + i + 1] + x.fm1[(d - 3 - a) * ld + i + 2 + a]);
+            split = Split::multiply_add(x.fml[a * ld + i + 1], x.fm1[(d - 3 - a) * ld + i + 2 + a],
+                                        split);
         if (split < kInf) best = min(best, split + m.multi_closing(i, j, t));
         cij = best;
     }
@@ -115,7 +122,8 @@ __global__ void __launch_bounds__(kBatchThreads, 12)
     int fml_split = kInf;
 #pragma unroll 4
     for (int a = kMfeMinHairpin + 1; a <= d - kMfeMinHairpin - 2; ++a)
-        fml_split = min(fml_split, x.fml[a * ld + i] + x.fml[(d - 1 - a) * ld + i + a + 1]);
+        fml_split =
+            Split::multiply_add(x.fml[a * ld + i], x.fml[(d - 1 - a) * ld + i + a + 1], fml_split);
     const int ml_base = P.ml_base;
     const int stem = m.multi_helix(i, j, t, cij);
     const int fml = min(min(stem, x.fml[(d - 1) * ld + i + 1] + ml_base),

@@ -31,6 +31,13 @@ struct MfeJob {
 // products where it may take long mode).
 std::uint64_t mfe_device_bytes(std::size_t length, const MfeOptions& options);
 
+// For tests only (the CLI cannot reach this private header): while on, long mode keeps F5's
+// scratch in global memory whatever the record's length, the path that records of more than
+// ~57,000 nt take. mfe_f5_global_folds() counts the long-mode folds that kept it there, so that
+// a test can tell the path ran. Without CUDA: no effect, and the count stays 0.
+void set_mfe_f5_in_global_for_tests(bool on);
+std::size_t mfe_f5_global_folds();
+
 // Folds every job on `device`; results in job order. Throws ResourceError, before allocating,
 // when a record's tables do not fit in the device's free memory (naming the length that would).
 std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob> jobs, const EnergyParams& params,

@@ -16,15 +16,19 @@
 //     below (e-1)T), and the warp of cell (i,j) only adds the k in the tiles next to its own
 //     (about 3T terms instead of d).
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
+#include <cub/warp/warp_reduce.cuh>
+#include <cuda/functional>
 #include <numeric>
 #include <string>
 #include <vector>
 
 #include "core/cuda/device_buffer.cuh"
+#include "core/cuda/device_fill.cuh"
+#include "core/internal/profile.hpp"
 #include "rna/mfe/cuda/mfe_cuda.hpp"
 #include "rna/mfe/cuda/mfe_kernels.cuh"
 #include "semiring/device/tropical_block_tile.cuh"
@@ -38,19 +42,21 @@ using cuda_detail::DeviceBuffer;
 constexpr int kInf = kInfEnergy;
 constexpr int kCellWarps = 8;  // cells (one warp each) per block of the diagonal kernel
 constexpr int kSplitTile = 128;
+using Split = semiring::MinPlus<std::int32_t>;  // the splits' semiring
 using SplitTile =
-    semiring::cuda::TropicalBlockTile<std::int32_t, semiring::Semiring::MinPlus,
-                                      semiring::cuda::BLayout::Transposed, kSplitTile>;
+    semiring::cuda::TropicalBlockTile<Split, semiring::cuda::BLayout::Transposed, kSplitTile>;
 
-__device__ inline int warp_min(int v) {
-    for (int offset = 16; offset > 0; offset >>= 1)
-        v = min(v, __shfl_xor_sync(0xffffffffu, v, offset));
-    return v;
-}
+// The minimum over a cell's warp, valid in lane 0 (the lane that writes the cell's tables). A
+// whole warp reduces through shuffles (redux on sm_80+): its TempStorage holds nothing, so
+// successive reductions need no __syncwarp between them.
+using WarpMin = cub::WarpReduce<int>;
 
-// This lane's part of min over k in [lo, hi] of x[k] + y[k].
+// This lane's part of min over k in [lo, hi] of x[k] + y[k]. The (min,+) dot product of the
+// engine's device interface (tropical_dot) is one thread's, on 16-byte vectors; here a warp
+// shares one dot product, lane l taking k = l (mod 32), so that each step reads 32 consecutive
+// k of both rows at once. The step is the engine's (DPX add-min).
 __device__ inline int lane_split(const int* x, const int* y, int lo, int hi, int lane, int v) {
-    for (int k = lo + lane; k <= hi; k += 32) v = min(v, x[k] + y[k]);
+    for (int k = lo + lane; k <= hi; k += 32) v = Split::multiply_add(x[k], y[k], v);
     return v;
 }
 
@@ -69,16 +75,14 @@ __device__ inline int split_part(const int* x, const int* y, int lo, int hi, int
     return lane_split(x, y, lo, hi, lane, v);
 }
 
-__global__ void fill_kernel(int* data, std::size_t count, int value) {
-    for (std::size_t k = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; k < count;
-         k += std::size_t(gridDim.x) * blockDim.x)
-        data[k] = value;
-}
-
 // Long mode: cells (i, i+d) of fold 0, one warp each; the recurrences of mfe.hpp.
 __global__ void __launch_bounds__(kCellWarps * 32, 5) diagonal_kernel(MfeDeviceArgs args, int d) {
+    __shared__ WarpMin::TempStorage warp_min_storage[kCellWarps];
     const int lane = threadIdx.x % 32;
     const int i = blockIdx.x * kCellWarps + threadIdx.x / 32;
+    auto warp_min = [&](int v) {
+        return WarpMin(warp_min_storage[threadIdx.x / 32]).Reduce(v, ::cuda::minimum<>{});
+    };
     const MfeDeviceFold fold = args.folds[0];
     const int j = i + d;
     if (j >= fold.n) return;
@@ -271,7 +275,7 @@ struct Workspace {
 // timed with events on the chunk's stream, and the products' (min,+) steps per second.
 class ChunkProfile {
   public:
-    ChunkProfile() : enabled_(std::getenv("TROPIC_PROFILE") != nullptr) {
+    ChunkProfile() : enabled_(profile::enabled()) {
         if (enabled_) start_ = record();
     }
     ~ChunkProfile() {
@@ -300,14 +304,15 @@ class ChunkProfile {
         }
         TROPIC_CUDA_CHECK(cudaEventElapsedTime(&fill, start_, diagonals_));
         TROPIC_CUDA_CHECK(cudaEventElapsedTime(&rest, diagonals_, end));
-        std::fprintf(stderr,
-                     "tropic profile: mfe %zu fold(s), longest %d nt: fill %.4f s (split products "
-                     "%.4f s, %.3g "
-                     "steps, %.2f T steps/s; diagonal kernels %.4f s), exterior + traceback "
-                     "%.4f s\n",
-                     folds, longest, fill / 1e3, products / 1e3, steps_,
-                     products > 0 ? steps_ / (products / 1e3) / 1e12 : 0.0, (fill - products) / 1e3,
-                     rest / 1e3);
+        profile::print(
+            "mfe %zu fold(s), longest %d nt: fill %.4f s (split products %.4f s, %.3g steps, "
+            "%.2f T steps/s; diagonal kernels %.4f s), exterior + traceback %.4f s",
+            folds, longest, fill / 1e3, products / 1e3, steps_,
+            products > 0 ? steps_ / (products / 1e3) / 1e12 : 0.0, (fill - products) / 1e3,
+            rest / 1e3);
+        profile::record("mfe: split products", products / 1e3, steps_);
+        profile::record("mfe: diagonal kernels", (fill - products) / 1e3);
+        profile::record("mfe: exterior + traceback", rest / 1e3);
     }
 
   private:
@@ -323,6 +328,11 @@ class ChunkProfile {
     cudaEvent_t start_{}, diagonals_{};
     double steps_ = 0;
 };
+
+// The test hook of mfe_cuda.hpp: F5's scratch in global memory whatever the length, and how many
+// long-mode folds kept it there.
+std::atomic<bool> f5_in_global_for_tests{false};
+std::atomic<std::size_t> f5_global_folds{0};
 
 // The share of a fold's work done once diagonals below d are: cells of diagonal x cost ~x.
 double fill_fraction(int d, int n) {
@@ -378,8 +388,7 @@ void fold_chunk(std::span<const MfeJob> jobs, const std::vector<std::size_t>& ch
     w.failed.resize(chunk.size());
     TROPIC_CUDA_CHECK(
         cudaMemsetAsync(w.failed.data(), 0, chunk.size() * sizeof(int), cudaStreamPerThread));
-    fill_kernel<<<1024, 256>>>(w.tables.data(), table_ints, kInf);
-    TROPIC_CUDA_CHECK_LAUNCH("fill_kernel");
+    cuda_detail::fill_async(w.tables.data(), table_ints, kInf);
 
     MfeDeviceArgs args{};
     args.params = w.params.data();
@@ -436,15 +445,15 @@ void fold_chunk(std::span<const MfeJob> jobs, const std::vector<std::size_t>& ch
     }
     profile.diagonals_done();
     // F5's best[] in shared memory where it fits (up to ~57,000 nt on Hopper), else global
-    // memory (TROPIC_MFE_F5_IN_GLOBAL=1 forces that for long mode, for tests).
+    // memory (set_mfe_f5_in_global_for_tests forces that for long mode).
     std::size_t exterior_shared = std::size_t(longest) * sizeof(int);
     int device = 0, shared_limit = 0;
     TROPIC_CUDA_CHECK(cudaGetDevice(&device));
     TROPIC_CUDA_CHECK(
         cudaDeviceGetAttribute(&shared_limit, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
     int* exterior_scratch = nullptr;
-    if (long_mode && (exterior_shared > std::size_t(shared_limit) ||
-                      std::getenv("TROPIC_MFE_F5_IN_GLOBAL") != nullptr)) {
+    if (long_mode && (exterior_shared > std::size_t(shared_limit) || f5_in_global_for_tests)) {
+        ++f5_global_folds;
         w.exterior_scratch.resize(std::size_t(longest));
         exterior_scratch = w.exterior_scratch.data();
         exterior_shared = 0;
@@ -478,6 +487,14 @@ void fold_chunk(std::span<const MfeJob> jobs, const std::vector<std::size_t>& ch
 }
 
 }  // namespace
+
+void set_mfe_f5_in_global_for_tests(bool on) {
+    f5_in_global_for_tests = on;
+}
+
+std::size_t mfe_f5_global_folds() {
+    return f5_global_folds;
+}
 
 std::uint64_t mfe_device_bytes(std::size_t length, const MfeOptions& options) {
     return fold_bytes(length, length >= kMfeLoneLength, options.no_lonely_pairs, false);

@@ -4,6 +4,12 @@
 
 namespace tropic::rna::cuda {
 
+void set_mfe_f5_in_global_for_tests(bool) {}
+
+std::size_t mfe_f5_global_folds() {
+    return 0;
+}
+
 std::uint64_t mfe_device_bytes(std::size_t, const MfeOptions&) {
     return 0;
 }

@@ -6,18 +6,16 @@
 // mode (U above the diagonal, shifted transposed columns L below), so each lane reads two
 // contiguous rows. The caller streams a long input through here chunk by chunk.
 #include <algorithm>
-#include <chrono>
-#include <cstdio>
-#include <cstdlib>
 #include <mutex>
 
 #include "core/cuda/cuda_check.cuh"
 #include "core/cuda/device_buffer.cuh"
+#include "core/internal/profile.hpp"
 #include "rna/nussinov/cuda/nussinov_cuda.hpp"
 #include "rna/nussinov/cuda/nussinov_kernels_common.cuh"
 #include "rna/nussinov/nussinov_table.hpp"
 #include "rna/nussinov/nussinov_traceback.hpp"
-#include "semiring/device/maxplus_dot.cuh"
+#include "semiring/device/tropical_dot.cuh"
 #include "tropic/core/error.hpp"
 
 namespace tropic::rna::cuda {
@@ -57,7 +55,7 @@ __global__ void __launch_bounds__(kWarpsPerBlock * 32)
                 if (d > min_loop) {
                     const Score* row = table + i * ld;  // U[i][k] = N(i,k)
                     const Score* col = table + j * ld;  // L[j][k] = N(k+1,j)
-                    v = semiring::cuda::maxplus_dot(row, col, i, j, 0);
+                    v = semiring::cuda::tropical_dot<semiring::MaxPlus<Score>>(row, col, i, j, 0);
                     std::int32_t w = weights.w[seq[i] * kBaseCount + seq[j]];
                     if (w > 0) {
                         std::int32_t inner = d - 2 > min_loop ? table[(i + 1) * ld + j - 1] : 0;
@@ -163,18 +161,17 @@ std::vector<NussinovResult> fold_nussinov_batch(
     ws.scores.resize(sequences.size());
     ws.counter.resize(1);
     const int count = static_cast<int>(sequences.size());
-    const bool profile = std::getenv("TROPIC_PROFILE") != nullptr;
-    auto t0 = std::chrono::steady_clock::now();
+    profile::PhaseTimer clock;
     if (detail::nussinov_fits_int16(longest, params.weights.max_weight()))
         run_batch<std::int16_t>(ws, count, longest, weights, params.min_loop, device);
     else
         run_batch<std::int32_t>(ws, count, longest, weights, params.min_loop, device);
 
-    if (profile) {
-        TROPIC_CUDA_CHECK(cudaDeviceSynchronize());
-        std::fprintf(stderr, "tropic profile: batch of %d (longest %zu nt) kernel %.4f s\n", count,
-                     longest,
-                     std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    if (clock.enabled()) {
+        double kernel = 0;
+        clock.lap(kernel, [] { TROPIC_CUDA_CHECK(cudaDeviceSynchronize()); });
+        profile::print("batch of %d (longest %zu nt) kernel %.4f s", count, longest, kernel);
+        profile::record("nussinov batch: kernel", kernel);
     }
     std::vector<char> structures(packed.size());
     std::vector<std::int32_t> scores(sequences.size());

@@ -11,15 +11,13 @@
 // blocks when the diagonal has few tiles. A finishing kernel then adds the k inside tiles I and J
 // and the pair term, cell wavefront by cell wavefront in shared memory.
 #include <algorithm>
-#include <chrono>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <sstream>
 #include <vector>
 
 #include "core/cuda/cuda_check.cuh"
 #include "core/cuda/device_buffer.cuh"
+#include "core/internal/profile.hpp"
 #include "rna/nussinov/cuda/nussinov_cuda.hpp"
 #include "rna/nussinov/cuda/nussinov_kernels_common.cuh"
 #include "rna/nussinov/nussinov_table.hpp"
@@ -35,10 +33,13 @@ constexpr int kTile = 128;
 constexpr int kSharedStride = kTile + 1;  // padding: rows and columns of a tile on distinct banks
 
 template <typename Score>
-using ProductTile = semiring::cuda::TropicalBlockTile<Score, semiring::Semiring::MaxPlus,
+using ProductTile = semiring::cuda::TropicalBlockTile<semiring::MaxPlus<Score>,
                                                       semiring::cuda::BLayout::Transposed, kTile>;
 
-// Diagonal tiles (I,I): everything they need lies inside the tile.
+// Diagonal tiles (I,I): everything they need lies inside the tile. Its splits are max-plus
+// reductions over cells of the same tile that are computed in the same wavefront (shared memory),
+// not a product of final operands, so the engine's block tile does not apply; likewise the
+// finishing kernel's.
 template <typename Score>
 __global__ void __launch_bounds__(kTile)
     diagonal_tile_kernel(Score* table, int np, const std::uint8_t* seq, WeightTable weights,
@@ -291,25 +292,6 @@ std::size_t long_bytes(std::size_t n) {
            (n + 2) * sizeof(int) + (1 << 20);
 }
 
-// With TROPIC_PROFILE set, each phase is synchronised and timed, and a summary goes to stderr.
-class PhaseClock {
-  public:
-    PhaseClock() : enabled_(std::getenv("TROPIC_PROFILE") != nullptr) { last_ = now(); }
-    void lap(double& into) {
-        if (!enabled_) return;
-        TROPIC_CUDA_CHECK(cudaDeviceSynchronize());
-        auto t = now();
-        into += std::chrono::duration<double>(t - last_).count();
-        last_ = t;
-    }
-    bool enabled() const { return enabled_; }
-
-  private:
-    static std::chrono::steady_clock::time_point now() { return std::chrono::steady_clock::now(); }
-    bool enabled_;
-    std::chrono::steady_clock::time_point last_;
-};
-
 int multiprocessors(int device) {
     int count = 0;
     TROPIC_CUDA_CHECK(cudaDeviceGetAttribute(&count, cudaDevAttrMultiProcessorCount, device));
@@ -344,7 +326,11 @@ NussinovResult fold_long(std::span<const std::uint8_t> sequence, const NussinovP
     auto table_values = params.weights.table();
     std::copy(table_values.begin(), table_values.end(), weights.w);
 
-    PhaseClock clock;
+    // With TROPIC_PROFILE set, each phase is synchronised and timed, and a summary goes to stderr.
+    profile::PhaseTimer clock;
+    const auto lap = [&](double& phase) {
+        clock.lap(phase, [] { TROPIC_CUDA_CHECK(cudaDeviceSynchronize()); });
+    };
     double t_setup = 0, t_diagonal = 0, t_product = 0, t_finish = 0, t_traceback = 0;
     DeviceBuffer<Score> table(std::size_t(np) * np);
     DeviceBuffer<std::int32_t> partial(std::size_t(tiles) * kTile * kTile);
@@ -364,11 +350,11 @@ NussinovResult fold_long(std::span<const std::uint8_t> sequence, const NussinovP
     TROPIC_CUDA_CHECK(cudaFuncSetAttribute(
         finish_kernel<Score>, cudaFuncAttributeMaxDynamicSharedMemorySize, finish_smem));
 
-    clock.lap(t_setup);
+    lap(t_setup);
     diagonal_tile_kernel<Score>
         <<<tiles, kTile, diag_smem>>>(table.data(), np, seq.data(), weights, params.min_loop);
     TROPIC_CUDA_CHECK_LAUNCH("diagonal_tile_kernel");
-    clock.lap(t_diagonal);
+    lap(t_diagonal);
     // Enough blocks to fill every SM a few times over; split k when the diagonal is short.
     const int target_blocks = multiprocessors(device) * 4;
     for (int d = 1; d < tiles; ++d) {
@@ -378,27 +364,31 @@ NussinovResult fold_long(std::span<const std::uint8_t> sequence, const NussinovP
             product_kernel<Score><<<dim3(on_diagonal, splits), ProductTile<Score>::kThreads>>>(
                 table.data(), np, d, partial.data());
             TROPIC_CUDA_CHECK_LAUNCH("product_kernel");
-            clock.lap(t_product);
+            lap(t_product);
         }
         finish_kernel<Score><<<on_diagonal, kFinishThreads, finish_smem>>>(
             table.data(), np, d, seq.data(), weights, params.min_loop, partial.data());
         TROPIC_CUDA_CHECK_LAUNCH("finish_kernel");
-        clock.lap(t_finish);
+        lap(t_finish);
     }
     traceback_kernel<Score><<<1, kTraceThreads>>>(table.data(), np, n, seq.data(), weights,
                                                   params.min_loop, structure.data(), stack.data(),
                                                   failed.data());
     TROPIC_CUDA_CHECK_LAUNCH("traceback_kernel");
-    clock.lap(t_traceback);
+    lap(t_traceback);
     if (clock.enabled()) {
         double middle_steps = 0;  // product work: k strictly inside the tiles between I and J
         for (int d = 2; d < tiles; ++d) middle_steps += double(tiles - d) * (d - 1);
         middle_steps *= double(kTile) * kTile * kTile;
-        std::fprintf(stderr,
-                     "tropic profile: long n=%d (%d-bit) setup %.4f s, diagonal tiles %.4f s, "
-                     "product %.4f s (%.2f T steps/s), finish %.4f s, traceback %.4f s\n",
-                     n, int(sizeof(Score) * 8), t_setup, t_diagonal, t_product,
-                     t_product > 0 ? middle_steps / t_product / 1e12 : 0.0, t_finish, t_traceback);
+        profile::print(
+            "long n=%d (%d-bit) setup %.4f s, diagonal tiles %.4f s, product %.4f s (%.2f T "
+            "steps/s), finish %.4f s, traceback %.4f s",
+            n, int(sizeof(Score) * 8), t_setup, t_diagonal, t_product,
+            t_product > 0 ? middle_steps / t_product / 1e12 : 0.0, t_finish, t_traceback);
+        profile::record("nussinov long: diagonal tiles", t_diagonal);
+        profile::record("nussinov long: product", t_product, middle_steps);
+        profile::record("nussinov long: finish", t_finish);
+        profile::record("nussinov long: traceback", t_traceback);
     }
 
     NussinovResult result;
