@@ -11,10 +11,10 @@
 #include "cli/commands.hpp"
 #include "cli/energy_options.hpp"
 #include "cli/fold_output.hpp"
-#include "cli/output_sink.hpp"
 #include "cli/structure_records.hpp"
 #include "tropic/core/alphabet.hpp"
 #include "tropic/core/error.hpp"
+#include "tropic/core/output_sink.hpp"
 #include "tropic/rna/energy_eval.hpp"
 #include "tropic/rna/energy_params.hpp"
 

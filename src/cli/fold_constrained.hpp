@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/output_sink.hpp"
+#include "tropic/core/output_sink.hpp"
 #include "tropic/rna/energy_params.hpp"
 #include "tropic/rna/mfe.hpp"
 

@@ -1,14 +1,12 @@
 #include <fmt/format.h>
-#include <htslib/bgzf.h>
-#include <htslib/kstring.h>
 
-#include <cerrno>
 #include <charconv>
 #include <string_view>
 
 #include "core/messages.hpp"
 #include "tropic/core/bed.hpp"
 #include "tropic/core/error.hpp"
+#include "tropic/core/line_reader.hpp"
 
 namespace tropic {
 
@@ -38,21 +36,16 @@ std::vector<std::string_view> split_tabs(std::string_view line) {
 }  // namespace
 
 struct BedReader::Impl {
-    std::string path;
-    BGZF* file = nullptr;
-    kstring_t line = {0, 0, nullptr};
-    std::size_t line_number = 0;
+    explicit Impl(const std::string& path) : lines(path) {}
 
-    ~Impl() {
-        ks_free(&line);
-        if (file) bgzf_close(file);
-    }
+    LineReader lines;
+    std::string line;
 
-    std::string shown_path() const { return display_input_path(path); }
+    std::string shown_path() const { return display_input_path(lines.path()); }
 
     [[noreturn]] void fail(std::size_t column, const std::string& what) const {
-        throw InputError(
-            fmt::format("{}: line {}, column {}: {}", shown_path(), line_number, column, what));
+        throw InputError(fmt::format("{}: line {}, column {}: {}", shown_path(),
+                                     lines.line_number(), column, what));
     }
 
     std::int64_t coordinate(std::string_view text, std::size_t column, const char* what) const {
@@ -93,32 +86,18 @@ struct BedReader::Impl {
     }
 };
 
-BedReader::BedReader(const std::string& path) : impl_(std::make_unique<Impl>()) {
-    impl_->path = path;
-    errno = 0;
-    impl_->file = bgzf_open(path.c_str(), "r");
-    if (!impl_->file)
-        throw InputError(
-            fmt::format("cannot open '{}': {}", impl_->shown_path(), errno_reason(errno)));
-}
+BedReader::BedReader(const std::string& path) : impl_(std::make_unique<Impl>(path)) {}
 
 BedReader::~BedReader() = default;
 
 bool BedReader::next(BedRecord& record) {
     Impl& im = *impl_;
-    for (;;) {
-        int length = bgzf_getline(im.file, '\n', &im.line);
-        if (length == -1) return false;
-        ++im.line_number;
-        if (length < -1)
-            throw InputError(fmt::format("{}: line {}: read error (corrupt or truncated input)",
-                                         im.shown_path(), im.line_number));
-        std::string_view text(im.line.s, im.line.l);
-        if (text.ends_with('\r')) text.remove_suffix(1);
-        if (is_skipped(text)) continue;
-        im.parse(text, record);
+    while (im.lines.next(im.line)) {
+        if (is_skipped(im.line)) continue;
+        im.parse(im.line, record);
         return true;
     }
+    return false;
 }
 
 std::optional<BedRecord> BedReader::next() {
@@ -128,11 +107,11 @@ std::optional<BedRecord> BedReader::next() {
 }
 
 const std::string& BedReader::path() const noexcept {
-    return impl_->path;
+    return impl_->lines.path();
 }
 
 std::size_t BedReader::line_number() const noexcept {
-    return impl_->line_number;
+    return impl_->lines.line_number();
 }
 
 }  // namespace tropic

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 namespace tropic::test {
@@ -24,6 +25,13 @@ class TempDir {
     TempDir& operator=(const TempDir&) = delete;
 
     const std::filesystem::path& path() const noexcept { return path_; }
+
+    // Writes `text` (bytes as given) to the file `name` in the folder; returns its path.
+    std::string write(const std::string& name, const std::string& text) const {
+        const std::filesystem::path file = path_ / name;
+        std::ofstream(file, std::ios::binary) << text;
+        return file.string();
+    }
 
   private:
     std::filesystem::path path_;

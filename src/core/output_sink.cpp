@@ -1,11 +1,11 @@
-#include "cli/output_sink.hpp"
+#include "tropic/core/output_sink.hpp"
 
 #include <cerrno>
 #include <cstring>
 
 #include "tropic/core/error.hpp"
 
-namespace tropic::cli {
+namespace tropic {
 
 OutputSink::OutputSink(const std::string& path) {
     if (path.empty() || path == "-") return;
@@ -34,4 +34,4 @@ void OutputSink::commit() {
         throw ResourceError("cannot write to " + name_ + ": " + std::strerror(errno));
 }
 
-}  // namespace tropic::cli
+}  // namespace tropic
