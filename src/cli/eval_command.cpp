@@ -1,22 +1,20 @@
 // `tropic eval`: the free energy of given structures, in RNAeval's layout.
 //
 // Input records, as RNAeval reads them: see structure_records.hpp.
-#include <fmt/format.h>
 
-#include <iterator>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "cli/commands.hpp"
 #include "cli/energy_options.hpp"
-#include "cli/fold_output.hpp"
-#include "cli/structure_records.hpp"
 #include "tropic/core/alphabet.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/output_sink.hpp"
 #include "tropic/rna/energy_eval.hpp"
 #include "tropic/rna/energy_params.hpp"
+#include "tropic/rna/eval_writer.hpp"
+#include "tropic/rna/structure_records.hpp"
 
 namespace tropic::cli {
 
@@ -24,45 +22,31 @@ namespace {
 
 struct EvalOptions {
     std::vector<std::string> inputs;
-    EnergyModelOptions model;
+    rna::ModelDetails model;
     bool verbose = false;
     std::string output;
 };
 
-void append_loops(std::string& out, const std::vector<rna::LoopContribution>& loops) {
-    for (const auto& loop : loops) {
-        std::string where;
-        if (loop.kind != rna::LoopKind::Exterior) where = fmt::format("({},{})", loop.i, loop.j);
-        if (loop.p != 0) where += fmt::format(" ({},{})", loop.p, loop.q);
-        fmt::format_to(std::back_inserter(out), "{:<9} {:<24} {:6.2f}\n",
-                       rna::loop_kind_name(loop.kind), where, loop.energy / 100.0);
-    }
-}
-
 void run_eval(const EvalOptions& options) {
-    const rna::EnergyParams params = options.model.load_params();
-    const rna::Dangles dangles = options.model.dangle_model();
+    const rna::EnergyParams params = options.model.energy_params();
+    const rna::Dangles dangles = options.model.mfe_options().dangles;
     std::vector<std::string> inputs = options.inputs;
     if (inputs.empty()) inputs.push_back("-");
     OutputSink sink(options.output);
     for (const auto& input : inputs) {
-        StructureRecordReader reader(input, "structure");
-        StructureRecord record;
+        rna::StructureRecordReader reader(input, "structure");
+        rna::StructureRecord record;
         while (reader.next(record)) {
             const std::vector<std::uint8_t> encoded = encode_rna(record.sequence);
-            std::vector<rna::LoopContribution> loops;
-            int energy = 0;
+            rna::StructureEnergy result;
             try {
-                energy = rna::evaluate_structure(encoded, record.structure, params, dangles,
-                                                 options.verbose ? &loops : nullptr);
+                result.energy = rna::evaluate_structure(encoded, record.structure, params, dangles,
+                                                        options.verbose ? &result.loops : nullptr);
             } catch (const InputError& e) {
                 reader.fail(record, e.what());
             }
             std::string text;
-            if (!record.name.empty()) text += '>' + record.name + '\n';
-            text += record.sequence + '\n';
-            if (options.verbose) append_loops(text, loops);
-            text += record.structure + format_energy(energy) + '\n';
+            rna::append_eval_text(text, record, result);
             sink.write(text);
         }
     }

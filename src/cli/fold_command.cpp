@@ -16,7 +16,6 @@
 #include "cli/commands.hpp"
 #include "cli/energy_options.hpp"
 #include "cli/fold_constrained.hpp"
-#include "cli/fold_output.hpp"
 #include "cli/input_checks.hpp"
 #include "tropic/core/alphabet.hpp"
 #include "tropic/core/backend.hpp"
@@ -27,6 +26,7 @@
 #include "tropic/core/sequence_reader.hpp"
 #include "tropic/core/thread_pool.hpp"
 #include "tropic/rna/energy_params.hpp"
+#include "tropic/rna/fold_writer.hpp"
 #include "tropic/rna/mfe.hpp"
 #include "tropic/rna/nussinov.hpp"
 
@@ -42,10 +42,8 @@ constexpr std::size_t kFormatBlock = 2048;
 struct FoldOptions {
     std::vector<std::string> inputs;
     std::string model = "mfe";
-    EnergyModelOptions energy;
-    bool no_lonely_pairs = false;
+    rna::ModelDetails mfe_model;
     bool constraints = false;
-    int max_bp_span = -1;
     int min_loop = 3;
     std::string weights = "GC=1,AU=1,GU=1";
     bool no_gu = false;
@@ -141,10 +139,8 @@ struct MfeSetup {
 std::unique_ptr<MfeSetup> make_mfe_setup(const FoldOptions& options) {
     if (options.model != "mfe") return nullptr;
     auto setup = std::make_unique<MfeSetup>();
-    setup->params = options.energy.load_params();
-    setup->options.dangles = options.energy.dangle_model();
-    setup->options.no_lonely_pairs = options.no_lonely_pairs;
-    setup->options.max_bp_span = options.max_bp_span;
+    setup->params = options.mfe_model.energy_params();
+    setup->options = options.mfe_model.mfe_options();
     return setup;
 }
 
@@ -237,13 +233,13 @@ void run_fold(const FoldOptions& options) {
             std::size_t last = std::min(n, (b + 1) * kFormatBlock);
             for (std::size_t r = b * kFormatBlock; r < last; ++r) {
                 if (mfe && options.json)
-                    append_fold_json(text, current[r], mfe_results[r], options.model);
+                    rna::append_fold_json(text, current[r], mfe_results[r]);
                 else if (mfe)
-                    append_fold_text(text, current[r], mfe_results[r]);
+                    rna::append_fold_text(text, current[r], mfe_results[r]);
                 else if (options.json)
-                    append_fold_json(text, current[r], results[r], options.model);
+                    rna::append_fold_json(text, current[r], results[r]);
                 else
-                    append_fold_text(text, current[r], results[r]);
+                    rna::append_fold_text(text, current[r], results[r]);
             }
         });
 
@@ -278,13 +274,13 @@ Command add_fold_command(CLI::App& app) {
                     "Folding model: mfe (minimum free energy, Turner 2004 as in RNAfold) or "
                     "nussinov (base-pair maximisation)")
         ->check(CLI::IsMember({"mfe", "nussinov"}));
-    add_energy_model_options(sub, options->energy, "mfe: ");
-    sub->add_flag("--noLP", options->no_lonely_pairs,
+    add_energy_model_options(sub, options->mfe_model, "mfe: ");
+    sub->add_flag("--noLP", options->mfe_model.no_lonely_pairs,
                   "mfe: no lonely pairs (every pair stacks on another), as RNAfold's --noLP");
     sub->add_flag("-C,--constraint", options->constraints,
                   "mfe: read a hard-constraint line after each sequence, as RNAfold -C: x "
                   "unpaired, < > pairs downstream/upstream, ( ) pair only together, . | free");
-    sub->add_option("--max-bp-span,--maxBPspan", options->max_bp_span,
+    sub->add_option("--max-bp-span,--maxBPspan", options->mfe_model.max_bp_span,
                     "mfe: pairs (i,j) need j - i + 1 <= L, as RNAfold's --maxBPspan; -1: no limit")
         ->check(CLI::Range(-1, 1 << 30));
     sub->add_option("--min-loop", options->min_loop,

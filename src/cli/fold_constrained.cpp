@@ -1,10 +1,10 @@
 #include "cli/fold_constrained.hpp"
 
-#include "cli/fold_output.hpp"
-#include "cli/structure_records.hpp"
 #include "tropic/core/alphabet.hpp"
 #include "tropic/core/error.hpp"
+#include "tropic/rna/fold_writer.hpp"
 #include "tropic/rna/structure_constraint.hpp"
+#include "tropic/rna/structure_records.hpp"
 
 namespace tropic::cli {
 
@@ -12,11 +12,11 @@ void run_constrained_fold(const std::vector<std::string>& inputs, const rna::Ene
                           const rna::MfeOptions& options, const rna::MfeRun& run, bool json,
                           OutputSink& sink) {
     for (const auto& input : inputs) {
-        StructureRecordReader reader(input, "constraint");
+        rna::StructureRecordReader reader(input, "constraint");
         std::vector<SequenceRecord> records;
         std::vector<std::vector<std::uint8_t>> encoded;
         std::vector<rna::StructureConstraint> constraints;
-        StructureRecord record;
+        rna::StructureRecord record;
         while (reader.next(record)) {
             encoded.push_back(encode_rna(record.sequence));
             try {
@@ -30,9 +30,9 @@ void run_constrained_fold(const std::vector<std::string>& inputs, const rna::Ene
         std::string text;
         for (std::size_t r = 0; r < records.size(); ++r) {
             if (json)
-                append_fold_json(text, records[r], results[r], "mfe");
+                rna::append_fold_json(text, records[r], results[r]);
             else
-                append_fold_text(text, records[r], results[r]);
+                rna::append_fold_text(text, records[r], results[r]);
         }
         sink.write(text);
     }

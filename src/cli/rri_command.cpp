@@ -16,7 +16,6 @@
 #include "cli/commands.hpp"
 #include "cli/input_checks.hpp"
 #include "cli/memory_size.hpp"
-#include "cli/rri_output.hpp"
 #include "tropic/core/alphabet.hpp"
 #include "tropic/core/device.hpp"
 #include "tropic/core/error.hpp"
@@ -26,6 +25,7 @@
 #include "tropic/core/sequence_reader.hpp"
 #include "tropic/core/thread_pool.hpp"
 #include "tropic/rna/bpmax.hpp"
+#include "tropic/rna/bpmax_writer.hpp"
 
 namespace tropic::cli {
 
@@ -255,9 +255,9 @@ class RriRun {
         }
         if (bar) bar->finish();
         if (options_.json)
-            append_rri_json(job.output, query, target, result, params_.weights);
+            rna::append_bpmax_json(job.output, query, target, result, params_.weights);
         else
-            append_rri_text(job.output, query, target, result, params_.weights);
+            rna::append_bpmax_text(job.output, query, target, result, params_.weights);
     }
 
     const RriOptions& options_;

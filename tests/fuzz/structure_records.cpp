@@ -1,6 +1,6 @@
-// The record reader of `tropic eval` and `tropic fold -C` (src/cli/structure_records.*): every
-// record is then scored as eval scores it and read as a constraint as fold -C reads it.
-#include "cli/structure_records.hpp"
+// The record reader of `tropic eval` and `tropic fold -C` (tropic/rna/structure_records.hpp):
+// every record is then scored as eval scores it and read as a constraint as fold -C reads it.
+#include "tropic/rna/structure_records.hpp"
 
 #include <string>
 
@@ -15,8 +15,8 @@ TROPIC_FUZZ_TARGET(structure_records) {
     using namespace tropic;
     const fuzz::MemoryFile file(fuzz::as_text(data, size));
     fuzz::ignore_input_errors([&] {
-        cli::StructureRecordReader reader(file.path(), "structure");
-        cli::StructureRecord record;
+        rna::StructureRecordReader reader(file.path(), "structure");
+        rna::StructureRecord record;
         while (reader.next(record)) {
             for (char c : record.sequence)
                 fuzz::check_invariant(normalize_rna_residue(c) == c, "residue not normalised");

@@ -2,12 +2,14 @@
 // Records of a sequence and a dot-bracket line, as RNAeval reads them (and RNAfold -C): an
 // optional `>name` line, a sequence line and a structure (or constraint) line. The second line
 // may carry an energy in parentheses after white space, as `tropic fold` prints it; it is
-// ignored. Blank lines are skipped.
-#include <fstream>
-#include <memory>
+// ignored. Blank lines are skipped. Input is a file or stdin ("-"), plain or gzip-compressed.
+#include <cstddef>
 #include <string>
+#include <vector>
 
-namespace tropic::cli {
+#include "tropic/core/line_reader.hpp"
+
+namespace tropic::rna {
 
 struct StructureRecord {
     std::string name;
@@ -17,24 +19,32 @@ struct StructureRecord {
 
 class StructureRecordReader {
   public:
-    // path "-" reads stdin; `line_name` ("structure", "constraint") names the second line in
-    // messages. Throws InputError when the file cannot be opened.
+    // `line_name` ("structure", "constraint") names the second line in messages. Throws
+    // InputError when the file cannot be opened.
     StructureRecordReader(const std::string& path, std::string line_name);
 
     // The next record; false at the end of input. Throws InputError naming the file, the record
     // and the position of an invalid residue or a missing line.
     bool next(StructureRecord& record);
 
-    // Throws InputError: "FILE: record N ('name'): what".
+    // Appends up to max_records records, stopping early once those appended by this call hold
+    // max_residues residues or more; false when the input is exhausted and nothing was appended
+    // (as SequenceReader::read_chunk).
+    bool read_chunk(std::vector<StructureRecord>& out, std::size_t max_records,
+                    std::size_t max_residues);
+
+    // Throws InputError: "FILE: record N ('name'): what", for the record read last.
     [[noreturn]] void fail(const StructureRecord& record, const std::string& what) const;
+
+    const std::string& path() const noexcept { return lines_.path(); }
+    std::size_t records_read() const noexcept { return index_; }
 
   private:
     bool next_line(std::string& line);
 
-    std::string path_;
+    LineReader lines_;
     std::string line_name_;
-    std::unique_ptr<std::ifstream> file_;
     std::size_t index_ = 0;
 };
 
-}  // namespace tropic::cli
+}  // namespace tropic::rna

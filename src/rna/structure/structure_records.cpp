@@ -1,21 +1,15 @@
-#include "cli/structure_records.hpp"
+#include "tropic/rna/structure_records.hpp"
 
 #include <fmt/format.h>
 
-#include <iostream>
-
 #include "tropic/core/alphabet.hpp"
 #include "tropic/core/error.hpp"
+#include "tropic/core/record_error.hpp"
 
-namespace tropic::cli {
+namespace tropic::rna {
 
 StructureRecordReader::StructureRecordReader(const std::string& path, std::string line_name)
-    : path_(path == "-" ? "<stdin>" : path), line_name_(std::move(line_name)) {
-    if (path != "-") {
-        file_ = std::make_unique<std::ifstream>(path);
-        if (!*file_) throw InputError(fmt::format("cannot open '{}'", path));
-    }
-}
+    : lines_(path), line_name_(std::move(line_name)) {}
 
 bool StructureRecordReader::next(StructureRecord& record) {
     record = {};
@@ -44,21 +38,29 @@ bool StructureRecordReader::next(StructureRecord& record) {
     return true;
 }
 
-void StructureRecordReader::fail(const StructureRecord& record, const std::string& what) const {
-    const std::string which = record.name.empty()
-                                  ? fmt::format("record {}", index_)
-                                  : fmt::format("record {} ('{}')", index_, record.name);
-    throw InputError(fmt::format("{}: {}: {}", path_, which, what));
+bool StructureRecordReader::read_chunk(std::vector<StructureRecord>& out, std::size_t max_records,
+                                       std::size_t max_residues) {
+    std::size_t appended = 0, residues = 0;
+    StructureRecord record;
+    while (appended < max_records && residues < max_residues && next(record)) {
+        residues += record.sequence.size();
+        out.push_back(std::move(record));
+        ++appended;
+    }
+    return appended > 0;
 }
 
-// The next line that is not blank, without its line end; false at the end of input.
+void StructureRecordReader::fail(const StructureRecord& record, const std::string& what) const {
+    throw record_error(path(), index_, record.name, what);
+}
+
+// The next line that is not blank, without its line end and trailing blanks; false at the end.
 bool StructureRecordReader::next_line(std::string& line) {
-    std::istream& in = file_ ? *file_ : std::cin;
-    while (std::getline(in, line)) {
+    while (lines_.next(line)) {
         while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
         if (!line.empty()) return true;
     }
     return false;
 }
 
-}  // namespace tropic::cli
+}  // namespace tropic::rna

@@ -1,11 +1,12 @@
-#include "cli/rri_output.hpp"
+#include "tropic/rna/bpmax_writer.hpp"
 
 #include <fmt/format.h>
 
 #include <iterator>
-#include <nlohmann/json.hpp>
 
-namespace tropic::cli {
+#include "rna/format/json_text.hpp"
+
+namespace tropic::rna {
 
 namespace {
 
@@ -15,28 +16,24 @@ struct SiteText {
 };
 
 SiteText site_text(const SequenceRecord& query, const SequenceRecord& target,
-                   const rna::BpmaxSite& site) {
-    std::vector<rna::BpmaxPair> local = site.pairs;
-    for (rna::BpmaxPair& p : local) {
-        p.i -= p.kind == rna::BpmaxPairKind::Intra2 ? site.begin2 : site.begin1;
-        p.j -= p.kind == rna::BpmaxPairKind::Intra1 ? site.begin1 : site.begin2;
+                   const BpmaxSite& site) {
+    std::vector<BpmaxPair> local = site.pairs;
+    for (BpmaxPair& p : local) {
+        p.i -= p.kind == BpmaxPairKind::Intra2 ? site.begin2 : site.begin1;
+        p.j -= p.kind == BpmaxPairKind::Intra1 ? site.begin1 : site.begin2;
     }
     const std::size_t n1 = site.end1 - site.begin1 + 1, n2 = site.end2 - site.begin2 + 1;
     return {query.residues.substr(site.begin1, n1) + "&" + target.residues.substr(site.begin2, n2),
-            rna::bpmax_dot_bracket(n1, n2, local)};
+            bpmax_dot_bracket(n1, n2, local)};
 }
 
-std::string json_string(const std::string& text) {
-    return nlohmann::json(text).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-}
-
-const char* pair_type(rna::BpmaxPairKind kind) {
+const char* pair_type(BpmaxPairKind kind) {
     switch (kind) {
-        case rna::BpmaxPairKind::Intra1:
+        case BpmaxPairKind::Intra1:
             return "intra1";
-        case rna::BpmaxPairKind::Intra2:
+        case BpmaxPairKind::Intra2:
             return "intra2";
-        case rna::BpmaxPairKind::Inter:
+        case BpmaxPairKind::Inter:
             break;
     }
     return "inter";
@@ -44,8 +41,8 @@ const char* pair_type(rna::BpmaxPairKind kind) {
 
 }  // namespace
 
-void append_rri_text(std::string& out, const SequenceRecord& query, const SequenceRecord& target,
-                     const rna::BpmaxResult& result, const rna::BpmaxWeights& weights) {
+void append_bpmax_text(std::string& out, const SequenceRecord& query, const SequenceRecord& target,
+                       const BpmaxResult& result, const BpmaxWeights& weights) {
     auto header = [&](std::string_view score) {
         fmt::format_to(std::back_inserter(out), ">{}&{} length1={} length2={} score={}", query.name,
                        target.name, query.residues.size(), target.residues.size(), score);
@@ -56,7 +53,7 @@ void append_rri_text(std::string& out, const SequenceRecord& query, const Sequen
         return;
     }
     for (std::size_t k = 0; k < result.sites.size(); ++k) {
-        const rna::BpmaxSite& site = result.sites[k];
+        const BpmaxSite& site = result.sites[k];
         header(weights.format_score(site.score));
         fmt::format_to(std::back_inserter(out), " site={}-{}&{}-{} rank={}\n", site.begin1 + 1,
                        site.end1 + 1, site.begin2 + 1, site.end2 + 1, k + 1);
@@ -68,15 +65,17 @@ void append_rri_text(std::string& out, const SequenceRecord& query, const Sequen
     }
 }
 
-void append_rri_json(std::string& out, const SequenceRecord& query, const SequenceRecord& target,
-                     const rna::BpmaxResult& result, const rna::BpmaxWeights& weights) {
+void append_bpmax_json(std::string& out, const SequenceRecord& query, const SequenceRecord& target,
+                       const BpmaxResult& result, const BpmaxWeights& weights) {
+    out += "{\"query\":";
+    append_json_string(out, query.name);
+    out += ",\"target\":";
+    append_json_string(out, target.name);
     fmt::format_to(std::back_inserter(out),
-                   "{{\"query\":{},\"target\":{},\"length1\":{},\"length2\":{},\"model\":\"bpmax\","
-                   "\"sites\":[",
-                   json_string(query.name), json_string(target.name), query.residues.size(),
-                   target.residues.size());
+                   ",\"length1\":{},\"length2\":{},\"model\":\"bpmax\",\"sites\":[",
+                   query.residues.size(), target.residues.size());
     for (std::size_t k = 0; k < result.sites.size(); ++k) {
-        const rna::BpmaxSite& site = result.sites[k];
+        const BpmaxSite& site = result.sites[k];
         SiteText text = site_text(query, target, site);
         fmt::format_to(std::back_inserter(out),
                        "{}{{\"rank\":{},\"score\":{},\"begin1\":{},\"end1\":{},\"begin2\":{},"
@@ -93,4 +92,4 @@ void append_rri_json(std::string& out, const SequenceRecord& query, const Sequen
     out += "]}\n";
 }
 
-}  // namespace tropic::cli
+}  // namespace tropic::rna

@@ -1,0 +1,57 @@
+#include "tropic/rna/model_details.hpp"
+
+#include <fmt/format.h>
+
+#include <memory>
+
+#include "tropic/core/error.hpp"
+
+namespace tropic::rna {
+
+namespace {
+
+constexpr double kAbsoluteZero = -273.15;
+// ViennaRNA's limit too: the rescaling is a linear extrapolation from 37 °C, meaningless far
+// beyond the temperatures RNA exists at.
+constexpr double kHighestTemperature = 200.0;
+
+}  // namespace
+
+void ModelDetails::validate() const {
+    if (dangles != 0 && dangles != 2)
+        throw InputError(fmt::format("dangles {}: 0 or 2 (the dangle models tropic has)", dangles));
+    // Written so that NaN fails too.
+    if (!(temperature >= kAbsoluteZero && temperature <= kHighestTemperature))
+        throw InputError(fmt::format("temperature {} °C: outside {} to {} °C", temperature,
+                                     kAbsoluteZero, kHighestTemperature));
+    if (max_bp_span < -1)
+        throw InputError(
+            fmt::format("max_bp_span {}: -1 (no limit) or a span of 0 or more", max_bp_span));
+}
+
+EnergyParams ModelDetails::energy_params() const {
+    validate();
+    auto enthalpies = std::make_unique<EnergyParams>();  // large: kept off the stack
+    EnergyParams params = turner2004_params();
+    if (parameter_file.empty())
+        *enthalpies = turner2004_enthalpies();
+    else
+        params = load_energy_params(parameter_file, enthalpies.get());
+    if (temperature == 37.0) return params;
+    if (!params.has_enthalpies)
+        throw InputError(fmt::format(
+            "temperature {} °C: '{}' has no enthalpies, so its energies hold at 37 °C only",
+            temperature, parameter_file));
+    return rescale_to_temperature(params, *enthalpies, temperature);
+}
+
+MfeOptions ModelDetails::mfe_options() const {
+    validate();
+    MfeOptions options;
+    options.dangles = dangles == 0 ? Dangles::None : Dangles::Both;
+    options.no_lonely_pairs = no_lonely_pairs;
+    options.max_bp_span = max_bp_span;
+    return options;
+}
+
+}  // namespace tropic::rna

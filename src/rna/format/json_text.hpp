@@ -1,0 +1,33 @@
+#pragma once
+// Pieces of the JSON lines that the writers build by hand, to stay about as fast as their text
+// layouts.
+#include <fmt/format.h>
+
+#include <iterator>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+
+namespace tropic::rna {
+
+// A string as a JSON value. Names come from user input as raw bytes: invalid UTF-8 is replaced
+// rather than stopping the run.
+inline void append_json_string(std::string& out, std::string_view text) {
+    out += nlohmann::json(text).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+// The start of a record's JSON object, which fold and eval share: {"name","length","sequence",
+// "structure" without the closing brace. Residues and structure need no escaping (the readers
+// and the engines allow only letters and brackets there); only the name comes from the user.
+inline void append_json_record_start(std::string& out, std::string_view name,
+                                     std::string_view residues, std::string_view structure) {
+    out += "{\"name\":";
+    append_json_string(out, name);
+    fmt::format_to(std::back_inserter(out), ",\"length\":{},\"sequence\":\"", residues.size());
+    out += residues;
+    out += "\",\"structure\":\"";
+    out += structure;
+    out += '"';
+}
+
+}  // namespace tropic::rna
