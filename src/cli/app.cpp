@@ -3,6 +3,7 @@
 #include <string>
 
 #include "cli/commands.hpp"
+#include "tropic/version.hpp"
 
 namespace tropic::cli {
 

@@ -9,8 +9,6 @@
 
 namespace tropic::cli {
 
-inline constexpr const char* kVersion = "0.1.0";
-
 struct Command {
     CLI::App* app = nullptr;
     std::function<void()> run;

@@ -6,6 +6,7 @@
 
 #include "cli/commands.hpp"
 #include "tropic/core/device.hpp"
+#include "tropic/version.hpp"
 
 namespace tropic::cli {
 
