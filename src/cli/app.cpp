@@ -2,15 +2,16 @@
 // target (tests/fuzz/cli_options.cpp) builds the same app and only parses.
 #include <string>
 
+#include "cli/build_report.hpp"
 #include "cli/commands.hpp"
-#include "tropic/version.hpp"
 
 namespace tropic::cli {
 
 std::unique_ptr<CLI::App> make_app(std::vector<Command>& commands) {
     auto app = std::make_unique<CLI::App>(
         "tropic: fast RNA folding and sequence analysis on CPU and GPU", "tropic");
-    app->set_version_flag("--version", std::string("tropic ") + kVersion);
+    app->set_version_flag("--version", build_report_text,
+                          "Print the version, the build (CUDA, SIMD) and the GPUs found, and exit");
     app->option_defaults()->always_capture_default();
     app->require_subcommand(1);
     app->fallthrough(false);

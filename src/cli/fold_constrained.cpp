@@ -1,41 +1,63 @@
 #include "cli/fold_constrained.hpp"
 
-#include "tropic/core/alphabet.hpp"
+#include "cli/engine_options.hpp"
+#include "cli/record_input.hpp"
 #include "tropic/core/error.hpp"
+#include "tropic/core/pipeline.hpp"
+#include "tropic/core/progress.hpp"
 #include "tropic/rna/fold_writer.hpp"
 #include "tropic/rna/structure_constraint.hpp"
-#include "tropic/rna/structure_records.hpp"
 
 namespace tropic::cli {
 
-void run_constrained_fold(const std::vector<std::string>& inputs, const rna::EnergyParams& params,
-                          const rna::MfeOptions& options, const rna::MfeRun& run, bool json,
-                          OutputSink& sink) {
-    for (const auto& input : inputs) {
-        rna::StructureRecordReader reader(input, "constraint");
-        std::vector<SequenceRecord> records;
-        std::vector<std::vector<std::uint8_t>> encoded;
-        std::vector<rna::StructureConstraint> constraints;
-        rna::StructureRecord record;
-        while (reader.next(record)) {
-            encoded.push_back(encode_rna(record.sequence));
-            try {
-                constraints.emplace_back(record.structure, encoded.back());
-            } catch (const InputError& e) {
-                reader.fail(record, e.what());
-            }
-            records.push_back({record.name, record.sequence});
+namespace {
+
+using Chunk = RecordChunk<rna::StructureRecord>;
+
+// The constraint of every record; an unusable one stops the run naming its record.
+std::vector<rna::StructureConstraint> constraints_of(
+    const Chunk& chunk, const std::vector<std::vector<std::uint8_t>>& encoded) {
+    std::vector<rna::StructureConstraint> constraints;
+    constraints.reserve(encoded.size());
+    for (std::size_t k = 0; k < encoded.size(); ++k) {
+        try {
+            constraints.emplace_back(chunk.records[k].structure, encoded[k]);
+        } catch (const InputError& e) {
+            throw chunk.error(k, e.what());
         }
-        const auto results = rna::fold_mfe_many(encoded, params, options, run, &constraints);
-        std::string text;
-        for (std::size_t r = 0; r < records.size(); ++r) {
-            if (json)
-                rna::append_fold_json(text, records[r], results[r]);
-            else
-                rna::append_fold_text(text, records[r], results[r]);
-        }
-        sink.write(text);
     }
+    return constraints;
+}
+
+}  // namespace
+
+void fold_constrained(const std::vector<std::string>& inputs, const rna::EnergyParams& params,
+                      const rna::MfeOptions& options, const SharedOptions& shared,
+                      const RunOptions& run, OutputSink& sink) {
+    ProgressBar progress("tropic fold", 0, ProgressBar::wanted(shared.quiet), " records", "nt");
+    StructureChunks chunks = structure_chunks(inputs, shared.chunk, "constraint");
+    PipelineSteps<Chunk, rna::MfeResult> steps;
+    steps.read = [&](Chunk& chunk) { return chunks.next(chunk); };
+    steps.compute = [&](Chunk& chunk) {
+        const auto encoded = encode_residues(chunk.records, *run.pool);
+        const auto constraints = constraints_of(chunk, encoded);
+        return rna::fold_mfe_many(encoded, params, options, fold_options<rna::MfeRun>(run),
+                                  &constraints);
+    };
+    steps.format = [json = shared.json](std::string& out, const Chunk& chunk, std::size_t item,
+                                        const rna::MfeResult& result) {
+        const rna::StructureRecord& record = chunk.records[item];
+        const SequenceRecord sequence{record.name, record.sequence};
+        if (json)
+            rna::append_fold_json(out, sequence, result);
+        else
+            rna::append_fold_text(out, sequence, result);
+    };
+    steps.chunk_done = [&](const Chunk& chunk, const std::vector<rna::MfeResult>&) {
+        progress.advance(chunk.records.size(), residue_count(chunk.records));
+    };
+    run_pipeline(steps, sink, run.pool);
+    progress.finish();
 }
 
 }  // namespace tropic::cli

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/usage_hint.hpp"
 #include "tropic/core/error.hpp"
 
 namespace {
@@ -29,7 +30,7 @@ int main(int argc, char** argv) {
     } catch (const CLI::ParseError& e) {
         if (e.get_exit_code() == 0) return app->exit(e);  // --help, --version
         report(tropic::ExitCode::Input, e.what());
-        std::fprintf(stderr, "Run 'tropic --help' or 'tropic <command> --help' for usage.\n");
+        std::fprintf(stderr, "%s\n", tropic::cli::usage_hint(*app).c_str());
         return static_cast<int>(tropic::ExitCode::Input);
     }
 
@@ -39,8 +40,9 @@ int main(int argc, char** argv) {
     } catch (const tropic::Error& e) {
         return report(e.code(), e.what());
     } catch (const std::bad_alloc&) {
+        const std::string hint = tropic::cli::memory_hint(*app);
         return report(tropic::ExitCode::Resource,
-                      "out of memory (try a smaller --chunk or fewer --threads)");
+                      hint.empty() ? "out of memory" : "out of memory (" + hint + ")");
     } catch (const std::exception& e) {
         return report(tropic::ExitCode::Internal, std::string("internal error: ") + e.what());
     }

@@ -1,12 +1,15 @@
 #pragma once
-// Memory sizes on the command line: "512M", "1.5G", "2000000".
-#include <cstddef>
+// Memory sizes on the command line ("4G", "512M", "1.5G", "2000000"), through CLI11's
+// AsSizeValue: units K, M, G, T, P, E in powers of 1024, any case, a trailing B allowed ("4GB").
+#include <CLI/CLI.hpp>
 #include <string>
 
 namespace tropic::cli {
 
-// Bytes of a size with an optional binary suffix K, M, G or T (a trailing B is allowed: "4GB");
-// `option` names the option in the InputError thrown for anything else.
-std::size_t parse_memory_size(const std::string& text, const char* option);
+// A transform for `option` that turns the value into its number of bytes. A decimal before the
+// unit ("1.5G", which AsSizeValue alone refuses) counts that share of the unit. Anything else
+// (a sign, "inf", an unknown unit, more than 2^64 bytes) fails the parse with
+// "OPTION 'VALUE': expected a size such as 4G, 512M, 1.5G or a number of bytes".
+CLI::Validator memory_size(const std::string& option);
 
 }  // namespace tropic::cli

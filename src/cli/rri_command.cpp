@@ -1,7 +1,8 @@
 // `tropic rri`: RNA-RNA interaction (BPMax) of every query against every target, or of records
-// paired in order (--pairs). Queries are held in memory; targets stream in chunks of records.
-// Within a chunk, small pairs run side by side (one per thread, the engine on its calling thread)
-// and large ones one at a time on every thread; results are written in input order. A pair whose
+// paired in order (--pairs). Queries are held in memory; targets stream through the library's
+// pipeline (tropic/core/pipeline.hpp) in chunks of records, each chunk's pairs computed by
+// run_jobs: small pairs side by side (one per thread, the engine on its calling thread) and
+// large ones one at a time on every thread; results are written in input order. A pair whose
 // tables do not fit the memory limit is reported on stderr and skipped; the other results are
 // still written (and -o still committed), and the run ends with exit code 2.
 #include <fmt/format.h>
@@ -14,14 +15,16 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/engine_options.hpp"
 #include "cli/input_checks.hpp"
-#include "cli/memory_size.hpp"
+#include "cli/shared_options.hpp"
 #include "tropic/core/alphabet.hpp"
 #include "tropic/core/device.hpp"
 #include "tropic/core/error.hpp"
-#include "tropic/core/memory.hpp"
 #include "tropic/core/output_sink.hpp"
+#include "tropic/core/pipeline.hpp"
 #include "tropic/core/progress.hpp"
+#include "tropic/core/record_chunks.hpp"
 #include "tropic/core/sequence_reader.hpp"
 #include "tropic/core/thread_pool.hpp"
 #include "tropic/rna/bpmax.hpp"
@@ -37,13 +40,7 @@ struct RriOptions {
     std::string model = "bpmax";
     std::string weights = "GC=3,AU=1,GU=1.5";
     std::size_t window1 = 0, window2 = 0, top = 1;
-    std::string backend = "auto";
-    unsigned threads = 0;
-    int device = 0;
-    std::string max_memory;
-    std::string output;
-    bool json = false;
-    bool quiet = false;
+    SharedOptions shared;
 };
 
 // The next record of `reader`, checked to have residues; nullopt at the end of input.
@@ -55,13 +52,19 @@ std::optional<SequenceRecord> next_record(SequenceReader& reader) {
     return record;
 }
 
+// A chunk of targets and, with --pairs, the query of each: the pipeline's items are the targets.
+struct RriChunk {
+    std::vector<SequenceRecord> queries;  // --pairs only
+    std::vector<SequenceRecord> targets;
+};
+
 class RriRun {
   public:
     explicit RriRun(const RriOptions& options)
         : options_(options),
-          sink_(options.output),
-          pool_(options.threads),
-          show_progress_(ProgressBar::wanted(options.quiet)),
+          sink_(options.shared.output),
+          pool_(options.shared.threads),
+          show_progress_(ProgressBar::wanted(options.shared.quiet)),
           scan_progress_("tropic rri", 0, show_progress_, " pairs") {
         params_.weights = rna::BpmaxWeights::parse(options.weights);
         params_.window1 = options.window1;
@@ -71,22 +74,29 @@ class RriRun {
         // cuda fills every pair on the GPU; auto sends the pairs whose double reduction is large
         // enough to pay for the transfers there (interact_bpmax decides) and keeps the rest on
         // the CPU.
-        const Backend backend = parse_backend(options.backend);
-        check_backend_available(backend, options.device);
-        engine_.backend = backend;
-        engine_.device = options.device;
-        engine_.pool = &pool_;
-        engine_.max_memory = options.max_memory.empty()
-                                 ? available_host_memory()
-                                 : parse_memory_size(options.max_memory, "--max-memory");
+        engine_ = bpmax_options(make_run_options(options.shared, pool_));
     }
 
     void run() {
         check_inputs_readable({options_.query, options_.target});
-        if (options_.pairs)
-            run_pairs();
-        else
-            run_all_against_all();
+        if (options_.pairs) {
+            queries_reader_ = std::make_unique<SequenceReader>(options_.query);
+        } else {
+            SequenceReader reader(options_.query);
+            while (auto record = next_record(reader)) queries_.push_back(std::move(*record));
+        }
+        targets_reader_ = std::make_unique<SequenceReader>(options_.target);
+        PipelineSteps<RriChunk, std::vector<PairJob>> steps;
+        steps.read = [this](RriChunk& chunk) { return read(chunk); };
+        steps.compute = [this](RriChunk& chunk) { return compute(chunk); };
+        steps.format = [this](std::string& out, const RriChunk&, std::size_t,
+                              const std::vector<PairJob>& jobs) {
+            for (const PairJob& job : jobs) format(out, job);
+        };
+        steps.chunk_done = [this](const RriChunk&, const std::vector<std::vector<PairJob>>& jobs) {
+            for (const auto& of_target : jobs) scan_progress_.advance(of_target.size());
+        };
+        run_pipeline(steps, sink_, &pool_);
         scan_progress_.finish();
         sink_.commit();
         if (skipped_ > 0)
@@ -96,80 +106,78 @@ class RriRun {
     }
 
   private:
-    // One pair of a chunk and what it gave: its formatted result, or a resource error.
+    // One pair of a chunk and what it gave: its sites, or a resource error.
     struct PairJob {
         const SequenceRecord* query;
         const SequenceRecord* target;
-        std::string output;
+        rna::BpmaxResult result;
         std::string error;
     };
 
-    // Targets (and, with --pairs, queries) are read this many records at a time.
-    static constexpr std::size_t kChunkRecords = 256;
     // Pairs with less work than this run whole on one thread each, many at once; larger ones run
     // one at a time on every thread (the engine's products have too little work to share below).
     static constexpr double kSmallPairSteps = 2e9;
     static constexpr std::size_t kGpuLanes = 4;
 
-    void run_pairs() {
-        SequenceReader queries(options_.query), targets(options_.target);
-        std::vector<SequenceRecord> chunk_queries, chunk_targets;
-        for (bool more = true; more;) {
-            chunk_queries.clear();
-            chunk_targets.clear();
-            while (chunk_targets.size() < kChunkRecords) {
-                auto query = next_record(queries);
-                auto target = next_record(targets);
-                if (query && target) {
-                    chunk_queries.push_back(std::move(*query));
-                    chunk_targets.push_back(std::move(*target));
-                } else if (query || target) {
-                    throw InputError(fmt::format(
-                        "--pairs: '{}' has more records than '{}' (record {} has no partner)",
-                        query ? queries.path() : targets.path(),
-                        query ? targets.path() : queries.path(),
-                        query ? queries.records_read() : targets.records_read()));
-                } else {
-                    more = false;
-                    break;
-                }
+    // The next targets (with --pairs, and their queries), up to --chunk records and the residues
+    // of a chunk; false at the end of the input.
+    bool read(RriChunk& chunk) {
+        chunk.queries.clear();
+        chunk.targets.clear();
+        std::size_t residues = 0;
+        while (chunk.targets.size() < options_.shared.chunk && residues < ChunkLimits{}.residues) {
+            auto query = queries_reader_ ? next_record(*queries_reader_) : std::nullopt;
+            auto target = next_record(*targets_reader_);
+            if (queries_reader_ && query.has_value() != target.has_value()) {
+                const SequenceReader& longer = query ? *queries_reader_ : *targets_reader_;
+                const SequenceReader& shorter = query ? *targets_reader_ : *queries_reader_;
+                throw InputError(fmt::format(
+                    "--pairs: '{}' has more records than '{}' (record {} has no partner)",
+                    longer.path(), shorter.path(), longer.records_read()));
             }
-            std::vector<PairJob> jobs;
-            for (std::size_t k = 0; k < chunk_targets.size(); ++k)
-                jobs.push_back({&chunk_queries[k], &chunk_targets[k], {}, {}});
-            run_jobs(jobs);
+            if (!target) break;
+            residues += target->residues.size();
+            if (query) chunk.queries.push_back(std::move(*query));
+            chunk.targets.push_back(std::move(*target));
         }
+        return !chunk.targets.empty();
     }
 
-    void run_all_against_all() {
-        std::vector<SequenceRecord> queries;
-        {
-            SequenceReader reader(options_.query);
-            while (auto record = next_record(reader)) queries.push_back(std::move(*record));
+    // The chunk's pairs, target by target and within a target query by query, computed by
+    // run_jobs; the pairs that did not fit are reported here, in input order.
+    std::vector<std::vector<PairJob>> compute(const RriChunk& chunk) {
+        std::vector<PairJob> jobs;
+        for (std::size_t t = 0; t < chunk.targets.size(); ++t) {
+            if (options_.pairs)
+                jobs.push_back({&chunk.queries[t], &chunk.targets[t], {}, {}});
+            else
+                for (const SequenceRecord& query : queries_)
+                    jobs.push_back({&query, &chunk.targets[t], {}, {}});
         }
-        SequenceReader targets(options_.target);
-        std::vector<SequenceRecord> chunk;
-        for (bool more = true; more;) {
-            chunk.clear();
-            while (chunk.size() < kChunkRecords) {
-                auto target = next_record(targets);
-                if (!target) {
-                    more = false;
-                    break;
-                }
-                chunk.push_back(std::move(*target));
+        run_jobs(jobs);
+        std::vector<std::vector<PairJob>> by_target(chunk.targets.size());
+        const std::size_t per_target = options_.pairs ? 1 : queries_.size();
+        for (std::size_t k = 0; k < jobs.size(); ++k) {
+            if (!jobs[k].error.empty()) {
+                std::fprintf(stderr, "tropic: error: %s\n", jobs[k].error.c_str());
+                ++skipped_;
             }
-            std::vector<PairJob> jobs;
-            for (const SequenceRecord& target : chunk)
-                for (const SequenceRecord& query : queries)
-                    jobs.push_back({&query, &target, {}, {}});
-            run_jobs(jobs);
+            by_target[k / per_target].push_back(std::move(jobs[k]));
         }
+        return by_target;
+    }
+
+    void format(std::string& out, const PairJob& job) const {
+        if (!job.error.empty()) return;
+        if (options_.shared.json)
+            rna::append_bpmax_json(out, *job.query, *job.target, job.result, params_.weights);
+        else
+            rna::append_bpmax_text(out, *job.query, *job.target, job.result, params_.weights);
     }
 
     // Pairs for the GPU a few at a time (each on its own host thread and CUDA stream, so that the
     // launches and host work of small targets overlap); small CPU pairs in parallel, one per
-    // thread; the others one at a time with all threads. Results and errors go out in input order.
+    // thread; the others one at a time with all threads. Each job keeps its result or its error.
     void run_jobs(std::vector<PairJob>& jobs) {
         std::vector<std::size_t> gpu, together, alone;
         std::size_t largest_gpu_bytes = 0;
@@ -199,16 +207,6 @@ class RriRun {
         pool_.parallel_for(0, together.size(),
                            [&](std::size_t k) { solve(jobs[together[k]], nullptr); });
         for (std::size_t k : alone) solve(jobs[k], &pool_);
-        for (const PairJob& job : jobs) {
-            if (!job.error.empty()) {
-                std::fprintf(stderr, "tropic: error: %s\n", job.error.c_str());
-                ++skipped_;
-            } else {
-                sink_.write(job.output);
-            }
-        }
-        sink_.flush();
-        scan_progress_.advance(jobs.size());
     }
 
     // How many GPU pairs run at once: up to kGpuLanes, as many as threads, and only as many as
@@ -254,10 +252,7 @@ class RriRun {
             return;
         }
         if (bar) bar->finish();
-        if (options_.json)
-            rna::append_bpmax_json(job.output, query, target, result, params_.weights);
-        else
-            rna::append_bpmax_text(job.output, query, target, result, params_.weights);
+        job.result = std::move(result);
     }
 
     const RriOptions& options_;
@@ -266,7 +261,10 @@ class RriRun {
     rna::BpmaxParams params_;
     rna::BpmaxOptions engine_;
     bool show_progress_;
-    ProgressBar scan_progress_;  // pairs done, shown between the bars of large pairs
+    ProgressBar scan_progress_;            // pairs done, shown between the bars of large pairs
+    std::vector<SequenceRecord> queries_;  // every query, unless --pairs
+    std::unique_ptr<SequenceReader> queries_reader_;  // --pairs only
+    std::unique_ptr<SequenceReader> targets_reader_;
     std::size_t skipped_ = 0;
 };
 
@@ -274,6 +272,9 @@ class RriRun {
 
 Command add_rri_command(CLI::App& app) {
     auto options = std::make_shared<RriOptions>();
+    // Targets stream a few hundred at a time: a pair costs far more than a fold, and results
+    // should show while a long list of targets runs.
+    options->shared.chunk = 256;
     auto* sub = app.add_subcommand(
         "rri",
         "RNA-RNA interaction by weighted base-pair maximisation (BPMax): the joint structure of "
@@ -301,21 +302,7 @@ Command add_rri_command(CLI::App& app) {
         ->check(CLI::NonNegativeNumber);
     sub->add_option("--top", options->top, "Report the K best non-overlapping sites per pair")
         ->check(CLI::PositiveNumber);
-    sub->add_option("--backend", options->backend,
-                    "Where the double reduction runs: auto (the CPU for now), cpu or cuda")
-        ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
-    sub->add_option("--threads", options->threads, "CPU threads; 0 uses all cores")
-        ->check(CLI::NonNegativeNumber);
-    sub->add_option("--device", options->device, "CUDA device index")
-        ->check(CLI::NonNegativeNumber);
-    sub->add_option("--max-memory", options->max_memory,
-                    "Memory a pair's tables may take, e.g. 8G or 512M; 0 for no limit; default: "
-                    "the memory available now");
-    sub->add_option("-o,--output", options->output,
-                    "Write results to FILE (atomically; also when some pairs did not fit); default "
-                    "stdout");
-    sub->add_flag("--json", options->json, "Print one JSON object per pair and line");
-    sub->add_flag("-q,--quiet", options->quiet, "No progress bar");
+    add_run_options(sub, options->shared, Streaming::Yes);
     return {sub, [options] { RriRun(*options).run(); }};
 }
 

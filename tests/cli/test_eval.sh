@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `tropic eval`: RNAeval's layout, --verbose, --dangles, and errors naming file, record and
-# position. Expected energies are RNAeval's (ViennaRNA 2.7, Turner 2004).
+# `tropic eval`: RNAeval's layout, --verbose, --dangles, --json, and errors naming file, record
+# and position. Expected energies are RNAeval's (ViennaRNA 2.7, Turner 2004).
 source "$(dirname "$0")/lib.sh"
 
 cat >"$TMP/in.txt" <<'IN'
@@ -36,6 +36,41 @@ run "$TROPIC" eval --verbose "$TMP/in.txt"
 assert_contains "$OUT" "hairpin   (4,8)" "eval --verbose lists the hairpin"
 assert_contains "$OUT" "stack     (1,9) (2,8)" "eval --verbose lists a stack"
 assert_contains "$OUT" "exterior" "eval --verbose lists the exterior loop"
+
+# --json: one object per record, as the text layout's energies; --verbose adds the loops, which
+# add up to the energy.
+run "$TROPIC" eval --json "$TMP/in.txt"
+assert_eq "$RC" 0 "eval --json: exit code"
+assert_eq "$OUT" '{"name":"hairpin","length":9,"sequence":"GGGAAACCC","structure":"(((...)))","energy":-1.20}
+{"name":"mismatch","length":11,"sequence":"AGGGAAACCCA","structure":".(((...))).","energy":-2.70}
+{"name":"","length":9,"sequence":"UUUUUUUUU","structure":".........","energy":0.00}' \
+    "eval --json: one object per record"
+run "$TROPIC" eval --json --verbose "$TMP/in.txt"
+assert_contains "$OUT" '"energy":-1.20,"loops":[{"kind":"exterior","energy":0.00},{"kind":"stack","i":1,"j":9,"p":2,"q":8,"energy":-3.30}' \
+    "eval --json --verbose: the loops"
+if have_python; then
+    run "$TROPIC" fold "$REPO/data/examples/rna_examples.fa"
+    printf '%s\n' "$OUT" >"$TMP/folded.txt"
+    run "$TROPIC" eval --json --verbose "$TMP/folded.txt"
+    printf '%s\n' "$OUT" | python3 -c '
+import json, sys
+records = [json.loads(line) for line in sys.stdin]
+assert len(records) == 5, len(records)
+for r in records:
+    assert len(r["sequence"]) == r["length"] == len(r["structure"]), r["name"]
+    total = round(sum(loop["energy"] for loop in r["loops"]), 2)
+    assert total == r["energy"], (r["name"], total, r["energy"])
+' || fail "eval --json --verbose: records do not parse, or their loops do not add up"
+    energies=$(grep -o '( *-\?[0-9.]*)$' "$TMP/folded.txt" | tr -d '( )' | awk '{printf "%.2f\n", $1}')
+    assert_eq "$(printf '%s\n' "$OUT" | python3 -c '
+import json, sys
+for line in sys.stdin: print("%.2f" % json.loads(line)["energy"])')" "$energies" \
+        "eval --json: the energies fold printed"
+fi
+
+run "$TROPIC" eval --backend cuda "$TMP/in.txt"
+assert_eq "$RC" 1 "eval --backend cuda: exit code"
+assert_contains "$ERR" "eval runs on the CPU" "eval --backend cuda: message"
 
 printf '>a\nGGGAAACCC\n(((...)))\n>b\nGGGAAACCC\n(((...))\n' >"$TMP/short.txt"
 run "$TROPIC" eval -o "$TMP/out.txt" "$TMP/short.txt"

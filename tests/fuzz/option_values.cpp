@@ -1,6 +1,7 @@
-// The parsers of option values that the commands read after the command line has parsed: the
-// first byte chooses --weights of fold (PairWeights) or rri (BpmaxWeights), --max-memory or
-// --backend; the rest is the value.
+// The parsers of option values (the --max-memory transform runs while the command line parses,
+// the others after it): the first byte chooses --weights of fold (PairWeights) or rri
+// (BpmaxWeights), --max-memory or --backend; the rest is the value.
+#include <CLI/CLI.hpp>
 #include <string>
 
 #include "cli/memory_size.hpp"
@@ -28,9 +29,18 @@ TROPIC_FUZZ_TARGET(option_values) {
                 w.format_score(w.max_weight());
                 break;
             }
-            case 2:
-                cli::parse_memory_size(value, "--max-memory");
+            case 2: {
+                std::string bytes = value;
+                try {
+                    cli::memory_size("--max-memory")(bytes);
+                } catch (const CLI::ParseError&) {
+                    break;  // refused with a message, as the command line refuses it
+                }
+                fuzz::check_invariant(
+                    !bytes.empty() && bytes.find_first_not_of("0123456789") == std::string::npos,
+                    "an accepted size is not a number of bytes");
                 break;
+            }
             default:
                 parse_backend(value);
                 break;
