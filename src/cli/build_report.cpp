@@ -8,6 +8,7 @@
 
 #include "tropic/core/cpu_features.hpp"
 #include "tropic/core/device.hpp"
+#include "tropic/semiring/cpu_kernels.hpp"
 #include "tropic/version.hpp"
 
 namespace tropic::cli {
@@ -25,7 +26,8 @@ std::string build_report_text() {
     auto line = std::back_inserter(out);
     fmt::format_to(line, "CUDA backend: {}\n",
                    cuda_compiled() ? "compiled in" : "not compiled in (CPU only)");
-    fmt::format_to(line, "SIMD: {} (this CPU: {})\n", simd_level_built(), simd_level_of_cpu());
+    fmt::format_to(line, "SIMD: built for {}, tropical engine kernels {} (this CPU: {})\n",
+                   simd_level_built(), semiring::cpu_kernel_simd(), simd_level_of_cpu());
     fmt::format_to(line, "CPU threads: {}\n", std::thread::hardware_concurrency());
     const int count = cuda_device_count();
     fmt::format_to(line, "CUDA devices: {}", count);
@@ -45,6 +47,7 @@ std::string build_report_json() {
     out["cuda_compiled"] = cuda_compiled();
     out["simd_built"] = simd_level_built();
     out["simd_cpu"] = simd_level_of_cpu();
+    out["simd_engine_kernels"] = semiring::cpu_kernel_simd();
     out["cpu_threads"] = std::thread::hardware_concurrency();
     out["devices"] = nlohmann::ordered_json::array();
     const int count = cuda_device_count();
