@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "bench_support.hpp"
+#include "rna/bpmax/bpmax_plan.hpp"
 #include "tropic/core/thread_pool.hpp"
 #include "tropic/rna/bpmax.hpp"
 
@@ -32,7 +33,8 @@ void bench_pair(benchmark::State& state, std::size_t n1, std::size_t n2, std::si
     const auto query = tropic::bench::seeded_rna(n1, 1), target = tropic::bench::seeded_rna(n2, 2);
     tropic::rna::BpmaxParams params;
     params.window2 = window2;
-    tropic::rna::BpmaxOptions options;
+    tropic::RunOptions options;
+    options.backend = tropic::Backend::Cpu;
     options.pool = pool;
     std::int64_t score = 0;
     tropic::bench::run_wall_timed(state, [&] {

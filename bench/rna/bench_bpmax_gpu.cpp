@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "bench_support.hpp"
+#include "rna/bpmax/bpmax_plan.hpp"
 #include "tropic/core/device.hpp"
 #include "tropic/core/thread_pool.hpp"
 #include "tropic/rna/bpmax.hpp"
@@ -58,9 +59,9 @@ std::vector<Problem>& problems() {
 }
 
 // Host work (the strand tables, traceback) on all cores, as `tropic rri` does.
-tropic::rna::BpmaxOptions cuda_options() {
+tropic::RunOptions cuda_options() {
     static tropic::ThreadPool pool(0);
-    tropic::rna::BpmaxOptions options;
+    tropic::RunOptions options;
     options.pool = &pool;
     options.backend = tropic::Backend::Cuda;
     return options;

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "bench_support.hpp"
+#include "rna/mfe/mfe_cpu.hpp"
 #include "tropic/core/thread_pool.hpp"
 #include "tropic/rna/energy_eval.hpp"
 #include "tropic/rna/mfe.hpp"
@@ -38,7 +39,7 @@ void bench_mfe(benchmark::State& state, std::size_t n, tropic::ThreadPool* pool)
     const auto seq = seeded_rna(n, 1);
     tropic::rna::MfeResult result;
     tropic::bench::run_wall_timed(
-        state, [&] { result = tropic::rna::fold_mfe(seq, params, options, nullptr, {}, pool); });
+        state, [&] { result = tropic::rna::fold_mfe_cpu(seq, params, options, nullptr, pool); });
     const int evaluated =
         tropic::rna::evaluate_structure(seq, result.structure, params, options.dangles);
     if (evaluated != result.energy) {

@@ -29,7 +29,7 @@ bool energy_mismatch = false;
 
 std::vector<tropic::rna::MfeResult> fold_on_gpu(
     const std::vector<std::vector<std::uint8_t>>& seqs) {
-    tropic::rna::MfeRun run;
+    tropic::RunOptions run;
     run.backend = tropic::Backend::Cuda;
     return tropic::rna::fold_mfe_many(seqs, tropic::rna::turner2004_params(),
                                       tropic::rna::MfeOptions{}, run);

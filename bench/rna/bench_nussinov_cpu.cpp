@@ -25,6 +25,7 @@
 
 #include "bench_support.hpp"
 #include "reference/nussinov_reference.hpp"
+#include "rna/nussinov/nussinov_cpu.hpp"
 #include "tropic/core/thread_pool.hpp"
 #include "tropic/rna/nussinov.hpp"
 

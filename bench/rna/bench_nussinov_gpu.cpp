@@ -44,8 +44,8 @@ double split_steps(double n) {
     return n * (n - 1) * (n + 1) / 6.0;
 }
 
-tropic::rna::NussinovOptions cuda_options() {
-    tropic::rna::NussinovOptions options;
+tropic::RunOptions cuda_options() {
+    tropic::RunOptions options;
     options.backend = tropic::Backend::Cuda;
     return options;
 }

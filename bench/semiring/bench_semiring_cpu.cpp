@@ -29,6 +29,7 @@
 namespace {
 
 using namespace tropic::semiring;
+using tropic::RunOptions;
 
 template <typename T>
 std::vector<T> random_values(std::size_t count, std::uint64_t seed) {
@@ -40,8 +41,7 @@ std::vector<T> random_values(std::size_t count, std::uint64_t seed) {
 }
 
 template <typename T>
-void bench_square(benchmark::State& state, Shape shape, std::size_t n,
-                  const EngineOptions* options) {
+void bench_square(benchmark::State& state, Shape shape, std::size_t n, const RunOptions* options) {
     auto a = random_values<T>(n * n, 1), b = random_values<T>(n * n, 2);
     std::vector<T> c(n * n, Tropical<T>::neg_inf);
     for (auto _ : state)
@@ -56,7 +56,7 @@ void bench_square(benchmark::State& state, Shape shape, std::size_t n,
 
 template <typename T>
 void bench_band(benchmark::State& state, std::size_t n, std::size_t w, std::size_t batch,
-                const EngineOptions* options) {
+                const RunOptions* options) {
     const std::size_t cells = n * w;
     auto a = random_values<T>(cells * batch, 3), b = random_values<T>(cells * batch, 4);
     std::vector<T> c(cells * batch, Tropical<T>::neg_inf);
@@ -84,7 +84,7 @@ int main(int argc, char** argv) {
     if (!threads_given) return 1;
     const unsigned threads = *threads_given;
     tropic::ThreadPool pool(threads);
-    EngineOptions options;
+    RunOptions options;
     options.backend = tropic::Backend::Cpu;
     options.pool = &pool;
     benchmark::AddCustomContext("threads", std::to_string(threads));

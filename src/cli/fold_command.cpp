@@ -9,7 +9,6 @@
 
 #include "cli/commands.hpp"
 #include "cli/energy_options.hpp"
-#include "cli/engine_options.hpp"
 #include "cli/fold_constrained.hpp"
 #include "cli/input_checks.hpp"
 #include "cli/record_input.hpp"
@@ -109,14 +108,13 @@ void run_fold(FoldOptions options) {
         fold_constrained(options.inputs, energy, mfe_options, options.shared, run, sink);
     } else if (mfe) {
         fold_records<rna::MfeResult>(options, run, sink, [&](const auto& encoded, const auto& r) {
-            return rna::fold_mfe_many(encoded, energy, mfe_options, fold_options<rna::MfeRun>(r));
+            return rna::fold_mfe_many(encoded, energy, mfe_options, r);
         });
     } else {
-        fold_records<rna::NussinovResult>(
-            options, run, sink, [&](const auto& encoded, const auto& r) {
-                return rna::fold_nussinov_many(encoded, nussinov,
-                                               fold_options<rna::NussinovOptions>(r));
-            });
+        fold_records<rna::NussinovResult>(options, run, sink,
+                                          [&](const auto& encoded, const auto& r) {
+                                              return rna::fold_nussinov_many(encoded, nussinov, r);
+                                          });
     }
     sink.commit();
 }

@@ -1,6 +1,5 @@
 #include "cli/fold_constrained.hpp"
 
-#include "cli/engine_options.hpp"
 #include "cli/record_input.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/pipeline.hpp"
@@ -41,8 +40,7 @@ void fold_constrained(const std::vector<std::string>& inputs, const rna::EnergyP
     steps.compute = [&](Chunk& chunk) {
         const auto encoded = encode_residues(chunk.records, *run.pool);
         const auto constraints = constraints_of(chunk, encoded);
-        return rna::fold_mfe_many(encoded, params, options, fold_options<rna::MfeRun>(run),
-                                  &constraints);
+        return rna::fold_mfe_many(encoded, params, options, run, &constraints);
     };
     steps.format = [json = shared.json](std::string& out, const Chunk& chunk, std::size_t item,
                                         const rna::MfeResult& result) {

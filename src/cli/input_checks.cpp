@@ -24,11 +24,8 @@ void check_inputs_readable(const std::vector<std::string>& inputs) {
 
 void check_backend_available(Backend backend, int device) {
     if (backend != Backend::Cuda) return;
-    try {
-        require_cuda_device(device);
-    } catch (const ResourceError& e) {
-        throw ResourceError(std::string("--backend cuda: ") + e.what());
-    }
+    if (const std::string reason = cuda_unavailable_reason(device); !reason.empty())
+        throw ResourceError("--backend cuda: " + reason + "; use --backend cpu");
 }
 
 }  // namespace tropic::cli

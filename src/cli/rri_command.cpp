@@ -1,21 +1,20 @@
 // `tropic rri`: RNA-RNA interaction (BPMax) of every query against every target, or of records
 // paired in order (--pairs). Queries are held in memory; targets stream through the library's
-// pipeline (tropic/core/pipeline.hpp) in chunks of records, each chunk's pairs computed by
-// run_jobs: small pairs side by side (one per thread, the engine on its calling thread) and
-// large ones one at a time on every thread; results are written in input order. A pair whose
-// tables do not fit the memory limit is reported on stderr and skipped; the other results are
+// pipeline (tropic/core/pipeline.hpp) in chunks of records; each chunk's pairs go to
+// interact_bpmax_many, which places and schedules them; results are written in input order. A pair
+// whose tables do not fit the memory limit is reported on stderr and skipped; the other results are
 // still written (and -o still committed), and the run ends with exit code 2.
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "cli/commands.hpp"
-#include "cli/engine_options.hpp"
 #include "cli/input_checks.hpp"
 #include "cli/shared_options.hpp"
 #include "tropic/core/alphabet.hpp"
@@ -72,9 +71,13 @@ class RriRun {
         params_.top = options.top;
         rna::validate(params_);
         // cuda fills every pair on the GPU; auto sends the pairs whose double reduction is large
-        // enough to pay for the transfers there (interact_bpmax decides) and keeps the rest on
-        // the CPU.
-        engine_ = bpmax_options(make_run_options(options.shared, pool_));
+        // enough to pay for the transfers there (interact_bpmax_many decides) and keeps the rest
+        // on the CPU.
+        run_ = make_run_options(options.shared, pool_);
+        if (show_progress_)
+            run_.on_progress = [this](std::size_t pair, double fraction) {
+                pair_progress(pair, fraction);
+            };
     }
 
     void run() {
@@ -113,11 +116,6 @@ class RriRun {
         rna::BpmaxResult result;
         std::string error;
     };
-
-    // Pairs with less work than this run whole on one thread each, many at once; larger ones run
-    // one at a time on every thread (the engine's products have too little work to share below).
-    static constexpr double kSmallPairSteps = 2e9;
-    static constexpr std::size_t kGpuLanes = 4;
 
     // The next targets (with --pairs, and their queries), up to --chunk records and the residues
     // of a chunk; false at the end of the input.
@@ -175,97 +173,59 @@ class RriRun {
             rna::append_bpmax_text(out, *job.query, *job.target, job.result, params_.weights);
     }
 
-    // Pairs for the GPU a few at a time (each on its own host thread and CUDA stream, so that the
-    // launches and host work of small targets overlap); small CPU pairs in parallel, one per
-    // thread; the others one at a time with all threads. Each job keeps its result or its error.
+    // The chunk's pairs through interact_bpmax_many; each job keeps its result or its error.
     void run_jobs(std::vector<PairJob>& jobs) {
-        std::vector<std::size_t> gpu, together, alone;
-        std::size_t largest_gpu_bytes = 0;
+        std::map<const SequenceRecord*, std::vector<std::uint8_t>> encoded;
+        for (const PairJob& job : jobs)
+            for (const SequenceRecord* record : {job.query, job.target})
+                if (!encoded.count(record)) encoded[record] = encode_rna(record->residues);
+        std::vector<rna::BpmaxPairInput> pairs;
+        pairs.reserve(jobs.size());
+        for (const PairJob& job : jobs)
+            pairs.push_back(
+                {encoded[job.query], encoded[job.target],
+                 fmt::format("query '{}' against target '{}'", job.query->name, job.target->name)});
+        jobs_ = &jobs;
+        std::vector<rna::BpmaxPairOutcome> outcomes =
+            rna::interact_bpmax_many(pairs, params_, run_);
+        pair_bar_.reset();
+        jobs_ = nullptr;
         for (std::size_t k = 0; k < jobs.size(); ++k) {
-            const std::size_t n1 = jobs[k].query->residues.size();
-            const std::size_t n2 = jobs[k].target->residues.size();
-            if (rna::bpmax_on_gpu(n1, n2, params_, engine_)) {
-                gpu.push_back(k);
-                largest_gpu_bytes =
-                    std::max(largest_gpu_bytes, rna::bpmax_device_bytes(n1, n2, params_));
-                continue;
-            }
-            const std::size_t bytes = rna::bpmax_memory_bytes(n1, n2, params_, 1);
-            const bool fits_per_thread =
-                engine_.max_memory == 0 || bytes <= engine_.max_memory / pool_.size();
-            const bool small = rna::bpmax_steps(n1, n2, params_) < kSmallPairSteps;
-            (pool_.size() > 1 && small && fits_per_thread ? together : alone).push_back(k);
+            jobs[k].result = std::move(outcomes[k].result);
+            jobs[k].error = std::move(outcomes[k].error);
         }
-        const std::size_t lanes = gpu_lanes(gpu.size(), largest_gpu_bytes);
-        if (lanes > 1) {
-            pool_.parallel_for(0, lanes, [&](std::size_t lane) {
-                for (std::size_t k = lane; k < gpu.size(); k += lanes) solve(jobs[gpu[k]], nullptr);
-            });
-        } else {
-            for (std::size_t k : gpu) solve(jobs[k], &pool_);
-        }
-        pool_.parallel_for(0, together.size(),
-                           [&](std::size_t k) { solve(jobs[together[k]], nullptr); });
-        for (std::size_t k : alone) solve(jobs[k], &pool_);
     }
 
-    // How many GPU pairs run at once: up to kGpuLanes, as many as threads, and only as many as
-    // the device's free memory holds at the chunk's largest pair.
-    std::size_t gpu_lanes(std::size_t pairs, std::size_t largest_bytes) const {
-        std::size_t lanes = std::min({kGpuLanes, pairs, std::size_t(pool_.size())});
-        if (lanes <= 1 || largest_bytes == 0) return lanes;
-        const auto device = query_device(engine_.device);
-        const std::size_t free_bytes = device ? device->free_memory : 0;
-        return std::max<std::size_t>(1, std::min(lanes, free_bytes / largest_bytes));
-    }
-
-    // One pair on `pool` (nullptr: the calling thread only). A pair computed on every thread
-    // shows its own progress bar.
-    void solve(PairJob& job, ThreadPool* pool) {
-        const SequenceRecord &query = *job.query, &target = *job.target;
-        const std::string name =
-            fmt::format("query '{}' against target '{}'", query.name, target.name);
-        const std::size_t n1 = query.residues.size(), n2 = target.residues.size();
-        rna::BpmaxOptions engine = engine_;
-        engine.pool = pool;
-        engine.pair_name = name;
-        std::optional<ProgressBar> bar;
-        std::uint64_t shown = 0;
-        if (pool != nullptr) {
-            bar.emplace(fmt::format("rri {}&{} ({} x {} nt)", query.name, target.name, n1, n2),
-                        1000, show_progress_, "\u2030");
-            engine.on_progress = [&](double fraction) {
-                const auto permille =
-                    static_cast<std::uint64_t>(std::clamp(fraction, 0.0, 1.0) * 1000);
-                if (permille > shown) bar->advance(permille - shown);
-                shown = std::max(shown, permille);
-            };
+    // A bar for a pair computed on every thread (only those report), counting permille.
+    void pair_progress(std::size_t pair, double fraction) {
+        if (!pair_bar_ || pair != bar_pair_) {
+            const SequenceRecord &query = *(*jobs_)[pair].query, &target = *(*jobs_)[pair].target;
+            pair_bar_.emplace(fmt::format("rri {}&{} ({} x {} nt)", query.name, target.name,
+                                          query.residues.size(), target.residues.size()),
+                              1000, true, "\u2030");
+            bar_pair_ = pair;
+            bar_shown_ = 0;
         }
-        // A pair that does not fit (host memory on the CPU path, device memory on the GPU path;
-        // interact_bpmax checks before allocating) is reported and skipped; the others go on.
-        rna::BpmaxResult result;
-        try {
-            result = rna::interact_bpmax(encode_rna(query.residues), encode_rna(target.residues),
-                                         params_, engine);
-        } catch (const ResourceError& e) {
-            job.error = e.what();
-            return;
-        }
-        if (bar) bar->finish();
-        job.result = std::move(result);
+        const auto permille = static_cast<std::uint64_t>(std::clamp(fraction, 0.0, 1.0) * 1000);
+        if (permille > bar_shown_) pair_bar_->advance(permille - bar_shown_);
+        bar_shown_ = std::max(bar_shown_, permille);
     }
 
     const RriOptions& options_;
     OutputSink sink_;
     ThreadPool pool_;
     rna::BpmaxParams params_;
-    rna::BpmaxOptions engine_;
+    RunOptions run_;
     bool show_progress_;
     ProgressBar scan_progress_;            // pairs done, shown between the bars of large pairs
     std::vector<SequenceRecord> queries_;  // every query, unless --pairs
     std::unique_ptr<SequenceReader> queries_reader_;  // --pairs only
     std::unique_ptr<SequenceReader> targets_reader_;
     std::size_t skipped_ = 0;
+    const std::vector<PairJob>* jobs_ = nullptr;  // the pairs being computed
+    std::optional<ProgressBar> pair_bar_;
+    std::size_t bar_pair_ = 0;
+    std::uint64_t bar_shown_ = 0;
 };
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <vector>
 
+#include "core/temp_file_registry.hpp"
 #include "tropic/core/error.hpp"
 
 namespace tropic {
@@ -43,12 +44,14 @@ AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
     int fd = ::mkstemp(buffer.data());
     if (fd < 0) throw InputError("cannot create output file '" + path_ + "': " + os_reason(errno));
     temp_path_ = buffer.data();
+    signal_slot_ = detail::register_temp_file(temp_path_);
     ::fchmod(fd, default_file_mode());
     file_ = ::fdopen(fd, "wb");
     if (!file_) {
         int err = errno;
         ::close(fd);
         ::unlink(temp_path_.c_str());
+        detail::unregister_temp_file(signal_slot_);
         throw InputError("cannot open output file '" + path_ + "': " + os_reason(err));
     }
 }
@@ -56,6 +59,7 @@ AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
 AtomicFile::~AtomicFile() {
     if (file_) std::fclose(file_);
     if (!temp_path_.empty()) ::unlink(temp_path_.c_str());
+    detail::unregister_temp_file(signal_slot_);
 }
 
 void AtomicFile::commit() {
@@ -71,6 +75,8 @@ void AtomicFile::commit() {
     if (std::rename(temp_path_.c_str(), path_.c_str()) != 0)
         throw ResourceError("cannot create output file '" + path_ + "': " + os_reason(errno));
     temp_path_.clear();
+    detail::unregister_temp_file(signal_slot_);
+    signal_slot_ = -1;
 }
 
 }  // namespace tropic

@@ -7,7 +7,7 @@
 
 #include "semiring/cuda/product_cuda.hpp"
 #include "semiring/product_cpu.hpp"
-#include "tropic/core/device.hpp"
+#include "tropic/core/backend_choice.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/semiring/product.hpp"
 
@@ -19,12 +19,18 @@ namespace {
 // operands are across.
 constexpr double kAutoCudaMinSteps = 1e9;
 
-Backend resolve(const EngineOptions& options, double steps) {
-    if (options.backend == Backend::Cuda) require_cuda_device(options.device);
-    if (options.backend != Backend::Auto) return options.backend;
-    bool has_device =
-        cuda_compiled() && options.device >= 0 && options.device < cuda_device_count();
-    return has_device && steps >= kAutoCudaMinSteps ? Backend::Cuda : Backend::Cpu;
+// Where `count` products of `steps` add-and-compare steps in all run; the CUDA backend copies
+// their operands, about `device_bytes`, to the device.
+Backend choose(const RunOptions& options, std::size_t count, double steps,
+               std::uint64_t device_bytes) {
+    WorkEstimate work;
+    work.what = count == 1 ? std::string("a tropical product")
+                           : fmt::format("a batch of {} tropical products", count);
+    work.steps = steps;
+    work.auto_min_steps = kAutoCudaMinSteps;
+    work.device_bytes = device_bytes;
+    work.suggest = [](const MemoryBudget&) { return std::string("use smaller batches"); };
+    return choose_backend(options, work);
 }
 
 // Steps a shape needs: dense m n k, triangular n (n+1) (n+2) / 6, band sum_{d<w} (n-d)(d+1).
@@ -96,6 +102,15 @@ void check_band_product(const Band<const T>& a, const Band<const T>& b, const Ba
 }
 
 template <typename T>
+std::uint64_t dense_bytes(const Product<T>& p) {
+    return (p.a.rows * p.a.cols + p.b.rows * p.b.cols + p.c.rows * p.c.cols) * sizeof(T);
+}
+template <typename T>
+std::uint64_t band_bytes(const Band<T>& x) {
+    return 3 * x.n * x.width * sizeof(std::remove_const_t<T>);
+}
+
+template <typename T>
 std::size_t footprint(const Matrix<T>& m) {
     return m.rows == 0 || m.cols == 0 ? 0 : (m.rows - 1) * m.ld + m.cols;
 }
@@ -108,8 +123,9 @@ std::size_t footprint(const Band<T>& x) {
 
 template <typename T>
 void multiply_accumulate_batch(Semiring semiring, Shape shape, std::span<const Product<T>> batch,
-                               const EngineOptions& options) {
+                               const RunOptions& options) {
     double steps = 0;
+    std::uint64_t bytes = 0;
     for (std::size_t p = 0; p < batch.size(); ++p) {
         try {
             check_product(shape, batch[p].a, batch[p].b, batch[p].c);
@@ -118,8 +134,9 @@ void multiply_accumulate_batch(Semiring semiring, Shape shape, std::span<const P
             throw InputError(fmt::format("product {} of the batch: {}", p, e.what()));
         }
         steps += product_steps(shape, batch[p].c.rows, batch[p].c.cols, batch[p].a.cols);
+        bytes += dense_bytes(batch[p]);
     }
-    if (resolve(options, steps) == Backend::Cuda) {
+    if (choose(options, batch.size(), steps, bytes) == Backend::Cuda) {
         if (steps > 0) cuda::multiply_accumulate_batch<T>(semiring, shape, batch, options.device);
         return;
     }
@@ -128,8 +145,9 @@ void multiply_accumulate_batch(Semiring semiring, Shape shape, std::span<const P
 
 template <typename T>
 void multiply_accumulate_batch(Semiring semiring, std::span<const BandProduct<T>> batch,
-                               const EngineOptions& options) {
+                               const RunOptions& options) {
     double steps = 0;
+    std::uint64_t bytes = 0;
     for (std::size_t p = 0; p < batch.size(); ++p) {
         try {
             check_band_product(batch[p].a, batch[p].b, batch[p].c);
@@ -138,8 +156,9 @@ void multiply_accumulate_batch(Semiring semiring, std::span<const BandProduct<T>
             throw InputError(fmt::format("product {} of the batch: {}", p, e.what()));
         }
         steps += band_steps(batch[p].c.n, batch[p].c.width);
+        bytes += band_bytes(batch[p].c);
     }
-    if (resolve(options, steps) == Backend::Cuda) {
+    if (choose(options, batch.size(), steps, bytes) == Backend::Cuda) {
         if (steps > 0) cuda::multiply_accumulate_batch<T>(semiring, batch, options.device);
         return;
     }
@@ -148,7 +167,7 @@ void multiply_accumulate_batch(Semiring semiring, std::span<const BandProduct<T>
 
 template <typename T>
 void multiply_accumulate(Semiring semiring, Shape shape, Matrix<const T> a, Matrix<const T> b,
-                         Matrix<T> c, const EngineOptions& options) {
+                         Matrix<T> c, const RunOptions& options) {
     const Product<T> product{a, b, c};
     multiply_accumulate_batch<T>(semiring, shape, std::span<const Product<T>>(&product, 1),
                                  options);
@@ -156,7 +175,7 @@ void multiply_accumulate(Semiring semiring, Shape shape, Matrix<const T> a, Matr
 
 template <typename T>
 void multiply_accumulate(Semiring semiring, Band<const T> a, Band<const T> b, Band<T> c,
-                         const EngineOptions& options) {
+                         const RunOptions& options) {
     const BandProduct<T> product{a, b, c};
     multiply_accumulate_batch<T>(semiring, std::span<const BandProduct<T>>(&product, 1), options);
 }
@@ -165,7 +184,7 @@ template <typename T>
 void multiply_accumulate_strided(Semiring semiring, Shape shape, Matrix<const T> a,
                                  std::size_t stride_a, Matrix<const T> b, std::size_t stride_b,
                                  Matrix<T> c, std::size_t stride_c, std::size_t count,
-                                 const EngineOptions& options) {
+                                 const RunOptions& options) {
     if (count == 0) return;
     check_product(shape, a, b, c);
     if (count > 1 && stride_c < footprint(c))
@@ -185,7 +204,7 @@ template <typename T>
 void multiply_accumulate_column(Semiring semiring, Band<const T> a, std::size_t stride_a,
                                 Band<const T> b, std::size_t stride_b, Band<T> c,
                                 std::size_t stride_c, std::size_t count,
-                                const EngineOptions& options) {
+                                const RunOptions& options) {
     if (count == 0) return;
     check_band_product(a, b, c);
     if (count > 1 && stride_c < footprint(c))
@@ -194,7 +213,7 @@ void multiply_accumulate_column(Semiring semiring, Band<const T> a, std::size_t 
             stride_c, footprint(c)));
     const double pairs = static_cast<double>(count) * static_cast<double>(count - 1) / 2;
     const double steps = pairs * band_steps(c.n, c.width);
-    if (resolve(options, steps) == Backend::Cuda) {
+    if (choose(options, count, steps, count * band_bytes(c)) == Backend::Cuda) {
         if (steps > 0)
             cuda::multiply_accumulate_column<T>(semiring, a, stride_a, b, stride_b, c, stride_c,
                                                 count, options.device);
@@ -206,19 +225,19 @@ void multiply_accumulate_column(Semiring semiring, Band<const T> a, std::size_t 
 
 #define TROPIC_INSTANTIATE(T)                                                                     \
     template void multiply_accumulate<T>(Semiring, Shape, Matrix<const T>, Matrix<const T>,       \
-                                         Matrix<T>, const EngineOptions&);                        \
+                                         Matrix<T>, const RunOptions&);                           \
     template void multiply_accumulate<T>(Semiring, Band<const T>, Band<const T>, Band<T>,         \
-                                         const EngineOptions&);                                   \
+                                         const RunOptions&);                                      \
     template void multiply_accumulate_batch<T>(Semiring, Shape, std::span<const Product<T>>,      \
-                                               const EngineOptions&);                             \
+                                               const RunOptions&);                                \
     template void multiply_accumulate_batch<T>(Semiring, std::span<const BandProduct<T>>,         \
-                                               const EngineOptions&);                             \
+                                               const RunOptions&);                                \
     template void multiply_accumulate_strided<T>(Semiring, Shape, Matrix<const T>, std::size_t,   \
                                                  Matrix<const T>, std::size_t, Matrix<T>,         \
-                                                 std::size_t, std::size_t, const EngineOptions&); \
+                                                 std::size_t, std::size_t, const RunOptions&);    \
     template void multiply_accumulate_column<T>(Semiring, Band<const T>, std::size_t,             \
                                                 Band<const T>, std::size_t, Band<T>, std::size_t, \
-                                                std::size_t, const EngineOptions&);
+                                                std::size_t, const RunOptions&);
 TROPIC_INSTANTIATE(std::int16_t)
 TROPIC_INSTANTIATE(std::int32_t)
 #undef TROPIC_INSTANTIATE

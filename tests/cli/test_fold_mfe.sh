@@ -132,7 +132,9 @@ assert_eq "$RC" 1 "-C with nussinov is refused"
 python3 -c "print('>huge'); print('ACGU' * 100000)" >"$TMP/huge.fa"
 run "$TROPIC" fold -o "$TMP/huge.out" "$TMP/huge.fa"
 assert_eq "$RC" 2 "too long for memory: exit code"
-assert_contains "$ERR" "an MFE fold of 400000 nt needs 1280.0 GB" "too long for memory: message"
+assert_contains "$ERR" "an MFE fold of 400000 nt" "too long for memory: names the record"
+assert_contains "$ERR" "1.2 TiB" "too long for memory: says what it needs"
+assert_contains "$ERR" "fold a shorter window" "too long for memory: suggestion"
 assert_file_missing "$TMP/huge.out" "too long for memory: no output"
 
 # Threads and chunks do not change results.

@@ -43,15 +43,16 @@ awk 'NR % 2 == 1 { print; next }
 compare "batch, -C" "$TMP/constrained.txt" -C
 
 # A record whose tables cannot fit the device: refused before allocating, exit code 2, no output;
-# auto leaves it to the CPU, whose own check refuses it there.
+# auto refuses it up front too, since the host cannot hold it either.
 python3 -c "print('>huge'); print('ACGU' * 100000)" >"$TMP/huge.fa"
 run "$TROPIC" fold --backend cuda -o "$TMP/huge.out" "$TMP/huge.fa"
 assert_eq "$RC" 2 "too long for the GPU: exit code"
 assert_contains "$ERR" "an MFE fold of 400000 nt needs" "too long for the GPU: message"
-assert_contains "$ERR" "of GPU memory" "too long for the GPU: says which memory"
+assert_contains "$ERR" "of memory on CUDA device 0" "too long for the GPU: says which memory"
 assert_file_missing "$TMP/huge.out" "too long for the GPU: no output"
 run "$TROPIC" fold -o "$TMP/huge.out" "$TMP/huge.fa"
 assert_eq "$RC" 2 "too long for either: exit code"
-assert_contains "$ERR" "this machine has" "too long for either: the CPU's message"
+assert_contains "$ERR" "an MFE fold of 400000 nt fits neither in memory" \
+    "too long for either: says neither holds it"
 
 finish

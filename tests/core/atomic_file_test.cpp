@@ -1,6 +1,7 @@
 #include "tropic/core/atomic_file.hpp"
 
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <stdlib.h>
 
 #include <filesystem>
@@ -98,6 +99,48 @@ TEST_F(AtomicFileTest, CommittedFileIsNotPrivate) {
     if ((mask & 0044) == 0) {
         EXPECT_NE(perms & fs::perms::others_read, fs::perms::none);
     }
+}
+
+// A run ended by SIGINT, SIGTERM or SIGHUP leaves no temporary file behind and still ends by that
+// signal (a shell reports 130, 143, 129).
+TEST_F(AtomicFileTest, FatalSignalsRemoveTheTemporaryFileAndEndTheProcess) {
+    // The child is a fork, so that it writes into this fixture's folder.
+    GTEST_FLAG_SET(death_test_style, "fast");
+    for (int signal_number : {SIGINT, SIGTERM, SIGHUP}) {
+        SCOPED_TRACE(::testing::Message() << "signal " << signal_number);
+        const fs::path target = dir_ / "out.txt";
+        EXPECT_EXIT(
+            {
+                AtomicFile file(target.string());
+                AtomicFile other((dir_ / "other.txt").string());
+                std::fputs("partial", file.stream());
+                std::fflush(file.stream());
+                ::raise(signal_number);
+            },
+            ::testing::KilledBySignal(signal_number), "");
+        EXPECT_EQ(entries(), 0u) << "a temporary file survived the signal";
+    }
+}
+
+// A file committed or abandoned before the signal is not touched by it.
+TEST_F(AtomicFileTest, FatalSignalsLeaveCommittedFilesAlone) {
+    // The child is a fork, so that it writes into this fixture's folder.
+    GTEST_FLAG_SET(death_test_style, "fast");
+    const fs::path target = dir_ / "out.txt";
+    EXPECT_EXIT(
+        {
+            {
+                AtomicFile done(target.string());
+                std::fputs("complete", done.stream());
+                done.commit();
+            }
+            { AtomicFile abandoned((dir_ / "abandoned.txt").string()); }
+            AtomicFile open((dir_ / "open.txt").string());
+            ::raise(SIGTERM);
+        },
+        ::testing::KilledBySignal(SIGTERM), "");
+    EXPECT_EQ(slurp(target), "complete");
+    EXPECT_EQ(entries(), 1u);
 }
 
 }  // namespace

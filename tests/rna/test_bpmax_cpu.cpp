@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "reference/bpmax_reference.hpp"
+#include "rna/bpmax/bpmax_engine.hpp"
+#include "rna/bpmax/bpmax_plan.hpp"
 #include "support/random_rna.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/thread_pool.hpp"
@@ -22,6 +24,20 @@ using tropic::rna::BpmaxResult;
 using tropic::rna::BpmaxWeights;
 
 using Seq = std::vector<std::uint8_t>;
+using tropic::rna::bpmax::Knobs;
+
+// These tests are of the CPU engine, whatever devices the machine has.
+tropic::RunOptions on_cpu(ThreadPool* pool = nullptr) {
+    tropic::RunOptions run;
+    run.backend = tropic::Backend::Cpu;
+    run.pool = pool;
+    return run;
+}
+
+BpmaxResult interact(const Seq& s1, const Seq& s2, const BpmaxParams& params,
+                     ThreadPool* pool = nullptr, const Knobs& knobs = {}) {
+    return tropic::rna::bpmax::interact(s1, s2, params, on_cpu(pool), knobs);
+}
 
 BpmaxWeights weights_from(int gc, int au, int gu) {
     BpmaxWeights w;
@@ -67,11 +83,10 @@ void expect_sites_rescore(const Seq& s1, const Seq& s2, const BpmaxParams& param
 // site re-scoring. Returns the int16 result.
 BpmaxResult expect_int16_equals_int32(const Seq& s1, const Seq& s2, const BpmaxParams& params) {
     ThreadPool pool(2);
-    tropic::rna::BpmaxOptions narrow, wide;
-    narrow.pool = wide.pool = &pool;
+    Knobs wide;
     wide.int32_only = true;
-    const auto a = tropic::rna::interact_bpmax(s1, s2, params, narrow);
-    const auto b = tropic::rna::interact_bpmax(s1, s2, params, wide);
+    const auto a = interact(s1, s2, params, &pool);
+    const auto b = interact(s1, s2, params, &pool, wide);
     EXPECT_EQ(a.sites.size(), b.sites.size());
     for (std::size_t k = 0; k < std::min(a.sites.size(), b.sites.size()); ++k) {
         EXPECT_EQ(a.sites[k].score, b.sites[k].score);
@@ -88,10 +103,9 @@ void expect_matches_reference(const Seq& s1, const Seq& s2, const BpmaxParams& p
                  << params.window2 << " top " << params.top << " GC=" << params.weights.gc << " AU="
                  << params.weights.au << " GU=" << params.weights.gu << " threads " << threads);
     ThreadPool pool(threads);
-    tropic::rna::BpmaxOptions options;
-    options.pool = threads > 1 ? &pool : nullptr;
-    options.int32_only = int32_only;
-    const BpmaxResult got = tropic::rna::interact_bpmax(s1, s2, params, options);
+    Knobs knobs;
+    knobs.int32_only = int32_only;
+    const BpmaxResult got = interact(s1, s2, params, threads > 1 ? &pool : nullptr, knobs);
     const auto want = tropic::reference::bpmax_reference_sites(s1, s2, params);
     ASSERT_EQ(got.sites.size(), want.size());
     for (std::size_t k = 0; k < want.size(); ++k) {
@@ -169,8 +183,8 @@ TEST(BpmaxCpu, WindowsAtLeastTheLengthsGiveTheFullResult) {
         BpmaxParams windowed = full;
         windowed.window1 = s1.size() + round;
         windowed.window2 = s2.size() + 3 * round;
-        auto a = tropic::rna::interact_bpmax(s1, s2, full);
-        auto b = tropic::rna::interact_bpmax(s1, s2, windowed);
+        auto a = interact(s1, s2, full);
+        auto b = interact(s1, s2, windowed);
         ASSERT_EQ(a.sites.size(), 1u);
         ASSERT_EQ(b.sites.size(), 1u);
         EXPECT_EQ(a.sites[0].score, b.sites[0].score);
@@ -190,18 +204,16 @@ TEST(BpmaxCpu, SwappingTheStrandsKeepsTheScore) {
         BpmaxParams params;
         params.weights = pick_weights(rng, round);
         ThreadPool pool(2);
-        tropic::rna::BpmaxOptions options;
-        options.pool = &pool;
-        auto a = tropic::rna::interact_bpmax(s1, s2, params, options);
-        auto b = tropic::rna::interact_bpmax(s2, s1, params, options);
+        auto a = interact(s1, s2, params, &pool);
+        auto b = interact(s2, s1, params, &pool);
         ASSERT_EQ(a.sites[0].score, b.sites[0].score) << "seed " << seed << " round " << round;
     }
 }
 
 TEST(BpmaxCpu, EmptyStrandsGiveNoSite) {
     BpmaxParams params;
-    EXPECT_TRUE(tropic::rna::interact_bpmax(Seq{}, Seq{0, 1, 2}, params).sites.empty());
-    EXPECT_TRUE(tropic::rna::interact_bpmax(Seq{0, 1, 2}, Seq{}, params).sites.empty());
+    EXPECT_TRUE(tropic::rna::interact_bpmax(Seq{}, Seq{0, 1, 2}, params, on_cpu()).sites.empty());
+    EXPECT_TRUE(tropic::rna::interact_bpmax(Seq{0, 1, 2}, Seq{}, params, on_cpu()).sites.empty());
 }
 
 }  // namespace
@@ -222,20 +234,26 @@ TEST(BpmaxMemory, EstimateGrowsWithTheWindowsAndLimitSuggestsOne) {
     const std::size_t windowed = tropic::rna::bpmax_memory_bytes(23, 800, params, 2);
     EXPECT_LT(windowed, full / 5);
     params.window2 = 0;
-    EXPECT_NO_THROW(tropic::rna::check_bpmax_memory(23, 800, params, 2, full, "q&t"));
+    using tropic::MemoryBudget;
+    const MemoryBudget limit_full{MemoryBudget::Kind::HostLimit, full, 0};
+    EXPECT_NO_THROW(tropic::rna::check_bpmax_memory(23, 800, params, 2, limit_full, "q&t"));
     try {
-        tropic::rna::check_bpmax_memory(23, 800, params, 2, windowed + 1, "pair 'q'&'t'");
+        const MemoryBudget limit{MemoryBudget::Kind::HostLimit, windowed + 1, 0};
+        tropic::rna::check_bpmax_memory(23, 800, params, 2, limit, "pair 'q'&'t'");
         FAIL() << "no ResourceError";
     } catch (const tropic::ResourceError& e) {
         const std::string message = e.what();
-        EXPECT_NE(message.find("pair 'q'&'t' (23 x 800 nt)"), std::string::npos) << message;
-        EXPECT_NE(message.find("--window2 128"), std::string::npos) << message;
+        EXPECT_NE(message.find("pair 'q'&'t' (23 x 800 nt) needs"), std::string::npos) << message;
+        EXPECT_NE(message.find("try a window2 of 128"), std::string::npos) << message;
     }
     // An engine call under a small limit fails before it allocates.
-    tropic::rna::BpmaxOptions options;
-    options.max_memory = 1000;
+    tropic::RunOptions run = on_cpu();
+    run.max_memory = 1000;
     Seq s(50, 2);
-    EXPECT_THROW(tropic::rna::interact_bpmax(s, s, BpmaxParams{}, options), tropic::ResourceError);
+    EXPECT_THROW(tropic::rna::interact_bpmax(s, s, BpmaxParams{}, run), tropic::ResourceError);
+    // So it does under auto: the tables must fit the limit wherever they are computed.
+    run.backend = tropic::Backend::Auto;
+    EXPECT_THROW(tropic::rna::interact_bpmax(s, s, BpmaxParams{}, run), tropic::ResourceError);
 }
 
 }  // namespace
@@ -277,10 +295,7 @@ TEST(BpmaxCpu, LongestQueryAgreesAcrossScoreWidthsAndStrands) {
     const BpmaxResult a = expect_int16_equals_int32(s1, s2, params);
     params.top = 1;
     ThreadPool pool(2);
-    tropic::rna::BpmaxOptions options;
-    options.pool = &pool;
-    EXPECT_EQ(tropic::rna::interact_bpmax(s2, s1, params, options).sites.at(0).score,
-              a.sites.at(0).score);
+    EXPECT_EQ(interact(s2, s1, params, &pool).sites.at(0).score, a.sites.at(0).score);
 }
 
 }  // namespace
@@ -317,17 +332,17 @@ TEST(BpmaxCpu, BlocksAlongTheTargetGiveTheWholeResult) {
         params.window1 = w1(rng);
         params.window2 = w2(rng);
         params.top = top(rng);
-        tropic::rna::BpmaxOptions options;
-        options.pool = round % 2 ? &pool : nullptr;
-        const BpmaxResult whole = tropic::rna::interact_bpmax(s1, s2, params, options);
+        ThreadPool* threads = round % 2 ? &pool : nullptr;
+        const BpmaxResult whole = interact(s1, s2, params, threads);
         for (std::size_t block : {std::size_t{1}, params.window2 / 2 + 1, params.window2,
                                   2 * params.window2 + 3, s2.size() - 1}) {
             SCOPED_TRACE(::testing::Message()
                          << "round " << round << " n1 " << s1.size() << " n2 " << s2.size()
                          << " W1 " << params.window1 << " W2 " << params.window2 << " top "
                          << params.top << " block " << block);
-            options.block2 = block;
-            expect_same_sites(tropic::rna::interact_bpmax(s1, s2, params, options), whole);
+            Knobs knobs;
+            knobs.block2 = block;
+            expect_same_sites(interact(s1, s2, params, threads, knobs), whole);
         }
     }
 }
@@ -349,10 +364,10 @@ TEST(BpmaxCpu, MemoryLimitChoosesBlocks) {
     EXPECT_LE(plan->bytes, whole_bytes / 4);
     EXPECT_EQ(tropic::rna::plan_bpmax(10, 400, params, 1, whole_bytes)->block2, 0u);
     EXPECT_FALSE(tropic::rna::plan_bpmax(10, 400, params, 1, 1000).has_value());
-    tropic::rna::BpmaxOptions limited;
+    tropic::RunOptions limited = on_cpu();
     limited.max_memory = whole_bytes / 4;
     expect_same_sites(tropic::rna::interact_bpmax(s1, s2, params, limited),
-                      tropic::rna::interact_bpmax(s1, s2, params));
+                      interact(s1, s2, params));
 }
 
 }  // namespace

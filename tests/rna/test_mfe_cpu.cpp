@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "reference/mfe_reference.hpp"
+#include "rna/mfe/mfe_cpu.hpp"
 #include "support/random_rna.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/thread_pool.hpp"
@@ -102,7 +103,7 @@ TEST(MfeCpu, EqualsBruteForceOnTinySequences) {
                 best = std::min(
                     best, tropic::rna::evaluate_structure(seq, structure, P, options.dangles));
             });
-            const auto folded = tropic::rna::fold_mfe(seq, P, options);
+            const auto folded = tropic::rna::fold_mfe_cpu(seq, P, options);
             ASSERT_EQ(folded.energy, best)
                 << "n " << n << " trial " << trial << " variant " << variant;
             ASSERT_TRUE(allowed(folded.structure, options)) << folded.structure;
@@ -152,7 +153,7 @@ TEST(MfeCpu, ConstraintsEqualBruteForce) {
                 best = std::min(best,
                                 tropic::rna::evaluate_structure(seq, structure, P, Dangles::Both));
         });
-        const auto folded = tropic::rna::fold_mfe(seq, P, with(Dangles::Both), &hard);
+        const auto folded = tropic::rna::fold_mfe_cpu(seq, P, with(Dangles::Both), &hard);
         ASSERT_EQ(folded.energy, best) << constraint << " trial " << trial;
         ASSERT_TRUE(meets(folded.structure, constraint)) << folded.structure << " " << constraint;
     }
@@ -182,11 +183,11 @@ TEST(MfeCpu, WithoutLonelyPairsStructuresHaveNoneAndRescore) {
         const auto seq = tropic::test::random_rna(rng, 20 + rng() % 200, 0.5);
         MfeOptions options = with(Dangles::Both);
         options.no_lonely_pairs = true;
-        const auto folded = tropic::rna::fold_mfe(seq, P, options);
+        const auto folded = tropic::rna::fold_mfe_cpu(seq, P, options);
         EXPECT_TRUE(allowed(folded.structure, options)) << folded.structure;
         EXPECT_EQ(tropic::rna::evaluate_structure(seq, folded.structure, P, Dangles::Both),
                   folded.energy);
-        EXPECT_GE(folded.energy, tropic::rna::fold_mfe(seq, P, with(Dangles::Both)).energy);
+        EXPECT_GE(folded.energy, tropic::rna::fold_mfe_cpu(seq, P, with(Dangles::Both)).energy);
     }
 }
 
@@ -197,7 +198,7 @@ TEST(MfeCpu, EqualsReferenceAndStructuresRescoreToTheMfe) {
         const double gc = 0.2 + 0.6 * static_cast<double>(rng() % 100) / 100.0;
         const auto seq = tropic::test::random_rna(rng, n, gc, trial % 7 == 0 ? 0.05 : 0.0);
         for (Dangles d : {Dangles::Both, Dangles::None}) {
-            const auto folded = tropic::rna::fold_mfe(seq, P, with(d));
+            const auto folded = tropic::rna::fold_mfe_cpu(seq, P, with(d));
             ASSERT_EQ(folded.energy, tropic::reference::mfe_reference_energy(seq, P, d))
                 << "n " << n << " trial " << trial;
             ASSERT_EQ(tropic::rna::evaluate_structure(seq, folded.structure, P, d), folded.energy);
@@ -209,7 +210,7 @@ TEST(MfeCpu, LongLoopsAndLongSequencesRescore) {
     std::mt19937_64 rng(tropic::test::test_seed());
     for (std::size_t n : {300u, 800u}) {
         const auto seq = tropic::test::random_rna(rng, n, 0.5);
-        const auto folded = tropic::rna::fold_mfe(seq, P, with(Dangles::Both));
+        const auto folded = tropic::rna::fold_mfe_cpu(seq, P, with(Dangles::Both));
         EXPECT_LT(folded.energy, 0);
         EXPECT_EQ(tropic::rna::evaluate_structure(seq, folded.structure, P, Dangles::Both),
                   folded.energy);
@@ -218,7 +219,8 @@ TEST(MfeCpu, LongLoopsAndLongSequencesRescore) {
 
 TEST(MfeCpu, ShortAndUnpairableSequencesGiveTheOpenChain) {
     for (const std::string seq : {"", "G", "GC", "GGGC", "GNNNC", "NNNNNNNNNNNN", "AAAAAAAAAA"}) {
-        const auto folded = tropic::rna::fold_mfe(tropic::encode_rna(seq), P, with(Dangles::Both));
+        const auto folded =
+            tropic::rna::fold_mfe_cpu(tropic::encode_rna(seq), P, with(Dangles::Both));
         EXPECT_EQ(folded.energy, 0) << seq;
         EXPECT_EQ(folded.structure, std::string(seq.size(), '.')) << seq;
     }
@@ -232,7 +234,8 @@ TEST(MfeCpu, ProgressOfLongRecordsRisesToOne) {
     std::mutex mutex;
     std::vector<std::pair<std::size_t, double>> calls;
     tropic::ThreadPool pool(2);
-    tropic::rna::MfeRun run;
+    tropic::RunOptions run;
+    run.backend = tropic::Backend::Cpu;
     run.pool = &pool;
     run.on_progress = [&](std::size_t record, double fraction) {
         std::lock_guard lock(mutex);
@@ -272,9 +275,9 @@ tropic::rna::StructureConstraint random_constraint(std::mt19937_64& rng,
 void expect_threads_equal_one(const std::vector<std::uint8_t>& seq, const MfeOptions& options,
                               const tropic::rna::StructureConstraint* constraint,
                               std::initializer_list<tropic::ThreadPool*> pools) {
-    const auto one = tropic::rna::fold_mfe(seq, P, options, constraint);
+    const auto one = tropic::rna::fold_mfe_cpu(seq, P, options, constraint);
     for (tropic::ThreadPool* pool : pools) {
-        const auto shared = tropic::rna::fold_mfe(seq, P, options, constraint, {}, pool);
+        const auto shared = tropic::rna::fold_mfe_cpu(seq, P, options, constraint, pool);
         EXPECT_EQ(shared.energy, one.energy)
             << "n " << seq.size() << ", " << pool->size() << " threads";
         EXPECT_EQ(shared.structure, one.structure)
@@ -319,15 +322,54 @@ TEST(MfeCpu, ManyRecordsOnThreadsEqualOneAtATime) {
     std::vector<std::vector<std::uint8_t>> seqs;
     for (int r = 0; r < 40; ++r) seqs.push_back(tropic::test::random_rna(rng, rng() % 150, 0.5));
     tropic::ThreadPool pool(3);
-    tropic::rna::MfeRun run;
+    tropic::RunOptions run;
+    run.backend = tropic::Backend::Cpu;
     run.pool = &pool;
     const auto many = tropic::rna::fold_mfe_many(seqs, P, with(Dangles::Both), run);
     ASSERT_EQ(many.size(), seqs.size());
     for (std::size_t r = 0; r < seqs.size(); ++r) {
-        const auto one = tropic::rna::fold_mfe(seqs[r], P, with(Dangles::Both));
+        const auto one = tropic::rna::fold_mfe_cpu(seqs[r], P, with(Dangles::Both));
         EXPECT_EQ(many[r].energy, one.energy);
         EXPECT_EQ(many[r].structure, one.structure);
     }
+}
+
+}  // namespace
+
+namespace {
+
+// The public entry points place records through choose_backend: cpu folds what fits, and a record
+// that does not fit the memory limit is refused before any record is folded.
+TEST(MfeDispatch, CpuFoldEqualsTheEngineAndRefusesWhatDoesNotFitUpFront) {
+    std::mt19937_64 rng(tropic::test::test_seed());
+    const auto seq = tropic::test::random_rna(rng, 300, 0.5);
+    tropic::RunOptions run;
+    run.backend = tropic::Backend::Cpu;
+    const auto folded = tropic::rna::fold_mfe(seq, P, with(Dangles::Both), run);
+    const auto engine = tropic::rna::fold_mfe_cpu(seq, P, with(Dangles::Both));
+    EXPECT_EQ(folded.energy, engine.energy);
+    EXPECT_EQ(folded.structure, engine.structure);
+
+    // 3,000 nt need about 72 MB of tables; a limit of 16 MiB holds about 1,400 nt.
+    run.max_memory = std::size_t{16} << 20;
+    std::size_t progress_calls = 0;
+    run.on_progress = [&](std::size_t, double) { ++progress_calls; };
+    const std::vector<std::vector<std::uint8_t>> seqs = {tropic::test::random_rna(rng, 2500),
+                                                         tropic::test::random_rna(rng, 3000)};
+    for (auto backend : {tropic::Backend::Cpu, tropic::Backend::Auto}) {
+        run.backend = backend;
+        try {
+            tropic::rna::fold_mfe_many(seqs, P, with(Dangles::Both), run);
+            ADD_FAILURE() << "no ResourceError";
+        } catch (const tropic::ResourceError& e) {
+            const std::string message = e.what();
+            EXPECT_NE(message.find("an MFE fold of 2500 nt needs"), std::string::npos) << message;
+            EXPECT_NE(message.find("the memory limit is 16.0 MiB"), std::string::npos) << message;
+            EXPECT_NE(message.find("the longest sequence that fits is 14"), std::string::npos)
+                << message;
+        }
+    }
+    EXPECT_EQ(progress_calls, 0u) << "a record was folded before the refusal";
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "reference/nussinov_reference.hpp"
+#include "rna/nussinov/nussinov_cpu.hpp"
 #include "support/random_rna.hpp"
 #include "tropic/rna/nussinov.hpp"
 

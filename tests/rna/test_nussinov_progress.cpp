@@ -7,9 +7,10 @@
 #include <thread>
 #include <vector>
 
+#include "rna/nussinov/nussinov_cpu.hpp"
 #include "rna/nussinov/nussinov_table.hpp"
 #include "support/random_rna.hpp"
-#include "tropic/core/backend.hpp"
+#include "tropic/core/run_options.hpp"
 #include "tropic/core/thread_pool.hpp"
 #include "tropic/rna/nussinov.hpp"
 
@@ -25,18 +26,22 @@ constexpr std::size_t T = kNussinovTile;
 struct Calls {
     std::vector<double> fractions;
     bool other_thread = false;
+    bool other_item = false;
 };
 
-tropic::rna::FoldProgress recorder(Calls& calls) {
+// Records the fractions reported for `item`.
+tropic::Progress recorder(Calls& calls, std::size_t item = 0) {
     const auto caller = std::this_thread::get_id();
-    return [&calls, caller](double fraction) {
+    return [&calls, caller, item](std::size_t reported, double fraction) {
         if (std::this_thread::get_id() != caller) calls.other_thread = true;
+        if (reported != item) calls.other_item = true;
         calls.fractions.push_back(fraction);
     };
 }
 
 void expect_rising_to_one(const Calls& calls, std::size_t tiles) {
     EXPECT_FALSE(calls.other_thread) << "progress must come from the calling thread";
+    EXPECT_FALSE(calls.other_item) << "progress must name the fold's item";
     ASSERT_EQ(calls.fractions.size(), tiles) << "one call per tile diagonal";
     for (std::size_t c = 0; c < calls.fractions.size(); ++c) {
         EXPECT_GE(calls.fractions[c], 0.0) << "call " << c;
@@ -46,23 +51,6 @@ void expect_rising_to_one(const Calls& calls, std::size_t tiles) {
         }
     }
     EXPECT_EQ(calls.fractions.back(), 1.0);
-}
-
-TEST(NussinovProgress, DiagonalWorkSumsEveryCell) {
-    for (std::size_t n : {std::size_t{1}, std::size_t{5}, T - 1, T, T + 1, 3 * T + 7, 10 * T}) {
-        double want = 0;  // sum over cells i < j of j - i + 1
-        for (std::size_t i = 0; i < n; ++i)
-            for (std::size_t j = i + 1; j < n; ++j) want += static_cast<double>(j - i + 1);
-        auto work = tropic::rna::detail::nussinov_diagonal_work(n);
-        ASSERT_EQ(work.size(), (n + T - 1) / T) << "n " << n;
-        double got = 0;
-        for (double w : work) {
-            EXPECT_GE(w, 0.0) << "n " << n;
-            got += w;
-        }
-        EXPECT_EQ(got, want) << "n " << n;
-    }
-    EXPECT_TRUE(tropic::rna::detail::nussinov_diagonal_work(0).empty());
 }
 
 TEST(NussinovProgress, RisesToOneAndLeavesResultsUnchanged) {
@@ -78,7 +66,7 @@ TEST(NussinovProgress, RisesToOneAndLeavesResultsUnchanged) {
         const NussinovResult plain = tropic::rna::fold_nussinov_cpu(seq, params, p);
         Calls calls;
         const NussinovResult watched =
-            tropic::rna::fold_nussinov_cpu(seq, params, p, recorder(calls));
+            tropic::rna::fold_nussinov_cpu(seq, params, p, recorder(calls, 5), 5);
         expect_rising_to_one(calls, (n + T - 1) / T);
         // The fill is cubic: the first diagonal is a small share, the middle is not yet done.
         EXPECT_LT(calls.fractions.front(), 0.05);
@@ -114,7 +102,7 @@ TEST(NussinovProgress, DispatcherReportsLongCpuRecordsByIndex) {
         tropic::test::random_rna(rng, 50), tropic::test::random_rna(rng, 2100),
         tropic::test::random_rna(rng, 300), tropic::test::random_rna(rng, 2000)};
     ThreadPool pool(2);
-    tropic::rna::NussinovOptions options;
+    tropic::RunOptions options;
     options.backend = tropic::Backend::Cpu;
     options.pool = &pool;
     const auto plain = tropic::rna::fold_nussinov_many(batch, NussinovParams{}, options);

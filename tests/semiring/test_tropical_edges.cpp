@@ -20,7 +20,7 @@ namespace {
 
 using namespace tropic::test;
 using tropic::Backend;
-using tropic::semiring::EngineOptions;
+using tropic::RunOptions;
 using tropic::semiring::multiply_accumulate;
 using tropic::semiring::multiply_accumulate_batch;
 using tropic::semiring::multiply_accumulate_column;
@@ -30,8 +30,8 @@ using tropic::semiring::Shape;
 
 constexpr Semiring kSemirings[] = {Semiring::MaxPlus, Semiring::MinPlus};
 
-EngineOptions cpu_options(tropic::ThreadPool* pool = nullptr) {
-    EngineOptions o;
+RunOptions cpu_options(tropic::ThreadPool* pool = nullptr) {
+    RunOptions o;
     o.backend = Backend::Cpu;
     o.pool = pool;
     return o;
@@ -307,7 +307,7 @@ TYPED_TEST(TropicalEdges, EmptyMatricesAreNoOps) {
 TEST(TropicalBackend, CudaWithoutDeviceIsAResourceError) {
     if (tropic::cuda_device_count() > 0) GTEST_SKIP() << "a CUDA device is present";
     std::vector<std::int32_t> x(4, 0);
-    EngineOptions o;
+    RunOptions o;
     o.backend = Backend::Cuda;
     EXPECT_THROW(
         multiply_accumulate<std::int32_t>(Semiring::MaxPlus, Shape::Dense, {x.data(), 2, 2, 2},

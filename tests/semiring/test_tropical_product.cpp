@@ -16,9 +16,9 @@ namespace {
 
 using namespace tropic::test;
 using tropic::Backend;
+using tropic::RunOptions;
 using tropic::ThreadPool;
 using tropic::semiring::BandProduct;
-using tropic::semiring::EngineOptions;
 using tropic::semiring::multiply_accumulate;
 using tropic::semiring::multiply_accumulate_batch;
 using tropic::semiring::multiply_accumulate_column;
@@ -42,10 +42,10 @@ template <typename T>
 class TropicalProduct : public ::testing::Test {
   protected:
     // Cycles through no pool and pools of 1, 2 and 3 threads.
-    EngineOptions next_options() {
+    RunOptions next_options() {
         static ThreadPool pool1(1), pool2(2), pool3(3);
         ThreadPool* pools[] = {nullptr, &pool1, &pool2, &pool3};
-        EngineOptions o;
+        RunOptions o;
         o.backend = Backend::Cpu;
         o.pool = pools[turn_++ % 4];
         return o;

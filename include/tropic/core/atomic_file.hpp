@@ -1,7 +1,8 @@
 #pragma once
 // Output that appears under its final name only when complete: data goes to a temporary file in
 // the same folder and is renamed over the target on commit(). Destroyed without commit(), the
-// temporary file is removed, so a failed run leaves no partial output behind.
+// temporary file is removed, so a failed run leaves no partial output behind; so does a run ended
+// by SIGINT, SIGTERM or SIGHUP (the signal then ends the process as it would have).
 #include <cstdio>
 #include <string>
 
@@ -27,6 +28,7 @@ class AtomicFile {
     std::string path_;
     std::string temp_path_;
     std::FILE* file_ = nullptr;
+    int signal_slot_ = -1;  // in the registry of files that signals remove
 };
 
 }  // namespace tropic

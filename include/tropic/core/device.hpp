@@ -29,8 +29,9 @@ std::optional<DeviceInfo> query_device(int index);
 // those calls to report: this never throws, and does nothing without CUDA or such a device.
 void warm_up_device(int index) noexcept;
 
-// Throws ResourceError unless this build has CUDA and device `index` exists; the message says
-// what is missing and suggests the CPU backend.
-void require_cuda_device(int index);
+// Why CUDA work cannot run on device `index`: "this tropic was built without CUDA support" or
+// "CUDA device 2 is not available (1 device(s) found)"; empty when it can. Callers add the remedy
+// in their own words (choose_backend: the cpu backend; the tool: its --backend option).
+std::string cuda_unavailable_reason(int index);
 
 }  // namespace tropic

@@ -4,6 +4,8 @@
 // alignment and copy-number calling) takes one RunOptions and decides where its work goes through
 // choose_backend (backend_choice.hpp), so `auto` means the same everywhere.
 #include <cstddef>
+#include <functional>
+#include <string>
 
 #include "tropic/core/backend.hpp"
 #include "tropic/core/progress.hpp"
@@ -13,16 +15,20 @@ namespace tropic {
 class ThreadPool;
 
 struct RunOptions {
-    // Auto: a CUDA device when there is one and the work is large enough to gain, else the CPU.
-    // Every backend gives the same results.
+    // Auto: a CUDA device when there is one and the work is large enough to gain, else the CPU
+    // (choose_backend says exactly). Every backend gives the same results.
     Backend backend = Backend::Auto;
     int device = 0;
     // CPU threads; nullptr runs on the calling thread only.
     ThreadPool* pool = nullptr;
-    // Host memory the work may take, in bytes; 0: what the system has available when it starts.
+    // Host memory the work may take, in bytes; 0: what the system has available when it starts
+    // (SIZE_MAX: no limit). Device work is bounded by the device's free memory instead.
     std::size_t max_memory = 0;
     // Progress of long items, for a display; empty: nobody listens (see Progress).
     Progress on_progress;
+    // Notices about where work went (auto sending work to the CPU because the device cannot hold
+    // it), one line each, without a prefix; empty: printed on stderr as "tropic: note: ...".
+    std::function<void(const std::string& text)> on_notice;
 };
 
 }  // namespace tropic

@@ -16,21 +16,16 @@
 // The full score is F(0,N-1,0,M-1). With windows, F exists only for j1 - i1 < W1 and
 // j2 - i2 < W2, and a site is a box (i1,j1,i2,j2) of that domain; the best site maximises F.
 //
-// Scores are integers in the weights' scaled units (bpmax_weights.hpp).
+// Scores are integers in the weights' scaled units (bpmax_weights.hpp). Memory and work estimates,
+// the memory plan and the engine's knobs for tests are private (src/rna/bpmax/).
 #include <cstddef>
 #include <cstdint>
-#include <functional>
-#include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
-#include "tropic/core/backend.hpp"
+#include "tropic/core/run_options.hpp"
 #include "tropic/rna/bpmax_weights.hpp"
-
-namespace tropic {
-class ThreadPool;
-}
 
 namespace tropic::rna {
 
@@ -65,80 +60,48 @@ struct BpmaxResult {
     std::vector<BpmaxSite> sites;  // best first; at least one when both strands are non-empty
 };
 
-using BpmaxProgress = std::function<void(double fraction)>;
-
-struct BpmaxOptions {
-    // Where the tables are filled: Cpu, Cuda (the whole fill on `device`; its double reduction
-    // on the tropical engine's band kernel), or Auto (the GPU for large pairs when one exists).
-    Backend backend = Backend::Cpu;
-    int device = 0;
-    ThreadPool* pool = nullptr;  // CPU threads; nullptr runs on the calling thread
-    // Memory the tables may take, in bytes; 0 means no limit. Checked before allocating.
-    std::size_t max_memory = 0;
-    // Called on the calling thread after each s1 diagonal with the share of work done (0..1,
-    // non-decreasing).
-    BpmaxProgress on_progress;
-    // Tables hold int16 scores where every score provably fits (half the memory, faster
-    // products), else int32. True forces int32 (tests of that path).
-    bool int32_only = false;
-    // How error messages name the pair (e.g. its records); empty: "the pair".
-    std::string pair_name;
-    // Positions of strand 2 each block owns when F is computed block by block along strand 2
-    // (windowed strand 2 only); 0 lets plan_bpmax choose. Results never depend on it.
-    std::size_t block2 = 0;
-};
-
-// The windows actually used: 0 or a window of at least the length becomes the length.
-std::size_t effective_window(std::size_t window, std::size_t length) noexcept;
-
-// Bytes the CPU engine allocates for a pair of these lengths computed whole (tables, scratch).
-std::size_t bpmax_memory_bytes(std::size_t length1, std::size_t length2, const BpmaxParams& params,
-                               unsigned threads, bool int32_only = false);
-
-// Max-plus steps of a pair (the double reduction's band products and the S2 reductions of every
-// cell): the work, for choosing how to schedule pairs and for benchmarks.
-double bpmax_steps(std::size_t length1, std::size_t length2, const BpmaxParams& params);
-// The double reduction's share of bpmax_steps: the band work of its products only.
-double bpmax_double_reduction_steps(std::size_t length1, std::size_t length2,
-                                    const BpmaxParams& params);
-
-// How a pair is computed within max_memory (0: no limit): whole (block2 = 0), or, when strand 2
-// is windowed and the whole tables do not fit, block by block along strand 2, each block owning
-// block2 positions (at least W2) and holding block2 + W2 - 1 of them; bytes is the memory that
-// takes. nullopt when even blocks of W2 positions do not fit.
-struct BpmaxPlan {
-    std::size_t block2 = 0;
-    std::size_t bytes = 0;
-};
-std::optional<BpmaxPlan> plan_bpmax(std::size_t length1, std::size_t length2,
-                                    const BpmaxParams& params, unsigned threads,
-                                    std::size_t max_memory, bool int32_only = false);
-
-// Throws ResourceError when the pair has no plan within max_memory (0: no limit); the message
-// names the pair and suggests a --window2 (or --window1) that fits.
-void check_bpmax_memory(std::size_t length1, std::size_t length2, const BpmaxParams& params,
-                        unsigned threads, std::size_t max_memory, const std::string& pair_name,
-                        bool int32_only = false);
-
-// True when interact_bpmax computes this pair on the GPU: Backend::Cuda (throws ResourceError
-// without a usable device), or Backend::Auto with a device and at least 2e9 steps (bpmax_steps).
-bool bpmax_on_gpu(std::size_t length1, std::size_t length2, const BpmaxParams& params,
-                  const BpmaxOptions& options);
-
-// Device bytes the GPU path takes for the pair (tables, packed operands, strand tables); 0 in a
-// build without CUDA.
-std::size_t bpmax_device_bytes(std::size_t length1, std::size_t length2, const BpmaxParams& params,
-                               bool int32_only = false);
-
-// Interaction of s1 with s2 (Base codes, both 5'->3'). Plans memory first (check_bpmax_memory,
-// then plan_bpmax unless options.block2 is set); whole or in blocks, the result is the same.
-// Sites are the
-// `top` best non-overlapping boxes: best score first, then the smaller box (sum of both
-// lengths), then the smaller begin1, then the smaller start on r (the larger end2 on s2), then
-// the smaller end1. Two sites overlap when both their s1 ranges and their s2 ranges intersect.
-// Beyond the first, sites of score 0 are not reported. Empty strands give no site.
+// Interaction of s1 with s2 (Base codes, both 5'->3') where `run` says. Sites are the `top` best
+// non-overlapping boxes: best score first, then the smaller box (sum of both lengths), then the
+// smaller begin1, then the smaller start on r (the larger end2 on s2), then the smaller end1. Two
+// sites overlap when both their s1 ranges and their s2 ranges intersect. Beyond the first, sites
+// of score 0 are not reported. Empty strands give no site.
+//
+// Memory is planned before anything is allocated: the pair's tables must fit run.max_memory
+// (else the memory available now) wherever they are computed; when strand 2 is windowed and the
+// whole tables do not fit, the CPU computes them block by block along strand 2, with the same
+// result. A pair that cannot fit is a ResourceError whose message suggests windows that fit.
+// Where it runs (choose_backend): cpu; cuda (the tables, site search and traceback on the
+// device); auto, the device for pairs of at least 2e9 max-plus steps that it holds. Scores that
+// could pass the integer range are an InputError. run.on_progress hears (0, fraction) from the
+// calling thread after each diagonal of strand 1.
 BpmaxResult interact_bpmax(std::span<const std::uint8_t> s1, std::span<const std::uint8_t> s2,
-                           const BpmaxParams& params, const BpmaxOptions& options = {});
+                           const BpmaxParams& params, const RunOptions& run = {});
+
+// One pair of interact_bpmax_many, and how messages name it (e.g. "query 'a' against target
+// 'b'"; empty: "pair <index>").
+struct BpmaxPairInput {
+    std::span<const std::uint8_t> s1, s2;
+    std::string name;
+};
+
+// What a pair gave: its result, or the message of the ResourceError that left it without one
+// (it does not fit, or could not run where it had to).
+struct BpmaxPairOutcome {
+    BpmaxResult result;
+    std::string error;  // empty when the pair was computed
+};
+
+// Many pairs at once, each as interact_bpmax computes it; outcomes in input order. Every pair is
+// placed (and one that cannot fit given its error) before any is computed. Pairs for the GPU run
+// a few at a time, each on its own host thread and CUDA stream (as many as the device's free
+// memory holds at the largest); CPU pairs below 2e9 steps whose tables fit a share of the memory
+// limit run side by side, one per thread of run.pool; the others one at a time on all its
+// threads. A pair that does not fit does not stop the others. run.on_progress hears (index in
+// `pairs`, fraction) from pairs computed one at a time, from the calling thread. InputError (a
+// pair whose scores could pass the integer range) and failures other than resources propagate.
+std::vector<BpmaxPairOutcome> interact_bpmax_many(std::span<const BpmaxPairInput> pairs,
+                                                  const BpmaxParams& params,
+                                                  const RunOptions& run = {});
 
 // Validates params; throws InputError naming the bad value.
 void validate(const BpmaxParams& params);

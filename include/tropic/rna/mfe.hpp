@@ -19,20 +19,16 @@
 // decreasing q, then multiloop splits by increasing u. FM1 prefers the helix (i,j); FML prefers
 // the helix, then i unpaired, then j unpaired, then splits by increasing u. The structure's
 // evaluated energy (energy_eval.hpp) always equals the reported MFE.
+#include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <span>
 #include <string>
 #include <vector>
 
-#include "tropic/core/backend.hpp"
+#include "tropic/core/run_options.hpp"
 #include "tropic/rna/energy_params.hpp"
 #include "tropic/rna/loop_energy.hpp"
 #include "tropic/rna/structure_constraint.hpp"
-
-namespace tropic {
-class ThreadPool;
-}
 
 namespace tropic::rna {
 
@@ -52,12 +48,7 @@ struct MfeResult {
     std::string structure;  // dot-bracket
 };
 
-// Progress of one fold: the share of its work done, 0..1, non-decreasing; the last call is 1.
-using MfeProgress = std::function<void(double fraction)>;
-// Progress of fold_mfe_many: the record's index and its share done. Only records of
-// kMfeProgressMinLength bases or more report. Records fold in parallel, so calls may come from
-// several threads at once: the callback must synchronise.
-using ManyMfeProgress = std::function<void(std::size_t record, double fraction)>;
+// Records of this many bases or more report progress (RunOptions::on_progress).
 inline constexpr std::size_t kMfeProgressMinLength = 2000;
 
 // Bytes of DP tables a fold of `length` bases allocates: 4 (5 with no_lonely_pairs) triangles
@@ -65,33 +56,29 @@ inline constexpr std::size_t kMfeProgressMinLength = 2000;
 // 124 n for each thread filling the tables (one without a pool).
 std::uint64_t mfe_memory_bytes(std::size_t length, const MfeOptions& options);
 
-// Folds one sequence (alphabet codes, see alphabet.hpp) on the CPU: on the calling thread, or
-// sharing the fill among the threads of `pool` when given (tiles of the tables in wavefronts),
-// with the same energy and structure either way. Throws ResourceError, before allocating, when
-// mfe_memory_bytes exceeds the machine's memory (or when the allocation fails). A constraint (of
-// the sequence's length) restricts the pairs.
-MfeResult fold_mfe(std::span<const std::uint8_t> sequence, const EnergyParams& params,
-                   const MfeOptions& options, const StructureConstraint* constraint = nullptr,
-                   const MfeProgress& on_progress = {}, ThreadPool* pool = nullptr);
-
-// Where and how fold_mfe_many runs.
-struct MfeRun {
-    // Auto: the CUDA device when there is one and the batch is worth it, else the CPU. Every
-    // backend gives the same energies and structures.
-    Backend backend = Backend::Cpu;
-    int device = 0;
-    // CPU threads: one record per thread, or all of them on one long record.
-    ThreadPool* pool = nullptr;
-    // Progress of long records (see ManyMfeProgress).
-    ManyMfeProgress on_progress;
-};
-
-// Folds many sequences; results in input order. `constraints`, when given, holds one
-// constraint per sequence. Throws ResourceError when a record does not fit (host or device
-// memory) or the CUDA backend is asked for and missing.
+// Folds many sequences (alphabet codes, see alphabet.hpp) where `run` says; results in input
+// order, the same energies and structures on every backend. `constraints`, when given, holds one
+// constraint (of its sequence's length) per sequence, restricting the pairs.
+//
+// Where records go (choose_backend): cpu folds records of 2,000 nt or more one at a time on all
+// the threads of run.pool (tiles of the tables in wavefronts) and shorter ones one per thread;
+// cuda folds every record on run.device; auto sends records of 500 nt or more to the device when
+// it holds them (else to the CPU, with a notice), and shorter ones there together once they hold
+// 200,000 bases. Every record is placed before any is folded: one that fits neither host memory
+// (run.max_memory, else what is available) nor the device is refused up front with a
+// ResourceError naming its length and the longest that fits.
+//
+// run.on_progress hears (index in `sequences`, fraction) from records of kMfeProgressMinLength
+// bases or more folded one at a time (on the CPU, or in the GPU's long mode). Records fold in
+// parallel, so calls may come from several threads at once: the callback must synchronise.
 std::vector<MfeResult> fold_mfe_many(const std::vector<std::vector<std::uint8_t>>& sequences,
                                      const EnergyParams& params, const MfeOptions& options,
-                                     const MfeRun& run,
+                                     const RunOptions& run = {},
                                      const std::vector<StructureConstraint>* constraints = nullptr);
+
+// One sequence, as fold_mfe_many places it; progress is reported as item 0.
+MfeResult fold_mfe(std::span<const std::uint8_t> sequence, const EnergyParams& params,
+                   const MfeOptions& options, const RunOptions& run = {},
+                   const StructureConstraint* constraint = nullptr);
 
 }  // namespace tropic::rna

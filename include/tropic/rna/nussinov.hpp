@@ -13,17 +13,12 @@
 // stack), so its depth does not grow the call stack.
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <span>
 #include <string>
 #include <vector>
 
-#include "tropic/core/backend.hpp"
+#include "tropic/core/run_options.hpp"
 #include "tropic/rna/pair_weights.hpp"
-
-namespace tropic {
-class ThreadPool;
-}
 
 namespace tropic::rna {
 
@@ -40,34 +35,25 @@ struct NussinovResult {
 // Encoded sequence: Base values as bytes (see alphabet.hpp).
 using EncodedSequence = std::vector<std::uint8_t>;
 
-// Progress of one fold: the fraction of its work done, 0..1.
-using FoldProgress = std::function<void(double fraction)>;
-
-struct NussinovOptions {
-    Backend backend = Backend::Auto;
-    int device = 0;
-    ThreadPool* pool = nullptr;  // CPU threads; nullptr runs on the calling thread only
-    // Optional progress of long folds, for a progress display. Called only for records folded one
-    // at a time on the CPU (fold_nussinov on the CPU; in fold_nussinov_many, records of 2,000 nt
-    // or more when they do not go to the GPU), never for the GPU or for short records folded
-    // several at a time. `record` is the index in the batch given to fold_nussinov_many (0 for
-    // fold_nussinov); `fraction` is the share of that record's work done, non-decreasing, and the
-    // record's last call has fraction 1. Calls come from the calling thread only, at most once per
-    // tile diagonal of the table (see nussinov_cpu.cpp), so they may draw without locking. An
-    // exception thrown by the callback aborts the fold and propagates.
-    std::function<void(std::size_t record, double fraction)> on_progress;
-};
-
-// Folds one sequence (any length the memory allows). The single dispatch point of backends.
+// Folds one sequence (any length the memory allows) where `run` says: auto takes the GPU's long
+// mode for records over 1,024 nt when a device holds them (choose_backend), else the CPU with
+// the threads of run.pool. Throws ResourceError, before allocating, when the table fits neither
+// (the message gives the longest length that fits). run.on_progress hears (0, fraction) after
+// each tile diagonal of a CPU fold, from the calling thread; a GPU fold does not report. An
+// exception thrown by the callback aborts the fold and propagates.
 NussinovResult fold_nussinov(std::span<const std::uint8_t> sequence, const NussinovParams& params,
-                             const NussinovOptions& options);
+                             const RunOptions& run = {});
 
-// Folds many sequences; results are in input order. With Auto, records over 1,024 nt go to
-// the GPU's long mode when a device exists, and the short ones to its batch mode when they add
-// up to 2 M residues or more; everything else runs on the CPU.
+// Folds many sequences; results are in input order. With auto, records over 1,024 nt go to the
+// GPU's long mode when a device holds them, and the short ones to its batch mode when they add
+// up to 2 M residues or more; everything else runs on the CPU: records of 2,000 nt or more one
+// at a time on all threads, shorter ones one per thread. Every record is placed (and a record
+// that fits nowhere refused) before any is folded. run.on_progress hears (index in `sequences`,
+// fraction) from records folded one at a time on the CPU, from the calling thread; short
+// records and GPU folds do not report.
 std::vector<NussinovResult> fold_nussinov_many(const std::vector<EncodedSequence>& sequences,
                                                const NussinovParams& params,
-                                               const NussinovOptions& options);
+                                               const RunOptions& run = {});
 
 // Validates params; throws InputError naming the bad value.
 void validate(const NussinovParams& params);
@@ -76,13 +62,5 @@ void validate(const NussinovParams& params);
 // forbidden pair or breaks min_loop. Independent of any DP table: tests use it to re-score.
 std::int64_t score_structure(std::span<const std::uint8_t> sequence, const std::string& structure,
                              const NussinovParams& params);
-
-// ---- CPU engine (used by the dispatcher, exposed for tests and benchmarks) ----
-// on_progress, when set, is called on the calling thread after each tile diagonal of the table,
-// with the fraction of the fill's work done (non-decreasing, the last call exactly 1); an empty
-// sequence gets no call.
-NussinovResult fold_nussinov_cpu(std::span<const std::uint8_t> sequence,
-                                 const NussinovParams& params, ThreadPool* pool,
-                                 const FoldProgress& on_progress = {});
 
 }  // namespace tropic::rna

@@ -12,12 +12,8 @@
 #include <span>
 #include <type_traits>
 
-#include "tropic/core/backend.hpp"
+#include "tropic/core/run_options.hpp"
 #include "tropic/semiring/tropical.hpp"
-
-namespace tropic {
-class ThreadPool;
-}
 
 namespace tropic::semiring {
 
@@ -49,22 +45,21 @@ enum class Shape {
     UpperTriangular,  // all n x n; only cells with row <= column are read or written; k in [i, j]
 };
 
-struct EngineOptions {
-    Backend backend = Backend::Auto;
-    int device = 0;
-    ThreadPool* pool = nullptr;  // CPU threads; nullptr runs on the calling thread
-};
+// Every entry point takes RunOptions (run_options.hpp): the backend (auto: a device for calls of
+// at least 1e9 add-and-compare steps whose operands fit it, see choose_backend), the device, the
+// CPU threads. The products work in the caller's memory, so max_memory does not apply, and they
+// report no progress.
 
 // One product C (+)= A (x) B of the given shape. Throws InputError on mismatched dimensions.
 template <typename T>
 void multiply_accumulate(Semiring semiring, Shape shape, Matrix<const T> a, Matrix<const T> b,
-                         Matrix<T> c, const EngineOptions& options = {});
+                         Matrix<T> c, const RunOptions& options = {});
 
 // Banded: C's band (+)= A (x) B, restricted to C's band: for j - i < width, k runs over
 // [i, j] (A and B are upper-banded, so other k contribute the zero). All three share n and width.
 template <typename T>
 void multiply_accumulate(Semiring semiring, Band<const T> a, Band<const T> b, Band<T> c,
-                         const EngineOptions& options = {});
+                         const RunOptions& options = {});
 
 // Many independent products at once (pointer-array form). Products may not share a C.
 template <typename T>
@@ -74,7 +69,7 @@ struct Product {
 };
 template <typename T>
 void multiply_accumulate_batch(Semiring semiring, Shape shape, std::span<const Product<T>> batch,
-                               const EngineOptions& options = {});
+                               const RunOptions& options = {});
 
 template <typename T>
 struct BandProduct {
@@ -83,14 +78,14 @@ struct BandProduct {
 };
 template <typename T>
 void multiply_accumulate_batch(Semiring semiring, std::span<const BandProduct<T>> batch,
-                               const EngineOptions& options = {});
+                               const RunOptions& options = {});
 
 // Strided form: product p uses a.data + p * stride_a, and likewise for b and c.
 template <typename T>
 void multiply_accumulate_strided(Semiring semiring, Shape shape, Matrix<const T> a,
                                  std::size_t stride_a, Matrix<const T> b, std::size_t stride_b,
                                  Matrix<T> c, std::size_t stride_c, std::size_t count,
-                                 const EngineOptions& options = {});
+                                 const RunOptions& options = {});
 
 // The "column of matrices" pattern of BPMax's double reduction: for d = 0 .. count-1,
 //   C_d (+)= (+)_{t = 0..d-1} A_t (x) B_{d-1-t}
@@ -99,6 +94,6 @@ template <typename T>
 void multiply_accumulate_column(Semiring semiring, Band<const T> a, std::size_t stride_a,
                                 Band<const T> b, std::size_t stride_b, Band<T> c,
                                 std::size_t stride_c, std::size_t count,
-                                const EngineOptions& options = {});
+                                const RunOptions& options = {});
 
 }  // namespace tropic::semiring

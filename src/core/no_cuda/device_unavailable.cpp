@@ -1,4 +1,7 @@
+#include "core/device_probe.hpp"
+#include "core/no_cuda/built_without_cuda.hpp"
 #include "tropic/core/device.hpp"
+#include "tropic/core/error.hpp"
 
 namespace tropic {
 
@@ -12,5 +15,11 @@ std::optional<DeviceInfo> query_device(int) {
     return std::nullopt;
 }
 void warm_up_device(int) noexcept {}
+
+void throw_built_without_cuda() {
+    // A default probe is a build without CUDA, whatever a test has put in place.
+    throw ResourceError(detail::cuda_unavailable_reason(detail::DeviceProbe{}, 0) + "; " +
+                        std::string(detail::kUseCpuBackend));
+}
 
 }  // namespace tropic

@@ -1,4 +1,5 @@
-// The CPU fill of BPMax's F tables (bpmax_tables.hpp), one s1 diagonal d1 = j1 - i1 at a time.
+// The CPU fill of BPMax's F tables (bpmax_tables.hpp), one s1 diagonal d1 = j1 - i1 at a time
+// (core's triangle wavefront over the s1 intervals, a whole diagonal per step).
 // Each table of the diagonal gets, in order:
 //  1. its seed: every term that reads other tables (0, S1 + S2, the s1 arc, the S1 single
 //     reductions), element-wise over the band, vectorisable;
@@ -17,6 +18,7 @@
 
 #include "rna/bpmax/bpmax_tables.hpp"
 #include "tropic/core/thread_pool.hpp"
+#include "tropic/core/wavefront.hpp"
 
 namespace tropic::rna::bpmax {
 
@@ -47,7 +49,7 @@ class Filler {
         });
     }
 
-    void double_reduction(std::size_t d1, const semiring::EngineOptions& engine) {
+    void double_reduction(std::size_t d1, const RunOptions& engine) {
         std::vector<semiring::BandProduct<Score>> batch(n1_ - d1);
         for (std::size_t t = 0; t < d1; ++t) {
             for (std::size_t i1 = 0; i1 + d1 < n1_; ++i1)
@@ -156,31 +158,33 @@ class Filler {
 
 template <typename Score>
 void fill_interaction_tables(const Problem<Score>& problem, InteractionTables<Score>& f,
-                             const semiring::EngineOptions& engine, ThreadPool* pool,
-                             const BpmaxProgress& on_progress) {
+                             const RunOptions& engine, ThreadPool* pool,
+                             const Progress& on_progress, std::size_t item) {
     Filler<Score> filler(problem, f, pool);
     const unsigned threads = pool == nullptr ? 1 : pool->size();
     std::vector<std::vector<Score>> scratch(2 * threads);
-    // Work of a diagonal, for progress: its tables times the products each one accumulates.
-    auto work = [&](std::size_t d1) { return static_cast<double>((f.length1 - d1) * (d1 + 1)); };
-    double total = 0, done = 0;
-    for (std::size_t d1 = 0; d1 < f.window1; ++d1) total += work(d1);
-    for (std::size_t d1 = 0; d1 < f.window1; ++d1) {
-        filler.seed_diagonal(d1);
-        filler.double_reduction(d1, engine);
-        filler.sweep_diagonal(d1, scratch);
-        done += work(d1);
-        if (on_progress) on_progress(done / total);
-    }
+    // The tables of s1 are the tiles of a triangle, one s1 interval each; a diagonal's tables
+    // each accumulate d1 + 1 products (the wavefront's default work).
+    WavefrontOptions wavefront;
+    wavefront.on_progress = on_progress;
+    wavefront.item = item;
+    run_triangle_diagonals(
+        f.length1, f.window1,
+        [&](std::size_t d1) {
+            filler.seed_diagonal(d1);
+            filler.double_reduction(d1, engine);
+            filler.sweep_diagonal(d1, scratch);
+        },
+        wavefront);
 }
 
 template void fill_interaction_tables<std::int16_t>(const Problem<std::int16_t>&,
                                                     InteractionTables<std::int16_t>&,
-                                                    const semiring::EngineOptions&, ThreadPool*,
-                                                    const BpmaxProgress&);
+                                                    const RunOptions&, ThreadPool*, const Progress&,
+                                                    std::size_t);
 template void fill_interaction_tables<std::int32_t>(const Problem<std::int32_t>&,
                                                     InteractionTables<std::int32_t>&,
-                                                    const semiring::EngineOptions&, ThreadPool*,
-                                                    const BpmaxProgress&);
+                                                    const RunOptions&, ThreadPool*, const Progress&,
+                                                    std::size_t);
 
 }  // namespace tropic::rna::bpmax

@@ -1,6 +1,6 @@
-// interact_bpmax: checks, then either the GPU (fill, site search and traceback on the device) or
-// the memory plan and the CPU fill of the whole tables or block by block along strand 2, site
-// search and traceback.
+// interact_bpmax: checks and placement (place_pair), then either the GPU (fill, site search and
+// traceback on the device) or the CPU fill of the whole tables or block by block along strand 2
+// as the memory plan says, site search and traceback (compute_pair).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -12,9 +12,11 @@
 #include <vector>
 
 #include "core/internal/profile.hpp"
+#include "rna/bpmax/bpmax_engine.hpp"
+#include "rna/bpmax/bpmax_plan.hpp"
 #include "rna/bpmax/bpmax_tables.hpp"
 #include "rna/bpmax/cuda/bpmax_cuda.hpp"
-#include "tropic/core/device.hpp"
+#include "tropic/core/backend_choice.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/thread_pool.hpp"
 
@@ -26,14 +28,13 @@ void validate(const BpmaxParams& params) {
         throw InputError(fmt::format("BPMax weight scale {} is not positive", w.scale));
     if (w.au < 0 || w.gc < 0 || w.gu < 0)
         throw InputError("BPMax pair weights must not be negative");
-    if (params.top < 1) throw InputError("--top must be at least 1");
+    if (params.top < 1) throw InputError("BPMax top must be at least 1");
 }
 
 namespace {
 
 // Backend::Auto moves a pair to the GPU once it is this many max-plus steps (bpmax_steps):
-// below it, launches and start-up outweigh the gain, and `tropic rri` runs such pairs side by
-// side on the CPU threads (the same threshold).
+// below it, launches and start-up outweigh the gain.
 constexpr double kAutoCudaMinSteps = 2e9;
 
 // Scores of a windowed box are bounded by the windows, not the whole strands: a scan with a
@@ -41,10 +42,6 @@ constexpr double kAutoCudaMinSteps = 2e9;
 bool scores_fit_int16(std::size_t n1, std::size_t n2, const BpmaxParams& params) {
     return bpmax::score_fits_int16(effective_window(params.window1, n1),
                                    effective_window(params.window2, n2), params.weights);
-}
-
-std::string pair_name(const BpmaxOptions& options) {
-    return options.pair_name.empty() ? "the pair" : options.pair_name;
 }
 
 template <typename Score>
@@ -67,19 +64,19 @@ struct Filled {
 // S1, S2 and F of s1 against s2 (all of it, or one block).
 template <typename Score>
 Filled<Score> fill(std::span<const std::uint8_t> s1, std::span<const std::uint8_t> s2,
-                   const BpmaxParams& params, const BpmaxOptions& options,
-                   const BpmaxProgress& on_progress) {
-    Filled<Score> x{bpmax::make_problem<Score>(s1, s2, params, options.pool), {}};
+                   const BpmaxParams& params, ThreadPool* pool, const Progress& on_progress,
+                   std::size_t item) {
+    Filled<Score> x{bpmax::make_problem<Score>(s1, s2, params, pool), {}};
     bpmax::InteractionTables<Score>& f = x.f;
     f.length1 = s1.size();
     f.length2 = s2.size();
     f.window1 = effective_window(params.window1, s1.size());
     f.width2 = effective_window(params.window2, s2.size()) + 1;
     f.cells.resize(f.tables() * f.table_cells());
-    semiring::EngineOptions engine;
+    RunOptions engine;
     engine.backend = Backend::Cpu;  // the GPU path is solve_on_gpu, tables resident there
-    engine.pool = options.pool;
-    bpmax::fill_interaction_tables(x.problem, f, engine, options.pool, on_progress);
+    engine.pool = pool;
+    bpmax::fill_interaction_tables(x.problem, f, engine, pool, on_progress, item);
     return x;
 }
 
@@ -99,8 +96,8 @@ BpmaxSite make_site(const bpmax::SiteBox& box, std::size_t n2, std::vector<Bpmax
 
 template <typename Score>
 BpmaxResult solve_whole(std::span<const std::uint8_t> s1, std::span<const std::uint8_t> s2,
-                        const BpmaxParams& params, const BpmaxOptions& options) {
-    const Filled<Score> x = fill<Score>(s1, s2, params, options, options.on_progress);
+                        const BpmaxParams& params, const RunOptions& run, std::size_t item) {
+    const Filled<Score> x = fill<Score>(s1, s2, params, run.pool, run.on_progress, item);
     BpmaxResult result;
     for (const bpmax::SiteBox& box : bpmax::best_sites(x.f, params.top))
         result.sites.push_back(make_site(box, s2.size(), bpmax::trace_site(x.problem, x.f, box)));
@@ -116,7 +113,7 @@ BpmaxResult solve_whole(std::span<const std::uint8_t> s1, std::span<const std::u
 // the whole table, in the memory of one block and about one pass of work.
 template <typename Score>
 BpmaxResult solve_in_blocks(std::span<const std::uint8_t> s1, std::span<const std::uint8_t> s2,
-                            const BpmaxParams& params, const BpmaxOptions& options,
+                            const BpmaxParams& params, const RunOptions& run, std::size_t item,
                             std::size_t block) {
     const std::size_t n2 = s2.size(), w2 = effective_window(params.window2, n2);
     const std::size_t blocks = (n2 + block - 1) / block;
@@ -131,14 +128,14 @@ BpmaxResult solve_in_blocks(std::span<const std::uint8_t> s1, std::span<const st
         const std::size_t begin = k * block, held = std::min(n2 - begin, block + w2 - 1);
         // r[begin, begin + held) is s2[n2 - begin - held, n2 - begin), reversed.
         const std::size_t s2_offset = n2 - begin - held;
-        BpmaxProgress progress;
-        if (options.on_progress && filled < blocks)
-            progress = [&](double fraction) {
-                options.on_progress((static_cast<double>(filled) + fraction) /
-                                    static_cast<double>(blocks));
+        Progress progress;
+        if (run.on_progress && filled < blocks)
+            progress = [&](std::size_t block_item, double fraction) {
+                run.on_progress(block_item, (static_cast<double>(filled) + fraction) /
+                                                static_cast<double>(blocks));
             };
         const Filled<Score> x =
-            fill<Score>(s1, s2.subspan(s2_offset, held), params, options, progress);
+            fill<Score>(s1, s2.subspan(s2_offset, held), params, run.pool, progress, item);
         ++filled;
         Kept& mine = kept[k];
         mine.box = bpmax::best_box(x.f, begin, std::min(block, n2 - begin), chosen);
@@ -175,18 +172,19 @@ BpmaxResult solve_in_blocks(std::span<const std::uint8_t> s1, std::span<const st
 // The whole pair on the GPU: the tables stay on the device; sites and their pairs come back.
 template <typename Score>
 BpmaxResult solve_on_gpu(std::span<const std::uint8_t> s1, std::span<const std::uint8_t> s2,
-                         const BpmaxParams& params, const BpmaxOptions& options) {
+                         const BpmaxParams& params, const RunOptions& run, std::size_t item,
+                         const std::string& name) {
     const auto start = std::chrono::steady_clock::now();
-    const bpmax::Problem<Score> problem = bpmax::make_problem<Score>(s1, s2, params, options.pool);
+    const bpmax::Problem<Score> problem = bpmax::make_problem<Score>(s1, s2, params, run.pool);
     const double strand_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const auto shape = table_shape<Score>(s1.size(), s2.size(), params);
     std::vector<bpmax::cuda::DeviceSite> sites;
     try {
-        sites = bpmax::cuda::interact_sites(problem, shape, params.top, options.device,
-                                            options.on_progress);
+        sites = bpmax::cuda::interact_sites(problem, shape, params.top, run.device, run.on_progress,
+                                            item);
     } catch (const ResourceError& e) {  // device memory: say which pair
-        throw ResourceError(fmt::format("{}: {}", pair_name(options), e.what()));
+        throw ResourceError(fmt::format("{}: {}", name.empty() ? "the pair" : name, e.what()));
     }
     BpmaxResult result;
     for (auto& site : sites)
@@ -200,22 +198,17 @@ BpmaxResult solve_on_gpu(std::span<const std::uint8_t> s1, std::span<const std::
 
 template <typename Score>
 BpmaxResult solve(std::span<const std::uint8_t> s1, std::span<const std::uint8_t> s2,
-                  const BpmaxParams& params, const BpmaxOptions& options, std::size_t block) {
-    return block == 0 ? solve_whole<Score>(s1, s2, params, options)
-                      : solve_in_blocks<Score>(s1, s2, params, options, block);
+                  const BpmaxParams& params, const RunOptions& run, std::size_t item,
+                  std::size_t block) {
+    return block == 0 ? solve_whole<Score>(s1, s2, params, run, item)
+                      : solve_in_blocks<Score>(s1, s2, params, run, item, block);
+}
+
+unsigned threads_of(const RunOptions& run) {
+    return run.pool == nullptr ? 1 : run.pool->size();
 }
 
 }  // namespace
-
-bool bpmax_on_gpu(std::size_t n1, std::size_t n2, const BpmaxParams& params,
-                  const BpmaxOptions& options) {
-    if (options.backend == Backend::Cpu) return false;
-    if (options.backend == Backend::Cuda) {
-        require_cuda_device(options.device);
-        return true;
-    }
-    return cuda_device_count() > options.device && bpmax_steps(n1, n2, params) >= kAutoCudaMinSteps;
-}
 
 std::size_t bpmax_device_bytes(std::size_t n1, std::size_t n2, const BpmaxParams& params,
                                bool int32_only) {
@@ -224,33 +217,67 @@ std::size_t bpmax_device_bytes(std::size_t n1, std::size_t n2, const BpmaxParams
                : bpmax::cuda::fill_device_bytes(table_shape<std::int32_t>(n1, n2, params));
 }
 
-BpmaxResult interact_bpmax(std::span<const std::uint8_t> s1, std::span<const std::uint8_t> s2,
-                           const BpmaxParams& params, const BpmaxOptions& options) {
-    validate(params);
-    const std::size_t n1 = s1.size(), n2 = s2.size();
-    if (n1 == 0 || n2 == 0) return {};
+namespace bpmax {
+
+Backend place_pair(std::size_t n1, std::size_t n2, const BpmaxParams& params,
+                   BackendChooser& chooser, unsigned threads, const Knobs& knobs,
+                   const std::string& name) {
     // Every pair adds at most max_weight and a base pairs once: scores stay below this.
     const double highest = static_cast<double>(params.weights.max_weight()) * (n1 + n2) / 2.0;
     if (highest > semiring::Tropical<std::int32_t>::bound)
         throw InputError(fmt::format(
             "BPMax scores of a {} x {} nt pair could exceed the integer range; use smaller weights",
             n1, n2));
-    // --max-memory bounds the tables wherever they live (the GPU path also checks the device).
-    const unsigned threads = options.pool == nullptr ? 1 : options.pool->size();
-    check_bpmax_memory(n1, n2, params, threads, options.max_memory, pair_name(options),
-                       options.int32_only);
-    const bool narrow = !options.int32_only && scores_fit_int16(n1, n2, params);
-    if (bpmax_on_gpu(n1, n2, params, options))
-        return narrow ? solve_on_gpu<std::int16_t>(s1, s2, params, options)
-                      : solve_on_gpu<std::int32_t>(s1, s2, params, options);
+    // The tables must fit the limit wherever they are computed.
+    const MemoryBudget host = chooser.host();
+    check_bpmax_memory(n1, n2, params, threads, host, name, knobs.int32_only);
+    WorkEstimate work;
+    work.what = bpmax_pair_description(name, n1, n2);
+    work.steps = bpmax_steps(n1, n2, params);
+    work.auto_min_steps = kAutoCudaMinSteps;
+    work.host_bytes = plan_bpmax(n1, n2, params, threads, host.bytes, knobs.int32_only)->bytes;
+    work.device_bytes = bpmax_device_bytes(n1, n2, params, knobs.int32_only);
+    work.device_reusable_bytes = cuda::kept_device_bytes();
+    work.suggest = [](const MemoryBudget&) {
+        return std::string("use a smaller window2 or window1");
+    };
+    return chooser.choose(work);
+}
 
+BpmaxResult compute_pair(Backend backend, std::span<const std::uint8_t> s1,
+                         std::span<const std::uint8_t> s2, const BpmaxParams& params,
+                         const RunOptions& run, std::size_t host_limit, std::size_t item,
+                         const Knobs& knobs, const std::string& name) {
+    const std::size_t n1 = s1.size(), n2 = s2.size();
+    const bool narrow = !knobs.int32_only && scores_fit_int16(n1, n2, params);
+    if (backend == Backend::Cuda)
+        return narrow ? solve_on_gpu<std::int16_t>(s1, s2, params, run, item, name)
+                      : solve_on_gpu<std::int32_t>(s1, s2, params, run, item, name);
     std::size_t block =
-        options.block2 > 0
-            ? options.block2
-            : plan_bpmax(n1, n2, params, threads, options.max_memory, options.int32_only)->block2;
+        knobs.block2 > 0
+            ? knobs.block2
+            : plan_bpmax(n1, n2, params, threads_of(run), host_limit, knobs.int32_only)->block2;
     if (block >= n2 || effective_window(params.window2, n2) >= n2) block = 0;
-    if (narrow) return solve<std::int16_t>(s1, s2, params, options, block);
-    return solve<std::int32_t>(s1, s2, params, options, block);
+    if (narrow) return solve<std::int16_t>(s1, s2, params, run, item, block);
+    return solve<std::int32_t>(s1, s2, params, run, item, block);
+}
+
+BpmaxResult interact(std::span<const std::uint8_t> s1, std::span<const std::uint8_t> s2,
+                     const BpmaxParams& params, const RunOptions& run, const Knobs& knobs,
+                     const std::string& name) {
+    validate(params);
+    if (s1.empty() || s2.empty()) return {};
+    BackendChooser chooser(run);
+    const Backend backend =
+        place_pair(s1.size(), s2.size(), params, chooser, threads_of(run), knobs, name);
+    return compute_pair(backend, s1, s2, params, run, chooser.host().bytes, 0, knobs, name);
+}
+
+}  // namespace bpmax
+
+BpmaxResult interact_bpmax(std::span<const std::uint8_t> s1, std::span<const std::uint8_t> s2,
+                           const BpmaxParams& params, const RunOptions& run) {
+    return bpmax::interact(s1, s2, params, run);
 }
 
 }  // namespace tropic::rna

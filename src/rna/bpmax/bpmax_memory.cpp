@@ -4,24 +4,16 @@
 
 #include <algorithm>
 
+#include "rna/bpmax/bpmax_plan.hpp"
 #include "rna/bpmax/bpmax_tables.hpp"
 #include "tropic/core/error.hpp"
+#include "tropic/core/memory_fit.hpp"
 
 namespace tropic::rna {
 
 namespace {
 
 constexpr std::size_t kSmallestSuggestedWindow = 16;
-
-// 1536 -> "1.5 KiB": readable at any size.
-std::string human_bytes(std::size_t bytes) {
-    double value = static_cast<double>(bytes);
-    const char* units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
-    int unit = 0;
-    while (value >= 1024 && unit < 4) value /= 1024, ++unit;
-    return unit == 0 ? fmt::format("{} bytes", bytes)
-                     : fmt::format("{:.1f} {}", value, units[unit]);
-}
 
 }  // namespace
 
@@ -75,15 +67,8 @@ std::optional<BpmaxPlan> plan_bpmax(std::size_t length1, std::size_t length2,
         return table_bytes(length1, std::min(length2, block + w2 - 1), params, threads, per_score);
     };
     if (bytes(w2) > max_memory) return std::nullopt;
-    std::size_t lo = w2, hi = length2;  // bytes(lo) fits; find the largest block that does
-    while (lo < hi) {
-        const std::size_t mid = lo + (hi - lo + 1) / 2;
-        if (bytes(mid) <= max_memory)
-            lo = mid;
-        else
-            hi = mid - 1;
-    }
-    return BpmaxPlan{lo, bytes(lo)};
+    const std::size_t block = longest_that_fits(max_memory, bytes, length2);  // at least w2
+    return BpmaxPlan{block, bytes(block)};
 }
 
 double bpmax_double_reduction_steps(std::size_t length1, std::size_t length2,
@@ -110,11 +95,8 @@ double bpmax_steps(std::size_t length1, std::size_t length2, const BpmaxParams& 
     return bpmax_double_reduction_steps(length1, length2, params) + tables * sweep;
 }
 
-void check_bpmax_memory(std::size_t length1, std::size_t length2, const BpmaxParams& params,
-                        unsigned threads, std::size_t max_memory, const std::string& pair_name,
-                        bool int32_only) {
-    const std::size_t need = bpmax_memory_bytes(length1, length2, params, threads, int32_only);
-    if (plan_bpmax(length1, length2, params, threads, max_memory, int32_only)) return;
+std::string bpmax_window_hint(std::size_t length1, std::size_t length2, const BpmaxParams& params,
+                              unsigned threads, std::size_t max_memory, bool int32_only) {
     // The largest power-of-two window below `current` with which `trial` fits, or 0.
     BpmaxParams trial = params;
     auto largest_fitting = [&](std::size_t current, std::size_t BpmaxParams::*window) {
@@ -126,26 +108,34 @@ void check_bpmax_memory(std::size_t length1, std::size_t length2, const BpmaxPar
         return std::size_t{0};
     };
     auto used = [&] {
-        return human_bytes(
+        return format_bytes(
             plan_bpmax(length1, length2, trial, threads, max_memory, int32_only)->bytes);
     };
-    std::string hint;
     const std::size_t w2 = effective_window(params.window2, length2);
-    if (std::size_t fit = largest_fitting(w2, &BpmaxParams::window2); fit > 0) {
-        hint = fmt::format("; try --window2 {} (about {})", fit, used());
-    } else {
-        trial.window2 = std::min(w2, std::size_t{128});
-        if (std::size_t fit1 =
-                largest_fitting(effective_window(params.window1, length1), &BpmaxParams::window1);
-            fit1 > 0)
-            hint = fmt::format("; try --window1 {} --window2 {} (about {})", fit1, trial.window2,
-                               used());
-        else
-            hint = "; even small windows do not fit: raise --max-memory";
-    }
-    throw ResourceError(
-        fmt::format("{} ({} x {} nt) needs about {} for its tables but the memory limit is {}{}",
-                    pair_name, length1, length2, human_bytes(need), human_bytes(max_memory), hint));
+    if (std::size_t fit = largest_fitting(w2, &BpmaxParams::window2); fit > 0)
+        return fmt::format("try a window2 of {} (about {})", fit, used());
+    trial.window2 = std::min(w2, std::size_t{128});
+    if (std::size_t fit1 =
+            largest_fitting(effective_window(params.window1, length1), &BpmaxParams::window1);
+        fit1 > 0)
+        return fmt::format("try a window1 of {} and a window2 of {} (about {})", fit1,
+                           trial.window2, used());
+    return "even small windows do not fit: raise the memory limit";
+}
+
+std::string bpmax_pair_description(const std::string& name, std::size_t length1,
+                                   std::size_t length2) {
+    return fmt::format("{} ({} x {} nt)", name.empty() ? "the pair" : name, length1, length2);
+}
+
+void check_bpmax_memory(std::size_t length1, std::size_t length2, const BpmaxParams& params,
+                        unsigned threads, const MemoryBudget& budget, const std::string& name,
+                        bool int32_only) {
+    if (plan_bpmax(length1, length2, params, threads, budget.bytes, int32_only)) return;
+    throw ResourceError(does_not_fit_message(
+        bpmax_pair_description(name, length1, length2),
+        bpmax_memory_bytes(length1, length2, params, threads, int32_only), budget,
+        bpmax_window_hint(length1, length2, params, threads, budget.bytes, int32_only)));
 }
 
 }  // namespace tropic::rna

@@ -17,6 +17,8 @@
 #include <utility>
 #include <vector>
 
+#include "rna/bpmax/bpmax_plan.hpp"
+#include "tropic/core/progress.hpp"
 #include "tropic/rna/bpmax.hpp"
 #include "tropic/semiring/product.hpp"
 #include "tropic/semiring/tropical.hpp"
@@ -114,12 +116,13 @@ template <typename Score>
 Problem<Score> make_problem(std::span<const std::uint8_t> s1, std::span<const std::uint8_t> s2,
                             const BpmaxParams& params, ThreadPool* pool = nullptr);
 
-// Fills F on the CPU; the double reduction goes through the tropical engine with `engine`
-// (its backend and pool). `pool` runs the other terms.
+// Fills F on the CPU, one s1 diagonal at a time (core's triangle wavefront, whole diagonals); the
+// double reduction goes through the tropical engine with `engine` (its backend and pool). `pool`
+// runs the other terms. on_progress hears (item, fraction) after each diagonal.
 template <typename Score>
 void fill_interaction_tables(const Problem<Score>& problem, InteractionTables<Score>& f,
-                             const semiring::EngineOptions& engine, ThreadPool* pool,
-                             const BpmaxProgress& on_progress);
+                             const RunOptions& engine, ThreadPool* pool,
+                             const Progress& on_progress = {}, std::size_t item = 0);
 
 // max_{t < n} a[t] + b[t] (or `start` if larger): the engine's max-plus kernel on one cell.
 template <typename Score>

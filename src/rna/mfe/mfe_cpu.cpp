@@ -7,13 +7,14 @@
 // Order: cell (i,j) reads only cells (p,q) with i <= p <= q <= j, so any order that fills those
 // first gives the same tables (all minima), hence the same energy and traceback. On one thread,
 // rows from i = n-1 down to 0, each left to right. With a pool, square tiles of the triangle,
-// each filled the same way by one thread, in wavefronts of tile diagonals: the tiles of one
-// wavefront depend only on earlier ones, and a tile's operands stay in cache while it is filled.
+// each filled the same way by one thread, in wavefronts of tile diagonals (core's triangle
+// wavefront): the tiles of one wavefront depend only on earlier ones, and a tile's operands stay
+// in cache while it is filled.
+#include "rna/mfe/mfe_cpu.hpp"
+
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cstdlib>
 #include <new>
 #include <vector>
@@ -21,7 +22,9 @@
 #include "rna/mfe/mfe_model.hpp"
 #include "rna/mfe/mfe_traceback.hpp"
 #include "tropic/core/error.hpp"
+#include "tropic/core/memory_fit.hpp"
 #include "tropic/core/thread_pool.hpp"
+#include "tropic/core/wavefront.hpp"
 #include "tropic/rna/mfe.hpp"
 #include "tropic/semiring/accumulate_abt.hpp"
 
@@ -76,8 +79,8 @@ class MfeEngine {
             }
     }
 
-    MfeResult run(const MfeProgress& on_progress, ThreadPool* pool) {
-        fill(on_progress, pool);
+    MfeResult run(const Progress& on_progress, std::size_t item, ThreadPool* pool) {
+        fill(on_progress, item, pool);
         MfeResult result;
         result.energy = f5_[n_];
         result.structure = traceback();
@@ -177,19 +180,11 @@ class MfeEngine {
         return min_split(fml_row(i), fml_col(j), i + kMinHairpin + 2, j - kMinHairpin - 1);
     }
 
-    // After row i, the share of the fill done: the work of a row grows as its length squared
-    // (the multiloop splits), so rows i..n-1 hold about ((n-i)/n)^3 of it.
+    // Once rows i..n-1 are done, the share of the fill done: the work of a row grows as its
+    // length squared (the multiloop splits), so those rows hold about ((n-i)/n)^3 of it.
     static double fill_fraction(int i, int n) {
         const double rest = static_cast<double>(n - i) / n;
         return rest * rest * rest;
-    }
-
-    // Reports a fraction when it has grown by a permille since the last report.
-    static void report(const MfeProgress& on_progress, double fraction, int& reported) {
-        if (!on_progress) return;
-        const int permille = static_cast<int>(fraction * 1000);
-        if (permille > reported) on_progress(permille / 1000.0);
-        reported = std::max(reported, permille);
     }
 
     // Cell (i,j) of every table. Its operands are cells (p,q) with i <= p <= q <= j other than
@@ -225,14 +220,17 @@ class MfeEngine {
     }
 
     // One thread: rows from i = n-1 down to 0, each left to right, so every operand is final
-    // when it is read.
-    void fill_rows(const MfeProgress& on_progress) {
+    // when it is read. Progress after each permille of the work (the last call 1, after row 0).
+    void fill_rows(const Progress& on_progress, std::size_t item) {
         InnerMismatchRing ring = make_ring();
         int reported = 0;  // permille
         for (int i = n_ - 1; i >= 0; --i) {
-            report(on_progress, fill_fraction(i, n_), reported);
             if (i + 1 < n_) fill_inner_mismatch_row(ring, i + 1, 0, n_);
             fill_row(i, 0, n_, ring);
+            const int permille = static_cast<int>(fill_fraction(i, n_) * 1000);
+            if (on_progress && (permille > reported || i == 0))
+                on_progress(item, i == 0 ? 1.0 : permille / 1000.0);
+            reported = std::max(reported, permille);
         }
     }
 
@@ -258,27 +256,22 @@ class MfeEngine {
 
     // Threads of `pool`: the tiles in wavefronts of tile diagonals tj - ti = 0, 1, ... A cell
     // reads only cells below it and to its left, which lie in its own tile or in tiles of
-    // earlier wavefronts, so the tiles of one wavefront are filled in parallel. Each worker
-    // (an index of parallel_for, run by one thread) takes tiles until none is left, with a ring
-    // of its own.
-    void fill_tiles(ThreadPool& pool, const MfeProgress& on_progress) {
-        const int tiles = (n_ + kTile - 1) / kTile;
+    // earlier wavefronts, so the tiles of one wavefront are filled in parallel, each worker with
+    // a ring of its own.
+    void fill_tiles(ThreadPool& pool, const Progress& on_progress, std::size_t item) {
+        const std::size_t tiles = (static_cast<std::size_t>(n_) + kTile - 1) / kTile;
         std::vector<InnerMismatchRing> rings(std::min<std::size_t>(pool.size(), tiles));
         for (auto& ring : rings) ring = make_ring();
-        int reported = 0;  // permille
-        for (int diagonal = 0; diagonal < tiles; ++diagonal) {
-            const int count = tiles - diagonal;
-            std::atomic<int> next{0};
-            auto worker = [&](std::size_t w) {
-                for (int k = next++; k < count; k = next++) fill_tile(k, k + diagonal, rings[w]);
-            };
-            pool.parallel_for(0, std::min<std::size_t>(rings.size(), count), worker, 1);
-            // About the cells of span below s = (diagonal + 1) * kTile are done. The work of a
-            // cell grows with its span (the splits), so they hold about 3x^2 - 2x^3 of it,
-            // x = s/n.
-            const double x = std::min(1.0, static_cast<double>(diagonal + 1) * kTile / n_);
-            report(on_progress, x * x * (3 - 2 * x), reported);
-        }
+        WavefrontOptions wavefront;
+        wavefront.pool = &pool;
+        wavefront.on_progress = on_progress;
+        wavefront.item = item;
+        run_triangle_wavefront(
+            static_cast<std::size_t>(n_), kTile,
+            [&](Tile tile, std::size_t worker) {
+                fill_tile(static_cast<int>(tile.row), static_cast<int>(tile.column), rings[worker]);
+            },
+            wavefront);
     }
 
     void fill_f5() {
@@ -293,11 +286,11 @@ class MfeEngine {
         }
     }
 
-    void fill(const MfeProgress& on_progress, ThreadPool* pool) {
+    void fill(const Progress& on_progress, std::size_t item, ThreadPool* pool) {
         if (pool != nullptr && pool->size() > 1 && n_ > kTile)
-            fill_tiles(*pool, on_progress);
+            fill_tiles(*pool, on_progress, item);
         else
-            fill_rows(on_progress);
+            fill_rows(on_progress, item);
         fill_f5();
     }
 
@@ -346,26 +339,20 @@ std::uint64_t mfe_memory_bytes(std::size_t length, const MfeOptions& options) {
     return tables * sizeof(int) * (n * (n + 1) / 2);
 }
 
-MfeResult fold_mfe(std::span<const std::uint8_t> sequence, const EnergyParams& params,
-                   const MfeOptions& options, const StructureConstraint* constraint,
-                   const MfeProgress& on_progress, ThreadPool* pool) {
-    const std::uint64_t bytes = mfe_memory_bytes(sequence.size(), options);
-    const auto pages = ::sysconf(_SC_PHYS_PAGES), page_size = ::sysconf(_SC_PAGE_SIZE);
-    const std::uint64_t memory =
-        pages > 0 && page_size > 0 ? static_cast<std::uint64_t>(pages) * page_size : 0;
-    auto too_big = [&] {
-        return ResourceError(fmt::format(
-            "an MFE fold of {} nt needs {:.1f} GB for its tables and this machine has {:.1f} GB; "
-            "fold shorter windows of the sequence",
-            sequence.size(), bytes / 1e9, memory / 1e9));
-    };
-    if (memory != 0 && bytes > memory) throw too_big();
+std::uint64_t mfe_cpu_bytes(std::size_t length, const MfeOptions& options, unsigned threads) {
+    const std::uint64_t n = length;
+    return mfe_memory_bytes(length, options) + 40 * n + 124 * n * std::max(1u, threads);
+}
+
+MfeResult fold_mfe_cpu(std::span<const std::uint8_t> sequence, const EnergyParams& params,
+                       const MfeOptions& options, const StructureConstraint* constraint,
+                       ThreadPool* pool, const Progress& on_progress, std::size_t item) {
     try {
-        MfeResult result = MfeEngine(sequence, params, options, constraint).run(on_progress, pool);
-        if (on_progress && !sequence.empty()) on_progress(1.0);
-        return result;
+        return MfeEngine(sequence, params, options, constraint).run(on_progress, item, pool);
     } catch (const std::bad_alloc&) {
-        throw too_big();
+        throw ResourceError(fmt::format(
+            "an MFE fold of {} nt: could not allocate {} for its tables", sequence.size(),
+            format_bytes(mfe_cpu_bytes(sequence.size(), options, pool ? pool->size() : 1))));
     }
 }
 

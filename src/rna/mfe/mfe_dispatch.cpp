@@ -1,8 +1,11 @@
-// The one place where MFE folding chooses a backend for each record.
+// Where MFE folds run: every record placed through choose_backend before any is folded.
+#include <fmt/format.h>
+
 #include <algorithm>
 
 #include "rna/mfe/cuda/mfe_cuda.hpp"
-#include "tropic/core/device.hpp"
+#include "rna/mfe/mfe_cpu.hpp"
+#include "tropic/core/backend_choice.hpp"
 #include "tropic/core/thread_pool.hpp"
 #include "tropic/rna/mfe.hpp"
 
@@ -17,67 +20,136 @@ constexpr std::size_t kAutoCudaMinLength = 500;
 // CPU threads finish before a CUDA context is up).
 constexpr std::size_t kAutoCudaMinBatchResidues = 200'000;
 
-MfeProgress record_progress(const ManyMfeProgress& on_progress, std::size_t record,
-                            std::size_t length) {
-    if (!on_progress || length < kMfeProgressMinLength) return {};
-    return [&on_progress, record](double fraction) { on_progress(record, fraction); };
+double fold_steps(std::size_t n) {
+    const double x = static_cast<double>(n);
+    return x * x * x / 6;
 }
+
+// Device memory a fold needs free: its tables, and a tenth of the free memory left to the CUDA
+// context and the allocator (the GPU fold's own rule, mfe_fill.cu).
+std::uint64_t device_need(std::size_t n, const MfeOptions& options, bool constrained) {
+    return cuda::mfe_device_bytes(n, options, constrained) / 9 * 10;
+}
+
+std::string fold_name(std::size_t n) {
+    return fmt::format("an MFE fold of {} nt", n);
+}
+
+// What helps a fold that does not fit: the longest that does.
+std::function<std::string(const MemoryBudget&)> suggest_shorter(const MfeOptions& options,
+                                                                unsigned threads) {
+    return [&options, threads](const MemoryBudget& budget) {
+        if (budget.on_device())
+            return fmt::format("the longest sequence that fits is about {} nt",
+                               longest_that_fits(budget.bytes, [&options](std::size_t n) {
+                                   return device_need(n, options, false);
+                               }));
+        return fmt::format("the longest sequence that fits is {} nt: fold a shorter window",
+                           longest_that_fits(budget.bytes, [&options, threads](std::size_t n) {
+                               return mfe_cpu_bytes(n, options, threads);
+                           }));
+    };
+}
+
+// One record folded alone: the GPU (long mode past 1,024 nt) or all CPU threads.
+WorkEstimate single_fold(std::size_t n, const MfeOptions& options, bool constrained,
+                         unsigned threads) {
+    WorkEstimate work;
+    work.what = fold_name(n);
+    work.steps = fold_steps(n);
+    work.auto_min_steps = fold_steps(kAutoCudaMinLength);
+    work.host_bytes = mfe_cpu_bytes(n, options, threads);
+    work.device_bytes = device_need(n, options, constrained);
+    work.suggest = suggest_shorter(options, threads);
+    return work;
+}
+
+// The short records folded together: the GPU's batch mode (chunks sized to its free memory, so
+// the longest record must fit) or one record per CPU thread.
+WorkEstimate short_batch(std::size_t records, std::size_t residues, std::size_t longest,
+                         const MfeOptions& options, bool constrained, unsigned threads) {
+    WorkEstimate work;
+    work.what = fmt::format("a batch of {} MFE folds", records);
+    work.steps = static_cast<double>(residues);
+    work.auto_min_steps = static_cast<double>(kAutoCudaMinBatchResidues);
+    work.host_bytes = std::min<std::size_t>(threads, records) * mfe_cpu_bytes(longest, options, 1);
+    work.device_bytes = device_need(longest, options, constrained);
+    work.suggest = suggest_shorter(options, 1);
+    return work;
+}
+
 }  // namespace
 
 std::vector<MfeResult> fold_mfe_many(const std::vector<std::vector<std::uint8_t>>& sequences,
                                      const EnergyParams& params, const MfeOptions& options,
-                                     const MfeRun& run,
+                                     const RunOptions& run,
                                      const std::vector<StructureConstraint>* constraints) {
     auto constraint_of = [constraints](std::size_t r) {
         return constraints != nullptr ? &(*constraints)[r] : nullptr;
     };
-    if (run.backend == Backend::Cuda) require_cuda_device(run.device);
-    const bool has_device = run.backend != Backend::Cpu && cuda_compiled() && run.device >= 0 &&
-                            run.device < cuda_device_count();
-    std::size_t short_residues = 0;
-    for (const auto& sequence : sequences)
-        if (sequence.size() < kAutoCudaMinLength) short_residues += sequence.size();
-    const bool short_on_gpu =
-        run.backend == Backend::Cuda || (has_device && short_residues >= kAutoCudaMinBatchResidues);
-
-    // Auto leaves to the CPU a record whose tables the device cannot hold.
-    std::uint64_t device_free = 0;
-    if (has_device)
-        if (const auto info = query_device(run.device)) device_free = info->free_memory / 10 * 9;
-    auto fits_device = [&](std::size_t n) {
-        return run.backend == Backend::Cuda || cuda::mfe_device_bytes(n, options) <= device_free;
-    };
-
-    std::vector<cuda::MfeJob> gpu_jobs;
-    std::vector<std::size_t> cpu_long, cpu_short;
+    const unsigned threads = run.pool == nullptr ? 1 : run.pool->size();
+    const bool constrained = constraints != nullptr;
+    BackendChooser chooser(run);
+    // Records of kAutoCudaMinLength or more are placed one by one; the shorter ones as a batch.
+    std::vector<std::size_t> gpu, cpu_long, cpu_short, short_records;
+    std::size_t short_residues = 0, short_longest = 0;
     for (std::size_t r = 0; r < sequences.size(); ++r) {
         const std::size_t n = sequences[r].size();
-        const bool on_gpu = n >= kAutoCudaMinLength ? has_device && fits_device(n) : short_on_gpu;
-        if (on_gpu)
-            gpu_jobs.push_back({sequences[r], constraint_of(r), r});
-        else
+        if (n < kAutoCudaMinLength) {
+            short_records.push_back(r);
+            short_residues += n;
+            short_longest = std::max(short_longest, n);
+        } else if (chooser.choose(single_fold(n, options, constrained, threads)) == Backend::Cuda) {
+            gpu.push_back(r);
+        } else {
             (n >= kCpuLongLength ? cpu_long : cpu_short).push_back(r);
+        }
+    }
+    if (!short_records.empty()) {
+        const bool short_on_gpu =
+            chooser.choose(short_batch(short_records.size(), short_residues, short_longest, options,
+                                       constrained, threads)) == Backend::Cuda;
+        (short_on_gpu ? gpu : cpu_short)
+            .insert((short_on_gpu ? gpu : cpu_short).end(), short_records.begin(),
+                    short_records.end());
     }
 
     std::vector<MfeResult> results(sequences.size());
-    if (!gpu_jobs.empty()) {
-        auto folded = cuda::fold_mfe_cuda(gpu_jobs, params, options, run.device, run.on_progress);
-        for (std::size_t k = 0; k < gpu_jobs.size(); ++k)
-            results[gpu_jobs[k].record] = std::move(folded[k]);
+    if (!gpu.empty()) {
+        std::sort(gpu.begin(), gpu.end());
+        std::vector<cuda::MfeJob> jobs;
+        jobs.reserve(gpu.size());
+        for (std::size_t r : gpu) jobs.push_back({sequences[r], constraint_of(r), r});
+        auto folded = cuda::fold_mfe_cuda(jobs, params, options, run.device, run.on_progress);
+        for (std::size_t k = 0; k < jobs.size(); ++k)
+            results[jobs[k].record] = std::move(folded[k]);
     }
+    // Only records of kMfeProgressMinLength or more report.
+    auto progress_of = [&](std::size_t n) {
+        return n >= kMfeProgressMinLength ? run.on_progress : Progress();
+    };
     for (std::size_t r : cpu_long)
-        results[r] = fold_mfe(sequences[r], params, options, constraint_of(r),
-                              record_progress(run.on_progress, r, sequences[r].size()), run.pool);
+        results[r] = fold_mfe_cpu(sequences[r], params, options, constraint_of(r), run.pool,
+                                  progress_of(sequences[r].size()), r);
     auto fold_short = [&](std::size_t k) {
         const std::size_t r = cpu_short[k];
-        results[r] = fold_mfe(sequences[r], params, options, constraint_of(r),
-                              record_progress(run.on_progress, r, sequences[r].size()));
+        results[r] = fold_mfe_cpu(sequences[r], params, options, constraint_of(r), nullptr,
+                                  progress_of(sequences[r].size()), r);
     };
     if (run.pool != nullptr && cpu_short.size() > 1)
         run.pool->parallel_for(0, cpu_short.size(), fold_short, 1);
     else
         for (std::size_t k = 0; k < cpu_short.size(); ++k) fold_short(k);
     return results;
+}
+
+MfeResult fold_mfe(std::span<const std::uint8_t> sequence, const EnergyParams& params,
+                   const MfeOptions& options, const RunOptions& run,
+                   const StructureConstraint* constraint) {
+    const std::vector<std::vector<std::uint8_t>> one{{sequence.begin(), sequence.end()}};
+    if (constraint == nullptr) return fold_mfe_many(one, params, options, run).front();
+    const std::vector<StructureConstraint> constraints{*constraint};
+    return fold_mfe_many(one, params, options, run, &constraints).front();
 }
 
 }  // namespace tropic::rna

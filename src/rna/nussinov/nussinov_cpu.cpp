@@ -1,19 +1,19 @@
 // Multi-threaded CPU Nussinov fold.
 //
 // The square table of nussinov_table.hpp is cut into T x T tiles, computed one tile diagonal at a
-// time; the tiles of a diagonal are independent and run on the thread pool. For tile (I,J), the
+// time by core's triangle wavefront (wavefront.hpp); the tiles of a diagonal are independent and
+// run on the thread pool. For tile (I,J), the
 // splits k through the tiles strictly between I and J form one dense max-plus product (the
 // tropical engine's maxplus_accumulate_abt). The splits with k in tile I or tile J depend on cells
 // of the tile itself, so the tile is then finished cell by cell: rows bottom-up, columns left to
 // right, each row's tile-I splits as one 1 x T product once the rows below are final.
+#include "rna/nussinov/nussinov_cpu.hpp"
+
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <algorithm>
-#include <fstream>
 #include <limits>
 #include <new>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -21,7 +21,9 @@
 #include "rna/nussinov/nussinov_traceback.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/memory.hpp"
+#include "tropic/core/memory_fit.hpp"
 #include "tropic/core/thread_pool.hpp"
+#include "tropic/core/wavefront.hpp"
 #include "tropic/semiring/maxplus.hpp"
 
 namespace tropic::rna {
@@ -44,70 +46,24 @@ std::size_t nussinov_cpu_fold_bytes(std::size_t n, int max_weight) noexcept {
     return nussinov_cpu_table_bytes(n, nussinov_fits_int16(n, max_weight) ? 2 : 4);
 }
 
-std::size_t nussinov_cpu_longest_fitting(std::size_t available, int max_weight) noexcept {
-    std::size_t lo = 0, hi = std::size_t{1} << 32;  // table bytes grow with n: binary search
-    while (lo < hi) {
-        std::size_t mid = lo + (hi - lo + 1) / 2;
-        if (nussinov_cpu_fold_bytes(mid, max_weight) <= available)
-            lo = mid;
-        else
-            hi = mid - 1;
-    }
-    return lo;
+std::size_t nussinov_cpu_longest_fitting(std::size_t available, int max_weight) {
+    return longest_that_fits(
+        available, [max_weight](std::size_t n) { return nussinov_cpu_fold_bytes(n, max_weight); });
 }
 
-namespace {
-std::string gib(std::size_t bytes) {
-    return fmt::format("{:.2f} GiB", static_cast<double>(bytes) / (1024.0 * 1024.0 * 1024.0));
+std::string nussinov_fold_name(std::size_t n) {
+    return fmt::format("a Nussinov fold of {} nt", n);
 }
-}  // namespace
 
 void check_nussinov_cpu_memory(std::size_t n, std::size_t score_bytes, int max_weight,
                                std::size_t available) {
-    std::size_t need = nussinov_cpu_table_bytes(n, score_bytes);
+    const std::size_t need = nussinov_cpu_table_bytes(n, score_bytes);
     if (need <= available) return;
-    throw ResourceError(fmt::format(
-        "Nussinov fold of {} nt needs {} for its CPU table ({}-bit scores) but only {} of memory "
-        "is available; the longest sequence that fits is {} nt. Fold a shorter window or use a "
-        "machine with more memory.",
-        n, gib(need), 8 * score_bytes, gib(available),
-        nussinov_cpu_longest_fitting(available, max_weight)));
-}
-
-namespace {
-
-// Work of the cells i < j of rows [row0, row0 + rows) and columns [col0, col0 + cols) with
-// row0 + rows <= col0 (an off-diagonal tile): the sum of j - i + 1 in closed form.
-double off_diagonal_tile_work(std::size_t row0, std::size_t rows, std::size_t col0,
-                              std::size_t cols) {
-    const double h = static_cast<double>(rows), w = static_cast<double>(cols);
-    return h * w * static_cast<double>(col0 - row0 + 1) + h * w * (w - 1) / 2 - w * h * (h - 1) / 2;
-}
-
-// Work of the cells i < j of a diagonal tile of `size` residues: sum over gaps g of (size-g)(g+1).
-double diagonal_tile_work(std::size_t size) {
-    double work = 0;
-    for (std::size_t g = 1; g < size; ++g)
-        work += static_cast<double>(size - g) * static_cast<double>(g + 1);
-    return work;
-}
-
-}  // namespace
-
-std::vector<double> nussinov_diagonal_work(std::size_t n) {
-    constexpr std::size_t T = kNussinovTile;
-    const std::size_t tiles = (n + T - 1) / T;
-    std::vector<double> work(tiles, 0.0);
-    if (tiles == 0) return work;
-    const std::size_t last_size = n - (tiles - 1) * T;  // the last tile may be narrower
-    work[0] =
-        static_cast<double>(tiles - 1) * diagonal_tile_work(T) + diagonal_tile_work(last_size);
-    for (std::size_t d = 1; d < tiles; ++d) {
-        // Tiles (I, I+d): all full but the one in the last tile column.
-        work[d] = static_cast<double>(tiles - d - 1) * off_diagonal_tile_work(0, T, d * T, T) +
-                  off_diagonal_tile_work(0, T, d * T, last_size);
-    }
-    return work;
+    throw ResourceError(does_not_fit_message(
+        fmt::format("{} ({}-bit scores)", nussinov_fold_name(n), 8 * score_bytes), need,
+        {MemoryBudget::Kind::HostAvailable, available, 0},
+        fmt::format("the longest sequence that fits is {} nt: fold a shorter window",
+                    nussinov_cpu_longest_fitting(available, max_weight))));
 }
 
 namespace {
@@ -189,7 +145,7 @@ class TileFiller {
 template <typename Score>
 NussinovSquare<Score> fill_nussinov_square(std::span<const std::uint8_t> sequence,
                                            const NussinovParams& params, ThreadPool* pool,
-                                           const FoldProgress& on_progress) {
+                                           const Progress& on_progress, std::size_t item) {
     const std::size_t n = sequence.size();
     check_nussinov_cpu_memory(n, sizeof(Score), params.weights.max_weight(),
                               available_host_memory());
@@ -197,9 +153,9 @@ NussinovSquare<Score> fill_nussinov_square(std::span<const std::uint8_t> sequenc
     try {
         cells.reset(new Score[n * n]);  // left uninitialised: every cell read is written first
     } catch (const std::bad_alloc&) {
-        throw ResourceError(
-            fmt::format("Nussinov fold of {} nt: could not allocate {} for the CPU table", n,
-                        gib(n * n * sizeof(Score))));
+        throw ResourceError(fmt::format("{}: could not allocate {} for the CPU table",
+                                        nussinov_fold_name(n),
+                                        format_bytes(n * n * sizeof(Score))));
     }
     Score* t = cells.get();
     for (std::size_t i = 0; i < n; ++i) {
@@ -207,42 +163,30 @@ NussinovSquare<Score> fill_nussinov_square(std::span<const std::uint8_t> sequenc
         if (i > 0) t[i * n + i - 1] = 0;  // L[i][i-1] = N(i,i)
     }
     TileFiller<Score> filler(sequence, params, t);
-    const std::size_t tiles = (n + kNussinovTile - 1) / kNussinovTile;
     const bool parallel = pool != nullptr && pool->size() > 1;
-    std::vector<double> work;
-    double total_work = 0, work_done = 0;
-    if (on_progress) {
-        work = nussinov_diagonal_work(n);
-        for (double w : work) total_work += w;
-    }
-    for (std::size_t d = 0; d < tiles; ++d) {
-        auto body = [&](std::size_t tile_i) {
-            if (d == 0) {
-                filler.diagonal_tile(tile_i);
-            } else {
-                thread_local std::vector<Score> acc;
-                filler.off_diagonal_tile(tile_i, tile_i + d, acc);
-            }
-        };
-        if (parallel && tiles - d > 1) {
-            pool->parallel_for(0, tiles - d, body);
-        } else {
-            for (std::size_t tile_i = 0; tile_i < tiles - d; ++tile_i) body(tile_i);
-        }
-        if (on_progress) {
-            // Partial sums of non-negative terms only grow, so the fractions never decrease; the
-            // last one is set to exactly 1 rather than left to rounding.
-            work_done += work[d];
-            on_progress(d + 1 == tiles ? 1.0 : work_done / total_work);
-        }
-    }
+    std::vector<std::vector<Score>> accumulators(parallel ? pool->size() : 1);
+    WavefrontOptions wavefront;
+    wavefront.pool = parallel ? pool : nullptr;
+    wavefront.on_progress = on_progress;
+    wavefront.item = item;
+    run_triangle_wavefront(
+        n, kNussinovTile,
+        [&](Tile tile, std::size_t worker) {
+            if (tile.row == tile.column)
+                filler.diagonal_tile(tile.row);
+            else
+                filler.off_diagonal_tile(tile.row, tile.column, accumulators[worker]);
+        },
+        wavefront);
     return NussinovSquare<Score>(n, std::move(cells));
 }
 
 template NussinovSquare<std::int16_t> fill_nussinov_square<std::int16_t>(
-    std::span<const std::uint8_t>, const NussinovParams&, ThreadPool*, const FoldProgress&);
+    std::span<const std::uint8_t>, const NussinovParams&, ThreadPool*, const Progress&,
+    std::size_t);
 template NussinovSquare<std::int32_t> fill_nussinov_square<std::int32_t>(
-    std::span<const std::uint8_t>, const NussinovParams&, ThreadPool*, const FoldProgress&);
+    std::span<const std::uint8_t>, const NussinovParams&, ThreadPool*, const Progress&,
+    std::size_t);
 
 }  // namespace detail
 
@@ -250,8 +194,8 @@ namespace {
 
 template <typename Score>
 NussinovResult fold_with(std::span<const std::uint8_t> sequence, const NussinovParams& params,
-                         ThreadPool* pool, const FoldProgress& on_progress) {
-    auto square = detail::fill_nussinov_square<Score>(sequence, params, pool, on_progress);
+                         ThreadPool* pool, const Progress& on_progress, std::size_t item) {
+    auto square = detail::fill_nussinov_square<Score>(sequence, params, pool, on_progress, item);
     const int n = static_cast<int>(sequence.size());
     NussinovResult result;
     result.score = square.score(0, sequence.size() - 1);
@@ -276,7 +220,7 @@ NussinovResult fold_with(std::span<const std::uint8_t> sequence, const NussinovP
 
 NussinovResult fold_nussinov_cpu(std::span<const std::uint8_t> sequence,
                                  const NussinovParams& params, ThreadPool* pool,
-                                 const FoldProgress& on_progress) {
+                                 const Progress& on_progress, std::size_t item) {
     validate(params);
     for (std::size_t p = 0; p < sequence.size(); ++p)
         if (sequence[p] >= kBaseCount)
@@ -285,8 +229,8 @@ NussinovResult fold_nussinov_cpu(std::span<const std::uint8_t> sequence,
     if (sequence.size() > static_cast<std::size_t>(std::numeric_limits<int>::max() / 2))
         throw ResourceError(fmt::format("sequence of {} nt is too long to fold", sequence.size()));
     if (detail::nussinov_fits_int16(sequence.size(), params.weights.max_weight()))
-        return fold_with<std::int16_t>(sequence, params, pool, on_progress);
-    return fold_with<std::int32_t>(sequence, params, pool, on_progress);
+        return fold_with<std::int16_t>(sequence, params, pool, on_progress, item);
+    return fold_with<std::int32_t>(sequence, params, pool, on_progress, item);
 }
 
 }  // namespace tropic::rna

@@ -1,8 +1,12 @@
-// The one place where Nussinov folding chooses a backend.
+// Where Nussinov folds run: every record placed through choose_backend before any is folded.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "rna/nussinov/cuda/nussinov_cuda.hpp"
-#include "tropic/core/device.hpp"
+#include "rna/nussinov/nussinov_cpu.hpp"
+#include "rna/nussinov/nussinov_table.hpp"
+#include "tropic/core/backend_choice.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/thread_pool.hpp"
 #include "tropic/rna/nussinov.hpp"
@@ -18,84 +22,118 @@ constexpr std::size_t kAutoCudaMinBatchResidues = 2'000'000;
 // On the CPU, records this long use all threads inside one fold rather than one thread each.
 constexpr std::size_t kCpuLongLength = 2000;
 
-// The engine's per-fold progress for record `record` of the batch; empty when nobody listens.
-FoldProgress record_progress(const NussinovOptions& options, std::size_t record) {
-    if (!options.on_progress) return {};
-    return [&on_progress = options.on_progress, record](double fraction) {
-        on_progress(record, fraction);
-    };
+double fold_steps(std::size_t n) {
+    const double x = static_cast<double>(n);
+    return x * x * x / 6;
 }
 
-Backend resolve_single(Backend requested, std::size_t total_residues, int device) {
-    if (requested != Backend::Auto) return requested;
-    bool has_device = cuda_compiled() && device >= 0 && device < cuda_device_count();
-    return has_device && total_residues >= kAutoCudaMinLength ? Backend::Cuda : Backend::Cpu;
+// One record folded alone: the GPU's long mode or the CPU's tiled fold.
+WorkEstimate single_fold(std::size_t n, const NussinovParams& params) {
+    WorkEstimate work;
+    work.what = detail::nussinov_fold_name(n);
+    work.steps = fold_steps(n);
+    work.auto_min_steps = fold_steps(kAutoCudaMinLength);
+    const int max_weight = params.weights.max_weight();
+    work.host_bytes = detail::nussinov_cpu_fold_bytes(n, max_weight);
+    work.device_bytes = cuda::nussinov_long_device_bytes(n, params);
+    work.suggest = [&params, max_weight](const MemoryBudget& budget) {
+        const std::size_t longest =
+            budget.on_device()
+                ? longest_that_fits(budget.bytes,
+                                    [&params](std::size_t length) {
+                                        return cuda::nussinov_long_device_bytes(length, params);
+                                    })
+                : detail::nussinov_cpu_longest_fitting(budget.bytes, max_weight);
+        return fmt::format("the longest sequence that fits is {} nt: fold a shorter window",
+                           longest);
+    };
+    return work;
 }
+
+// The short records folded together: the GPU's batch mode (its workspace is bounded, about
+// 1 GiB of tables) or one record per CPU thread.
+WorkEstimate short_batch(std::size_t records, std::size_t residues, std::size_t longest,
+                         const NussinovParams& params, unsigned threads) {
+    WorkEstimate work;
+    work.what = fmt::format("a batch of {} Nussinov folds", records);
+    work.steps = static_cast<double>(residues);
+    work.auto_min_steps = static_cast<double>(kAutoCudaMinBatchResidues);
+    work.host_bytes = std::min<std::size_t>(threads, records) *
+                      detail::nussinov_cpu_fold_bytes(longest, params.weights.max_weight());
+    work.suggest = [](const MemoryBudget&) { return std::string("fold fewer records at a time"); };
+    return work;
+}
+
+unsigned threads_of(const RunOptions& run) {
+    return run.pool == nullptr ? 1 : run.pool->size();
+}
+
 }  // namespace
 
 NussinovResult fold_nussinov(std::span<const std::uint8_t> sequence, const NussinovParams& params,
-                             const NussinovOptions& options) {
+                             const RunOptions& run) {
     validate(params);
-    Backend backend = resolve_single(options.backend, sequence.size(), options.device);
-    if (backend == Backend::Cuda) {
-        require_cuda_device(options.device);
-        return cuda::fold_nussinov_long(sequence, params, options.device);
-    }
-    return fold_nussinov_cpu(sequence, params, options.pool, record_progress(options, 0));
+    if (choose_backend(run, single_fold(sequence.size(), params)) == Backend::Cuda)
+        return cuda::fold_nussinov_long(sequence, params, run.device);
+    return fold_nussinov_cpu(sequence, params, run.pool, run.on_progress, 0);
 }
 
 std::vector<NussinovResult> fold_nussinov_many(const std::vector<EncodedSequence>& sequences,
                                                const NussinovParams& params,
-                                               const NussinovOptions& options) {
+                                               const RunOptions& run) {
     validate(params);
-    const bool has_device =
-        cuda_compiled() && options.device >= 0 && options.device < cuda_device_count();
-    if (options.backend == Backend::Cuda) require_cuda_device(options.device);
+    BackendChooser chooser(run);
     // Which records go where: long ones one at a time (GPU long mode or all CPU threads), short
     // ones together (GPU batch mode or one record per CPU thread).
     std::vector<std::size_t> long_gpu, long_cpu, short_records;
-    std::size_t short_residues = 0;
+    std::size_t short_residues = 0, short_longest = 0;
     for (std::size_t r = 0; r < sequences.size(); ++r) {
         const std::size_t n = sequences[r].size();
-        const bool gpu_long = options.backend == Backend::Cuda ? n > cuda::kBatchMaxLength
-                              : options.backend == Backend::Auto
-                                  ? has_device && n >= kAutoCudaMinLength
-                                  : false;
-        if (gpu_long) {
-            long_gpu.push_back(r);
-        } else if (n >= kCpuLongLength && options.backend != Backend::Cuda) {
-            long_cpu.push_back(r);
-        } else {
-            short_records.push_back(r);
-            short_residues += n;
+        // The GPU takes records beyond its batch mode one at a time; cuda sends every record to
+        // the GPU, so short ones go to its batch mode.
+        const bool alone = run.backend == Backend::Cuda
+                               ? n > cuda::kBatchMaxLength
+                               : n >= std::min(kAutoCudaMinLength, kCpuLongLength);
+        if (alone) {
+            if (chooser.choose(single_fold(n, params)) == Backend::Cuda) {
+                long_gpu.push_back(r);
+                continue;
+            }
+            if (n >= kCpuLongLength) {
+                long_cpu.push_back(r);
+                continue;
+            }
         }
+        short_records.push_back(r);
+        short_residues += n;
+        short_longest = std::max(short_longest, n);
     }
     const bool short_on_gpu =
-        options.backend == Backend::Cuda || (options.backend == Backend::Auto && has_device &&
-                                             short_residues >= kAutoCudaMinBatchResidues);
+        !short_records.empty() &&
+        chooser.choose(short_batch(short_records.size(), short_residues, short_longest, params,
+                                   threads_of(run))) == Backend::Cuda;
 
     std::vector<NussinovResult> results(sequences.size());
     for (std::size_t r : long_gpu)
-        results[r] = cuda::fold_nussinov_long(sequences[r], params, options.device);
+        results[r] = cuda::fold_nussinov_long(sequences[r], params, run.device);
     for (std::size_t r : long_cpu)
-        results[r] =
-            fold_nussinov_cpu(sequences[r], params, options.pool, record_progress(options, r));
+        results[r] = fold_nussinov_cpu(sequences[r], params, run.pool, run.on_progress, r);
     if (short_records.empty()) return results;
     if (short_on_gpu) {
         std::vector<std::span<const std::uint8_t>> batch;
         batch.reserve(short_records.size());
         for (std::size_t r : short_records) batch.emplace_back(sequences[r]);
-        auto folded = cuda::fold_nussinov_batch(batch, params, options.device);
+        auto folded = cuda::fold_nussinov_batch(batch, params, run.device);
         for (std::size_t b = 0; b < folded.size(); ++b)
             results[short_records[b]] = std::move(folded[b]);
-    } else if (options.pool && options.pool->size() > 1 && short_records.size() > 1) {
-        options.pool->parallel_for(0, short_records.size(), [&](std::size_t b) {
+    } else if (threads_of(run) > 1 && short_records.size() > 1) {
+        run.pool->parallel_for(0, short_records.size(), [&](std::size_t b) {
             std::size_t r = short_records[b];
             results[r] = fold_nussinov_cpu(sequences[r], params, nullptr);
         });
     } else {
         for (std::size_t r : short_records)
-            results[r] = fold_nussinov_cpu(sequences[r], params, options.pool);
+            results[r] = fold_nussinov_cpu(sequences[r], params, run.pool);
     }
     return results;
 }

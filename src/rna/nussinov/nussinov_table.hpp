@@ -10,9 +10,14 @@
 #include <cstdint>
 #include <memory>
 #include <span>
-#include <vector>
+#include <string>
 
+#include "tropic/core/progress.hpp"
 #include "tropic/rna/nussinov.hpp"
+
+namespace tropic {
+class ThreadPool;
+}
 
 namespace tropic::rna::detail {
 
@@ -29,7 +34,10 @@ std::size_t nussinov_cpu_table_bytes(std::size_t n, std::size_t score_bytes) noe
 std::size_t nussinov_cpu_fold_bytes(std::size_t n, int max_weight) noexcept;
 
 // Longest length whose table fits in `available` bytes.
-std::size_t nussinov_cpu_longest_fitting(std::size_t available, int max_weight) noexcept;
+std::size_t nussinov_cpu_longest_fitting(std::size_t available, int max_weight);
+
+// "a Nussinov fold of 40000 nt": how messages name a fold.
+std::string nussinov_fold_name(std::size_t n);
 
 // Throws ResourceError if the table for length n with score_bytes scores does not fit in
 // `available` bytes; the message says how much is needed and the longest length that fits.
@@ -60,22 +68,20 @@ class NussinovSquare {
     std::unique_ptr<Score[]> cells_;
 };
 
-// Split work of the tile diagonals: element d is the work of diagonal d (each cell (i,j) counts
-// j - i + 1: its j - i splits and its pair term). Exposed for tests.
-std::vector<double> nussinov_diagonal_work(std::size_t n);
-
 // Fills the square for `sequence` (Base codes, all < kBaseCount; params valid). Checks memory
-// first. Score must hold every N value (see nussinov_fits_int16). on_progress, when set, is
-// called on the calling thread after each tile diagonal with the fraction of the work done (the
-// last call exactly 1). Exposed for tests.
+// first. Score must hold every N value (see nussinov_fits_int16). The tile diagonals run through
+// core's triangle wavefront (wavefront.hpp), which reports on_progress as (item, fraction) on the
+// calling thread after each. Exposed for tests.
 template <typename Score>
 NussinovSquare<Score> fill_nussinov_square(std::span<const std::uint8_t> sequence,
                                            const NussinovParams& params, ThreadPool* pool,
-                                           const FoldProgress& on_progress = {});
+                                           const Progress& on_progress = {}, std::size_t item = 0);
 
 extern template NussinovSquare<std::int16_t> fill_nussinov_square<std::int16_t>(
-    std::span<const std::uint8_t>, const NussinovParams&, ThreadPool*, const FoldProgress&);
+    std::span<const std::uint8_t>, const NussinovParams&, ThreadPool*, const Progress&,
+    std::size_t);
 extern template NussinovSquare<std::int32_t> fill_nussinov_square<std::int32_t>(
-    std::span<const std::uint8_t>, const NussinovParams&, ThreadPool*, const FoldProgress&);
+    std::span<const std::uint8_t>, const NussinovParams&, ThreadPool*, const Progress&,
+    std::size_t);
 
 }  // namespace tropic::rna::detail

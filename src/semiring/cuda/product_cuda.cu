@@ -18,6 +18,7 @@
 #include "semiring/cuda/product_kernels.cuh"
 #include "semiring/device/band_packed.cuh"
 #include "tropic/core/error.hpp"
+#include "tropic/core/memory_fit.hpp"
 
 namespace tropic::semiring::cuda {
 
@@ -56,10 +57,11 @@ void copy_out(T* host, std::size_t host_ld, const T* device, std::size_t device_
 void check_memory(std::size_t bytes, const char* what) {
     std::size_t free_bytes = 0, total = 0;
     TROPIC_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total));
+    int device = 0;
+    TROPIC_CUDA_CHECK(cudaGetDevice(&device));
     if (bytes > free_bytes)
-        throw ResourceError(std::string(what) + " needs " + std::to_string(bytes) +
-                            " bytes of GPU memory but " + std::to_string(free_bytes) +
-                            " are free; use smaller batches or --backend cpu");
+        throw ResourceError(does_not_fit_message(what, bytes, device_budget(device, free_bytes),
+                                                 "use smaller batches or the cpu backend"));
 }
 
 template <typename S, typename T = typename S::value_type>

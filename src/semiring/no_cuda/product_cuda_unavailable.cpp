@@ -1,27 +1,21 @@
-// Builds without CUDA: the engine's CUDA backend says clearly that it is not compiled in.
+// Builds without CUDA: the GPU code exists and throws the one error of such a build.
+#include "core/no_cuda/built_without_cuda.hpp"
 #include "semiring/cuda/product_cuda.hpp"
-#include "tropic/core/error.hpp"
 
 namespace tropic::semiring::cuda {
 
-namespace {
-[[noreturn]] void unavailable() {
-    throw ResourceError("this tropic was built without CUDA support; use --backend cpu");
-}
-}  // namespace
-
 template <typename T>
 void multiply_accumulate_batch(Semiring, Shape, std::span<const Product<T>>, int) {
-    unavailable();
+    throw_built_without_cuda();
 }
 template <typename T>
 void multiply_accumulate_batch(Semiring, std::span<const BandProduct<T>>, int) {
-    unavailable();
+    throw_built_without_cuda();
 }
 template <typename T>
 void multiply_accumulate_column(Semiring, Band<const T>, std::size_t, Band<const T>, std::size_t,
                                 Band<T>, std::size_t, std::size_t, int) {
-    unavailable();
+    throw_built_without_cuda();
 }
 
 TROPIC_SEMIRING_CUDA_INSTANTIATE(std::int16_t)

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "rna/bpmax/bpmax_plan.hpp"
 #include "rna/bpmax/bpmax_tables.hpp"
 #include "rna/bpmax/cuda/bpmax_cuda.hpp"
 #include "support/gpu_test.hpp"
@@ -43,7 +44,7 @@ class BpmaxGpu : public test::GpuTest {
     static void expect_same_tables(const Seq& s1, const Seq& s2, const BpmaxParams& params) {
         const auto problem = rna::bpmax::make_problem<Score>(s1, s2, params);
         auto cpu = shape<Score>(s1, s2, params), gpu = shape<Score>(s1, s2, params);
-        semiring::EngineOptions engine;
+        RunOptions engine;
         engine.backend = Backend::Cpu;
         engine.pool = &pool();
         rna::bpmax::fill_interaction_tables(problem, cpu, engine, &pool(), {});
@@ -56,7 +57,7 @@ class BpmaxGpu : public test::GpuTest {
     }
 
     static void expect_same_sites(const Seq& s1, const Seq& s2, const BpmaxParams& params) {
-        rna::BpmaxOptions cpu_options, gpu_options;
+        RunOptions cpu_options, gpu_options;
         cpu_options.backend = Backend::Cpu;
         cpu_options.pool = &pool();
         gpu_options.backend = Backend::Cuda;

@@ -33,7 +33,7 @@ class MfeGpu : public test::GpuTest {
     static std::vector<MfeResult> on_gpu(
         const std::vector<std::vector<std::uint8_t>>& seqs, const MfeOptions& options,
         const std::vector<rna::StructureConstraint>* constraints = nullptr) {
-        rna::MfeRun run;
+        RunOptions run;
         run.backend = Backend::Cuda;
         return rna::fold_mfe_many(seqs, params(), options, run, constraints);
     }
@@ -42,7 +42,8 @@ class MfeGpu : public test::GpuTest {
                             const MfeOptions& options,
                             const std::vector<rna::StructureConstraint>* constraints = nullptr) {
         const auto gpu = on_gpu(seqs, options, constraints);
-        rna::MfeRun cpu_run;
+        RunOptions cpu_run;
+        cpu_run.backend = Backend::Cpu;
         cpu_run.pool = &pool();
         const auto cpu = rna::fold_mfe_many(seqs, params(), options, cpu_run, constraints);
         ASSERT_EQ(gpu.size(), seqs.size());

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "reference/nussinov_reference.hpp"
+#include "rna/nussinov/nussinov_cpu.hpp"
 #include "support/gpu_test.hpp"
 #include "support/random_rna.hpp"
 #include "tropic/core/device.hpp"
@@ -22,8 +23,8 @@ using rna::NussinovResult;
 
 class NussinovGpu : public test::GpuTest {
   protected:
-    static rna::NussinovOptions cuda_options() {
-        rna::NussinovOptions options;
+    static RunOptions cuda_options() {
+        RunOptions options;
         options.backend = Backend::Cuda;
         return options;
     }

@@ -16,8 +16,8 @@ namespace {
 template <typename T>
 class SemiringGpu : public test::GpuTest {
   protected:
-    static EngineOptions on(Backend backend) {
-        EngineOptions options;
+    static RunOptions on(Backend backend) {
+        RunOptions options;
         options.backend = backend;
         return options;
     }

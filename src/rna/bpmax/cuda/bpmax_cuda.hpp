@@ -1,6 +1,6 @@
 #pragma once
 // The CUDA fill of BPMax's F tables. A plain C++ interface: callers never see CUDA types. In
-// builds without CUDA, src/rna/no_cuda/ provides a version that throws ResourceError.
+// builds without CUDA, ../no_cuda/ provides a version that throws ResourceError.
 #include <cstddef>
 #include <vector>
 
@@ -17,7 +17,7 @@ std::size_t fill_device_bytes(const InteractionTables<Score>& f);
 // ResourceError naming what would fit.
 template <typename Score>
 void fill_interaction_tables(const Problem<Score>& problem, InteractionTables<Score>& f, int device,
-                             const BpmaxProgress& on_progress);
+                             const Progress& on_progress = {}, std::size_t item = 0);
 
 // A site found on the device with the pairs of its structure (the strands' own coordinates).
 struct DeviceSite {
@@ -30,15 +30,20 @@ struct DeviceSite {
 template <typename Score>
 std::vector<DeviceSite> interact_sites(const Problem<Score>& problem,
                                        const InteractionTables<Score>& shape, std::size_t top,
-                                       int device, const BpmaxProgress& on_progress);
+                                       int device, const Progress& on_progress = {},
+                                       std::size_t item = 0);
+
+// Device bytes that the buffers kept from one pair to the next (one set per host thread) hold
+// now: a pair reuses its thread's, so the dispatch counts them as free.
+std::size_t kept_device_bytes() noexcept;
 
 // Explicit instantiations for both score types, in the CUDA file and in the no-CUDA stub alike.
 #define TROPIC_BPMAX_CUDA_INSTANTIATE(Score)                                                       \
     template std::size_t fill_device_bytes<Score>(const InteractionTables<Score>&);                \
     template void fill_interaction_tables<Score>(const Problem<Score>&, InteractionTables<Score>&, \
-                                                 int, const BpmaxProgress&);                       \
+                                                 int, const Progress&, std::size_t);               \
     template std::vector<DeviceSite> interact_sites<Score>(                                        \
-        const Problem<Score>&, const InteractionTables<Score>&, std::size_t, int,                  \
-        const BpmaxProgress&);
+        const Problem<Score>&, const InteractionTables<Score>&, std::size_t, int, const Progress&, \
+        std::size_t);
 
 }  // namespace tropic::rna::bpmax::cuda

@@ -14,6 +14,7 @@
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/transform_reduce.h>
 
+#include <atomic>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,7 @@
 #include "rna/bpmax/cuda/bpmax_device.cuh"
 #include "semiring/device/band_packed.cuh"
 #include "tropic/core/error.hpp"
+#include "tropic/core/memory_fit.hpp"
 
 namespace tropic::rna::bpmax::cuda {
 
@@ -275,6 +277,9 @@ struct CellToCandidate {
     }
 };
 
+// Bytes the TableBuffers of all threads hold (kept_device_bytes).
+std::atomic<std::size_t> kept_bytes{0};
+
 // The tables and packed operands stay allocated from one pair to the next (grown when needed):
 // a scan of thousands of targets would otherwise allocate and free gigabytes per target. One set
 // per host thread: pairs on different threads run at once, each on its thread's default stream
@@ -283,6 +288,26 @@ template <typename Score>
 struct TableBuffers {
     int device = -1;
     DeviceBuffer<Score> cells, packed;
+
+    std::size_t bytes() const { return (cells.size() + packed.size()) * sizeof(Score); }
+    ~TableBuffers() { kept_bytes -= bytes(); }
+};
+
+// Brings kept_bytes up to date with a thread's buffers when it goes, whatever happened between
+// (buffers reset for another device, grown, or released by a failed allocation). Unsigned
+// arithmetic wraps, so a shrink is added as its two's complement.
+template <typename Score>
+class KeptBytesUpdate {
+  public:
+    explicit KeptBytesUpdate(const TableBuffers<Score>& buffers)
+        : buffers_(buffers), before_(buffers.bytes()) {}
+    ~KeptBytesUpdate() { kept_bytes += buffers_.bytes() - before_; }
+    KeptBytesUpdate(const KeptBytesUpdate&) = delete;
+    KeptBytesUpdate& operator=(const KeptBytesUpdate&) = delete;
+
+  private:
+    const TableBuffers<Score>& buffers_;
+    std::size_t before_;
 };
 
 template <typename Score>
@@ -302,6 +327,7 @@ class DeviceTables {
           cells_(buffers_.cells),
           packed_(buffers_.packed) {
         TROPIC_CUDA_CHECK(cudaSetDevice(device));
+        const KeptBytesUpdate<Score> kept_update(buffers_);
         if (buffers_.device != device) {
             cells_ = DeviceBuffer<Score>();
             packed_ = DeviceBuffer<Score>();
@@ -314,10 +340,10 @@ class DeviceTables {
         free_bytes += (cells_.size() + packed_.size()) * sizeof(Score);
         if (need > free_bytes)
             throw ResourceError(
-                "BPMax on the GPU needs " + std::to_string(need >> 20) +
-                " MiB of device memory for a " + std::to_string(shape.length1) + " x " +
-                std::to_string(shape.length2) + " nt pair but " + std::to_string(free_bytes >> 20) +
-                " MiB are free; use a smaller --window2 or --window1, or --backend cpu");
+                does_not_fit_message("BPMax of a " + std::to_string(shape.length1) + " x " +
+                                         std::to_string(shape.length2) + " nt pair",
+                                     need, device_budget(device, free_bytes),
+                                     "use a smaller window2 or window1 (or the cpu backend)"));
         cells_.resize(f_.tables() * f_.table_cells());
         packed_.resize(f_.tables() * g_.packed_cells());
         TROPIC_CUDA_CHECK(cudaFuncSetAttribute(tile_sweep_kernel<Score>,
@@ -341,7 +367,7 @@ class DeviceTables {
                                   f_.table_cells()};
     }
 
-    void fill(const BpmaxProgress& on_progress) {
+    void fill(const Progress& on_progress, std::size_t item) {
         auto work = [&](std::size_t d1) { return double((f_.length1 - d1) * (d1 + 1)); };
         double total = 0, done = 0;
         for (std::size_t d1 = 0; d1 < f_.window1; ++d1) total += work(d1);
@@ -351,7 +377,7 @@ class DeviceTables {
             if (on_progress) {
                 // This thread's stream only: other threads' pairs keep running.
                 TROPIC_CUDA_CHECK(cudaStreamSynchronize(cudaStreamPerThread));
-                on_progress(done / total);
+                on_progress(item, done / total);
             }
         }
     }
@@ -487,11 +513,15 @@ std::size_t fill_device_bytes(const InteractionTables<Score>& f) {
            sizeof(Score);
 }
 
+std::size_t kept_device_bytes() noexcept {
+    return kept_bytes.load();
+}
+
 template <typename Score>
 void fill_interaction_tables(const Problem<Score>& problem, InteractionTables<Score>& f, int device,
-                             const BpmaxProgress& on_progress) {
+                             const Progress& on_progress, std::size_t item) {
     DeviceTables<Score> tables(problem, f, device);
-    tables.fill(on_progress);
+    tables.fill(on_progress, item);
     tables.copy_all(f);
     tables.report_profile();
 }
@@ -499,9 +529,9 @@ void fill_interaction_tables(const Problem<Score>& problem, InteractionTables<Sc
 template <typename Score>
 std::vector<DeviceSite> interact_sites(const Problem<Score>& problem,
                                        const InteractionTables<Score>& shape, std::size_t top,
-                                       int device, const BpmaxProgress& on_progress) {
+                                       int device, const Progress& on_progress, std::size_t item) {
     DeviceTables<Score> tables(problem, shape, device);
-    tables.fill(on_progress);
+    tables.fill(on_progress, item);
     std::vector<DeviceSite> sites;
     for (const SiteBox& box : tables.best_sites(top)) sites.push_back({box, tables.trace(box)});
     tables.report_profile();

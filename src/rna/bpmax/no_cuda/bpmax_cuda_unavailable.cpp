@@ -1,14 +1,8 @@
-// Builds without CUDA: the GPU fill exists but says clearly that it is not compiled in.
+// Builds without CUDA: the GPU code exists and throws the one error of such a build.
+#include "core/no_cuda/built_without_cuda.hpp"
 #include "rna/bpmax/cuda/bpmax_cuda.hpp"
-#include "tropic/core/error.hpp"
 
 namespace tropic::rna::bpmax::cuda {
-
-namespace {
-[[noreturn]] void unavailable() {
-    throw ResourceError("this tropic was built without CUDA support; use --backend cpu");
-}
-}  // namespace
 
 template <typename Score>
 std::size_t fill_device_bytes(const InteractionTables<Score>&) {
@@ -16,15 +10,19 @@ std::size_t fill_device_bytes(const InteractionTables<Score>&) {
 }
 
 template <typename Score>
-void fill_interaction_tables(const Problem<Score>&, InteractionTables<Score>&, int,
-                             const BpmaxProgress&) {
-    unavailable();
+void fill_interaction_tables(const Problem<Score>&, InteractionTables<Score>&, int, const Progress&,
+                             std::size_t) {
+    throw_built_without_cuda();
 }
 
 template <typename Score>
 std::vector<DeviceSite> interact_sites(const Problem<Score>&, const InteractionTables<Score>&,
-                                       std::size_t, int, const BpmaxProgress&) {
-    unavailable();
+                                       std::size_t, int, const Progress&, std::size_t) {
+    throw_built_without_cuda();
+}
+
+std::size_t kept_device_bytes() noexcept {
+    return 0;
 }
 
 TROPIC_BPMAX_CUDA_INSTANTIATE(std::int16_t)

@@ -1,7 +1,7 @@
 #pragma once
 // MFE folding on a CUDA device: the recurrences of tropic/rna/mfe.hpp, with exactly the CPU
 // engine's integer energies and structures. A plain C++ interface; builds without CUDA get a
-// version that throws ResourceError (src/rna/no_cuda/).
+// version that throws ResourceError (../no_cuda/).
 //
 // Records shorter than kMfeLongLength fold together in batch chunks (one launch per diagonal
 // covers every record of the chunk); longer ones fold one at a time in long mode, where the
@@ -13,6 +13,7 @@
 #include <span>
 #include <vector>
 
+#include "tropic/core/progress.hpp"
 #include "tropic/rna/mfe.hpp"
 
 namespace tropic::rna::cuda {
@@ -24,12 +25,13 @@ inline constexpr std::size_t kMfeLoneCount = 32;
 struct MfeJob {
     std::span<const std::uint8_t> sequence;  // alphabet codes
     const StructureConstraint* constraint = nullptr;
-    std::size_t record = 0;  // index reported to the progress callback
+    std::size_t record = 0;  // item reported to the progress callback
 };
 
 // Device bytes a fold of `length` bases needs at most (its tables, with long mode's padding and
-// products where it may take long mode).
-std::uint64_t mfe_device_bytes(std::size_t length, const MfeOptions& options);
+// products where it may take long mode; `constrained`: with its constraint's mask).
+std::uint64_t mfe_device_bytes(std::size_t length, const MfeOptions& options,
+                               bool constrained = false);
 
 // For tests only (the CLI cannot reach this private header): while on, long mode keeps F5's
 // scratch in global memory whatever the record's length, the path that records of more than
@@ -42,6 +44,6 @@ std::size_t mfe_f5_global_folds();
 // when a record's tables do not fit in the device's free memory (naming the length that would).
 std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob> jobs, const EnergyParams& params,
                                      const MfeOptions& options, int device,
-                                     const ManyMfeProgress& on_progress = {});
+                                     const Progress& on_progress = {});
 
 }  // namespace tropic::rna::cuda

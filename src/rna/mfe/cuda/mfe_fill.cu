@@ -33,6 +33,7 @@
 #include "rna/mfe/cuda/mfe_kernels.cuh"
 #include "semiring/device/tropical_block_tile.cuh"
 #include "tropic/core/error.hpp"
+#include "tropic/core/memory_fit.hpp"
 
 namespace tropic::rna::cuda {
 
@@ -250,12 +251,6 @@ std::uint64_t fold_bytes(std::size_t n, bool long_mode, bool no_lonely_pairs, bo
            3 * n + (with_mask ? std::uint64_t(n) * n : 0) + sizeof(MfeDeviceFold) + sizeof(int);
 }
 
-std::string gigabytes(std::uint64_t bytes) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.1f GB", static_cast<double>(bytes) / 1e9);
-    return text;
-}
-
 // Device memory reused from chunk to chunk (buffers only grow).
 struct Workspace {
     DeviceBuffer<EnergyParams> params;
@@ -343,7 +338,7 @@ double fill_fraction(int d, int n) {
 // Folds `chunk` (indices into jobs, longest first) together; long_mode: one fold with products.
 void fold_chunk(std::span<const MfeJob> jobs, const std::vector<std::size_t>& chunk, bool long_mode,
                 const MfeOptions& options, Workspace& w, std::vector<MfeResult>& results,
-                const ManyMfeProgress& on_progress) {
+                const Progress& on_progress) {
     std::vector<MfeDeviceFold> folds(chunk.size());
     std::size_t table_ints = 0, bases = 0, masks = 0, f5 = 0, stack = 0;
     for (std::size_t f = 0; f < chunk.size(); ++f) {
@@ -496,13 +491,13 @@ std::size_t mfe_f5_global_folds() {
     return f5_global_folds;
 }
 
-std::uint64_t mfe_device_bytes(std::size_t length, const MfeOptions& options) {
-    return fold_bytes(length, length >= kMfeLoneLength, options.no_lonely_pairs, false);
+std::uint64_t mfe_device_bytes(std::size_t length, const MfeOptions& options, bool constrained) {
+    return fold_bytes(length, length >= kMfeLoneLength, options.no_lonely_pairs, constrained);
 }
 
 std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob> jobs, const EnergyParams& params,
                                      const MfeOptions& options, int device,
-                                     const ManyMfeProgress& on_progress) {
+                                     const Progress& on_progress) {
     std::vector<MfeResult> results(jobs.size());
     std::size_t longest = 0;
     std::vector<std::size_t> long_jobs, short_jobs;
@@ -532,11 +527,12 @@ std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob> jobs, const EnergyP
             std::size_t fits = n;
             while (fits > 0 && fold_bytes(fits, true, options.no_lonely_pairs, true) > usable)
                 fits = fits * 9 / 10;
-            throw ResourceError("an MFE fold of " + std::to_string(n) + " nt needs " +
-                                gigabytes(bytes) + " of GPU memory and device " +
-                                std::to_string(device) + " has " + gigabytes(free_bytes) +
-                                " free; folds of up to about " + std::to_string(fits) +
-                                " nt fit (or use --backend cpu)");
+            // The need stated with the tenth of the free memory kept back, as the dispatch does.
+            throw ResourceError(
+                does_not_fit_message("an MFE fold of " + std::to_string(n) + " nt", bytes / 9 * 10,
+                                     device_budget(device, free_bytes),
+                                     "folds of up to about " + std::to_string(fits) +
+                                         " nt fit (or use the cpu backend)"));
         }
     }
 

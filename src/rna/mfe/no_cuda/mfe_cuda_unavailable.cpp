@@ -1,6 +1,6 @@
-// Builds without CUDA: the GPU fold exists but says clearly that it is not compiled in.
+// Builds without CUDA: the GPU code exists and throws the one error of such a build.
+#include "core/no_cuda/built_without_cuda.hpp"
 #include "rna/mfe/cuda/mfe_cuda.hpp"
-#include "tropic/core/error.hpp"
 
 namespace tropic::rna::cuda {
 
@@ -10,13 +10,13 @@ std::size_t mfe_f5_global_folds() {
     return 0;
 }
 
-std::uint64_t mfe_device_bytes(std::size_t, const MfeOptions&) {
+std::uint64_t mfe_device_bytes(std::size_t, const MfeOptions&, bool) {
     return 0;
 }
 
 std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob>, const EnergyParams&,
-                                     const MfeOptions&, int, const ManyMfeProgress&) {
-    throw ResourceError("this tropic was built without CUDA support; use --backend cpu");
+                                     const MfeOptions&, int, const Progress&) {
+    throw_built_without_cuda();
 }
 
 }  // namespace tropic::rna::cuda

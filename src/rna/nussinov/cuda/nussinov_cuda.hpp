@@ -1,6 +1,6 @@
 #pragma once
 // CUDA engines for Nussinov folding. A plain C++ interface: callers never see CUDA types.
-// In builds without CUDA, src/rna/no_cuda/ provides versions that throw ResourceError.
+// In builds without CUDA, ../no_cuda/ provides versions that throw ResourceError.
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -18,6 +18,9 @@ inline constexpr std::size_t kBatchMaxLength = 1024;
 std::vector<NussinovResult> fold_nussinov_batch(
     std::span<const std::span<const std::uint8_t>> sequences, const NussinovParams& params,
     int device);
+
+// Device bytes long mode needs for a sequence of `length` (0 in a build without CUDA).
+std::uint64_t nussinov_long_device_bytes(std::size_t length, const NussinovParams& params);
 
 // Folds one sequence with the tiled max-plus long mode. Checks device memory first and throws
 // ResourceError with the largest length that would fit.

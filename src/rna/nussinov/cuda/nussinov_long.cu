@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 #include <sstream>
+#include <string>
 #include <vector>
 
 #include "core/cuda/cuda_check.cuh"
@@ -23,6 +24,7 @@
 #include "rna/nussinov/nussinov_table.hpp"
 #include "semiring/device/tropical_block_tile.cuh"
 #include "tropic/core/error.hpp"
+#include "tropic/core/memory_fit.hpp"
 
 namespace tropic::rna::cuda {
 
@@ -311,13 +313,10 @@ NussinovResult fold_long(std::span<const std::uint8_t> sequence, const NussinovP
     if (need > free_bytes) {
         std::size_t fit =
             std::size_t(std::sqrt(double(free_bytes) / sizeof(Score))) / kTile * kTile;
-        std::ostringstream message;
-        message.precision(2);
-        message << std::fixed << "folding " << n << " nt on the GPU needs " << need / 1e9
-                << " GB of device memory but " << free_bytes / 1e9
-                << " GB is free; sequences up to about " << (fit > kTile ? fit - kTile : 0)
-                << " nt fit (or use --backend cpu)";
-        throw ResourceError(message.str());
+        throw ResourceError(does_not_fit_message(
+            detail::nussinov_fold_name(sequence.size()), need, device_budget(device, free_bytes),
+            "sequences of up to about " + std::to_string(fit > kTile ? fit - kTile : 0) +
+                " nt fit (or use the cpu backend)"));
     }
 
     std::vector<std::uint8_t> padded(np, static_cast<std::uint8_t>(Base::N));
@@ -408,6 +407,12 @@ NussinovResult fold_long(std::span<const std::uint8_t> sequence, const NussinovP
 }
 
 }  // namespace
+
+std::uint64_t nussinov_long_device_bytes(std::size_t length, const NussinovParams& params) {
+    return detail::nussinov_fits_int16(length, params.weights.max_weight())
+               ? long_bytes<std::int16_t>(length)
+               : long_bytes<std::int32_t>(length);
+}
 
 NussinovResult fold_nussinov_long(std::span<const std::uint8_t> sequence,
                                   const NussinovParams& params, int device) {

@@ -1,22 +1,20 @@
-// Builds without CUDA: the CUDA engines exist but say clearly that they are not compiled in.
+// Builds without CUDA: the GPU code exists and throws the one error of such a build.
+#include "core/no_cuda/built_without_cuda.hpp"
 #include "rna/nussinov/cuda/nussinov_cuda.hpp"
-#include "tropic/core/error.hpp"
 
 namespace tropic::rna::cuda {
 
-namespace {
-[[noreturn]] void unavailable() {
-    throw ResourceError("this tropic was built without CUDA support; use --backend cpu");
+std::uint64_t nussinov_long_device_bytes(std::size_t, const NussinovParams&) {
+    return 0;
 }
-}  // namespace
 
 std::vector<NussinovResult> fold_nussinov_batch(std::span<const std::span<const std::uint8_t>>,
                                                 const NussinovParams&, int) {
-    unavailable();
+    throw_built_without_cuda();
 }
 
 NussinovResult fold_nussinov_long(std::span<const std::uint8_t>, const NussinovParams&, int) {
-    unavailable();
+    throw_built_without_cuda();
 }
 
 }  // namespace tropic::rna::cuda

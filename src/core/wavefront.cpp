@@ -1,0 +1,163 @@
+#include "tropic/core/wavefront.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <vector>
+
+#include "tropic/core/thread_pool.hpp"
+
+namespace tropic {
+
+namespace {
+
+// Reports after each diagonal the share of the work done. Partial sums of non-negative terms only
+// grow, so the shares never decrease; the last one is exactly 1 rather than left to rounding.
+class DiagonalProgress {
+  public:
+    // work_of(d): the work of diagonal d; asked only when someone listens.
+    DiagonalProgress(const WavefrontOptions& options, std::size_t diagonals,
+                     const std::function<double(std::size_t)>& work_of)
+        : options_(options), diagonals_(diagonals) {
+        if (!options_.on_progress) return;
+        work_.resize(diagonals);
+        for (std::size_t d = 0; d < diagonals; ++d) total_ += work_[d] = work_of(d);
+    }
+
+    void finished(std::size_t diagonal) {
+        if (!options_.on_progress) return;
+        done_ += work_[diagonal];
+        const bool last = diagonal + 1 == diagonals_;
+        options_.on_progress(options_.item, last ? 1.0 : total_ > 0 ? done_ / total_ : 0.0);
+    }
+
+  private:
+    const WavefrontOptions& options_;
+    std::size_t diagonals_;
+    std::vector<double> work_;
+    double total_ = 0, done_ = 0;
+};
+
+// The tiles of one diagonal, `count` of them, tile_at(k) the k-th: each worker takes the next
+// tile until none is left (or one has failed).
+template <typename TileAt>
+void run_diagonal_tiles(ThreadPool* pool, std::size_t count, const TileAt& tile_at,
+                        const TileBody& body) {
+    const std::size_t workers = pool == nullptr ? 1 : std::min<std::size_t>(pool->size(), count);
+    if (workers <= 1) {
+        for (std::size_t k = 0; k < count; ++k) body(tile_at(k), 0);
+        return;
+    }
+    std::atomic<std::size_t> next{0};
+    std::atomic<bool> failed{false};
+    pool->parallel_for(
+        0, workers,
+        [&](std::size_t worker) {
+            for (std::size_t k = next++; k < count && !failed.load(std::memory_order_relaxed);
+                 k = next++) {
+                try {
+                    body(tile_at(k), worker);
+                } catch (...) {
+                    failed = true;
+                    throw;
+                }
+            }
+        },
+        1);
+}
+
+// Sum of j - i + 1 over the cells i < j of a square tile of `size` cells on the diagonal.
+double diagonal_tile_work(std::size_t size) {
+    double work = 0;
+    for (std::size_t gap = 1; gap < size; ++gap)
+        work += static_cast<double>(size - gap) * static_cast<double>(gap + 1);
+    return work;
+}
+
+// The same over rows [row0, row0 + rows) and columns [col0, col0 + cols), row0 + rows <= col0,
+// in closed form.
+double off_diagonal_tile_work(std::size_t row0, std::size_t rows, std::size_t col0,
+                              std::size_t cols) {
+    const double h = static_cast<double>(rows), w = static_cast<double>(cols);
+    return h * w * static_cast<double>(col0 - row0 + 1) + h * w * (w - 1) / 2 - w * h * (h - 1) / 2;
+}
+
+double triangle_tile_work(std::size_t cells, std::size_t tile, Tile t) {
+    const std::size_t row0 = t.row * tile, col0 = t.column * tile;
+    const std::size_t rows = std::min(cells, row0 + tile) - row0;
+    const std::size_t cols = std::min(cells, col0 + tile) - col0;
+    return t.row == t.column ? diagonal_tile_work(rows)
+                             : off_diagonal_tile_work(row0, rows, col0, cols);
+}
+
+}  // namespace
+
+void run_triangle_wavefront(std::size_t cells, std::size_t tile, const TileBody& body,
+                            const WavefrontOptions& options) {
+    const std::size_t tiles = tile == 0 ? 0 : (cells + tile - 1) / tile;
+    const TileWork work =
+        options.work ? options.work : [&](Tile t) { return triangle_tile_work(cells, tile, t); };
+    DiagonalProgress progress(options, tiles, [&](std::size_t d) {
+        double sum = 0;
+        for (std::size_t row = 0; row + d < tiles; ++row) sum += work({row, row + d});
+        return sum;
+    });
+    for (std::size_t d = 0; d < tiles; ++d) {
+        run_diagonal_tiles(
+            options.pool, tiles - d,
+            [d](std::size_t k) {
+                return Tile{k, k + d};
+            },
+            body);
+        progress.finished(d);
+    }
+}
+
+void run_triangle_diagonals(std::size_t tiles, std::size_t diagonals, const DiagonalBody& body,
+                            const WavefrontOptions& options) {
+    diagonals = std::min(diagonals, tiles);
+    DiagonalProgress progress(options, diagonals, [&](std::size_t d) {
+        if (!options.work) return static_cast<double>(tiles - d) * static_cast<double>(d + 1);
+        double sum = 0;
+        for (std::size_t row = 0; row + d < tiles; ++row) sum += options.work({row, row + d});
+        return sum;
+    });
+    for (std::size_t d = 0; d < diagonals; ++d) {
+        body(d);
+        progress.finished(d);
+    }
+}
+
+void run_rectangle_wavefront(std::size_t rows, std::size_t columns, std::size_t tile_rows,
+                             std::size_t tile_columns, const TileBody& body,
+                             const WavefrontOptions& options) {
+    if (tile_rows == 0 || tile_columns == 0) return;
+    const std::size_t tr = (rows + tile_rows - 1) / tile_rows;
+    const std::size_t tc = (columns + tile_columns - 1) / tile_columns;
+    if (tr == 0 || tc == 0) return;
+    const std::size_t diagonals = tr + tc - 1;
+    // Anti-diagonal a holds the tiles (row, a - row) for row in [first_row(a), last_row(a)].
+    auto first_row = [tc](std::size_t a) { return a + 1 > tc ? a + 1 - tc : 0; };
+    auto last_row = [tr](std::size_t a) { return std::min(a, tr - 1); };
+    const TileWork work = options.work ? options.work : [&](Tile t) {
+        const std::size_t r0 = t.row * tile_rows, c0 = t.column * tile_columns;
+        return static_cast<double>(std::min(rows, r0 + tile_rows) - r0) *
+               static_cast<double>(std::min(columns, c0 + tile_columns) - c0);
+    };
+    DiagonalProgress progress(options, diagonals, [&](std::size_t a) {
+        double sum = 0;
+        for (std::size_t row = first_row(a); row <= last_row(a); ++row) sum += work({row, a - row});
+        return sum;
+    });
+    for (std::size_t a = 0; a < diagonals; ++a) {
+        const std::size_t first = first_row(a);
+        run_diagonal_tiles(
+            options.pool, last_row(a) - first + 1,
+            [a, first](std::size_t k) {
+                return Tile{first + k, a - first - k};
+            },
+            body);
+        progress.finished(a);
+    }
+}
+
+}  // namespace tropic

@@ -1,0 +1,106 @@
+// interact_bpmax_many: many pairs, each placed before any is computed, then scheduled by where
+// they run. GPU pairs run a few at a time, each on its own host thread and CUDA stream, so that
+// the launches and host work of small pairs overlap; small CPU pairs run side by side, one per
+// thread (below Knobs::small_pair_steps); the others one at a time on every thread. Outcomes come
+// back in input order.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "rna/bpmax/bpmax_engine.hpp"
+#include "rna/bpmax/bpmax_plan.hpp"
+#include "tropic/core/backend_choice.hpp"
+#include "tropic/core/error.hpp"
+#include "tropic/core/thread_pool.hpp"
+
+namespace tropic::rna {
+
+namespace {
+
+// GPU pairs in flight at once, at most.
+constexpr std::size_t kGpuLanes = 4;
+
+// How many GPU pairs run at once: up to kGpuLanes, as many as threads, and only as many as the
+// device's free memory holds at the largest pair.
+std::size_t gpu_lanes(std::size_t pairs, unsigned threads, std::size_t largest_bytes,
+                      BackendChooser& chooser) {
+    const std::size_t lanes = std::min({kGpuLanes, pairs, std::size_t{threads}});
+    if (lanes <= 1 || largest_bytes == 0) return lanes;
+    return std::max<std::size_t>(1, std::min(lanes, chooser.device_free_bytes() / largest_bytes));
+}
+
+}  // namespace
+
+namespace bpmax {
+
+std::vector<BpmaxPairOutcome> interact_many(std::span<const BpmaxPairInput> pairs,
+                                            const BpmaxParams& params, const RunOptions& run,
+                                            const Knobs& knobs) {
+    validate(params);
+    const unsigned threads = run.pool == nullptr ? 1 : run.pool->size();
+    BackendChooser chooser(run);
+    const std::size_t host_limit = chooser.host().bytes;
+    std::vector<BpmaxPairOutcome> outcomes(pairs.size());
+    std::vector<std::string> names(pairs.size());
+    std::vector<Backend> backends(pairs.size(), Backend::Cpu);
+
+    // Placement, before anything is computed.
+    std::vector<std::size_t> gpu, together, alone;
+    std::size_t largest_gpu_bytes = 0;
+    for (std::size_t k = 0; k < pairs.size(); ++k) {
+        const std::size_t n1 = pairs[k].s1.size(), n2 = pairs[k].s2.size();
+        names[k] = pairs[k].name.empty() ? fmt::format("pair {}", k) : pairs[k].name;
+        if (n1 == 0 || n2 == 0) continue;  // no site
+        try {
+            backends[k] = bpmax::place_pair(n1, n2, params, chooser, threads, knobs, names[k]);
+        } catch (const ResourceError& e) {
+            outcomes[k].error = e.what();
+            continue;
+        }
+        if (backends[k] == Backend::Cuda) {
+            gpu.push_back(k);
+            largest_gpu_bytes = std::max(largest_gpu_bytes, bpmax_device_bytes(n1, n2, params));
+            continue;
+        }
+        const bool fits_per_thread = bpmax_memory_bytes(n1, n2, params, 1) <= host_limit / threads;
+        const bool small = bpmax_steps(n1, n2, params) < knobs.small_pair_steps;
+        (threads > 1 && small && fits_per_thread ? together : alone).push_back(k);
+    }
+
+    // One pair on `pool` (nullptr: its calling thread); pairs computed one at a time on the
+    // calling thread report progress.
+    auto compute = [&](std::size_t k, ThreadPool* pool, bool alone_on_caller) {
+        RunOptions own = run;
+        own.pool = pool;
+        if (!alone_on_caller) own.on_progress = {};
+        try {
+            outcomes[k].result = bpmax::compute_pair(backends[k], pairs[k].s1, pairs[k].s2, params,
+                                                     own, host_limit, k, knobs, names[k]);
+        } catch (const ResourceError& e) {
+            outcomes[k].error = e.what();
+        }
+    };
+    const std::size_t lanes = gpu_lanes(gpu.size(), threads, largest_gpu_bytes, chooser);
+    if (lanes > 1) {
+        run.pool->parallel_for(0, lanes, [&](std::size_t lane) {
+            for (std::size_t g = lane; g < gpu.size(); g += lanes) compute(gpu[g], nullptr, false);
+        });
+    } else {
+        for (std::size_t k : gpu) compute(k, run.pool, true);
+    }
+    if (!together.empty())
+        run.pool->parallel_for(0, together.size(),
+                               [&](std::size_t t) { compute(together[t], nullptr, false); });
+    for (std::size_t k : alone) compute(k, run.pool, true);
+    return outcomes;
+}
+
+}  // namespace bpmax
+
+std::vector<BpmaxPairOutcome> interact_bpmax_many(std::span<const BpmaxPairInput> pairs,
+                                                  const BpmaxParams& params,
+                                                  const RunOptions& run) {
+    return bpmax::interact_many(pairs, params, run);
+}
+
+}  // namespace tropic::rna
