@@ -1,5 +1,6 @@
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <string_view>
 
@@ -57,6 +58,11 @@ struct BedReader::Impl {
     }
 
     void parse(std::string_view text, BedRecord& record) const {
+        // A line may end in \r\n (LineReader drops that \r); a carriage return anywhere else
+        // would end up inside a field that BedWriter then refuses to write.
+        if (const std::size_t cr = text.find('\r'); cr != std::string_view::npos)
+            fail(1 + std::count(text.begin(), text.begin() + cr, '\t'),
+                 "a carriage return inside the line (only its end may be \\r\\n)");
         const auto columns = split_tabs(text);
         if (columns.size() < 3) {
             const char* hint =

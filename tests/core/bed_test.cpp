@@ -114,6 +114,10 @@ TEST_F(BedTest, ErrorsNameFileLineAndColumn) {
         {"chr1\t200\t100\n", "line 2, column 3: end 100 is before start 200"},
         {"chr1\t1\t2\tn\t0\tx\n", "line 2, column 6: strand 'x' is not '+', '-' or '.'"},
         {"\t1\t2\n", "line 2, column 1: the chromosome name is empty"},
+        {"chr1\t0\t800\tfeature\r\r\r\n",
+         "line 2, column 4: a carriage return inside the line (only its end may be \\r\\n)"},
+        {"chr\r1\t0\t8\r\n", "line 2, column 1: a carriage return inside the line"},
+        {"chr1\t0\t8\tn\t0\t+\tx\ry\n", "line 2, column 7: a carriage return inside the line"},
     };
     for (const Case& c : cases) {
         const std::string file = write("bad.bed", "chr1\t0\t1\n" + c.text);
