@@ -356,8 +356,11 @@ TEST(MfeDispatch, CpuFoldEqualsTheEngineAndRefusesWhatDoesNotFitUpFront) {
     run.on_progress = [&](std::size_t, double) { ++progress_calls; };
     const std::vector<std::vector<std::uint8_t>> seqs = {tropic::test::random_rna(rng, 2500),
                                                          tropic::test::random_rna(rng, 3000)};
+    // Auto refuses them as well where no device can take them (device -1: none, so that a GPU
+    // machine answers as a CPU-only one); a device that holds them would fold them instead.
     for (auto backend : {tropic::Backend::Cpu, tropic::Backend::Auto}) {
         run.backend = backend;
+        run.device = backend == tropic::Backend::Auto ? -1 : 0;
         try {
             tropic::rna::fold_mfe_many(seqs, P, with(Dangles::Both), run);
             ADD_FAILURE() << "no ResourceError";
