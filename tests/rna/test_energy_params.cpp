@@ -10,12 +10,12 @@
 #include <string>
 
 #include "rna/energy/energy_tables.hpp"
+#include "support/input_error.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/rna/energy_params.hpp"
 
 namespace {
 
-using tropic::InputError;
 using tropic::rna::EnergyParams;
 using tropic::rna::kInfEnergy;
 
@@ -26,18 +26,6 @@ std::string read_text(const std::string& path) {
     std::ostringstream text;
     text << in.rdbuf();
     return text.str();
-}
-
-// The InputError message of `action`, or a test failure when it throws none.
-template <class F>
-std::string error_of(F&& action) {
-    try {
-        action();
-    } catch (const InputError& e) {
-        return e.what();
-    }
-    ADD_FAILURE() << "no InputError";
-    return {};
 }
 
 TEST(EnergyParams, BuiltInSetHoldsPublishedTurner2004Values) {
@@ -203,7 +191,8 @@ TEST(EnergyParams, ViennaFileChangesWhatItLists) {
 
 TEST(EnergyParams, MalformedViennaTokenNamesFileLineAndToken) {
     const std::string path = kData + "/rna_turner2004_stack_defect.par";
-    const std::string message = error_of([&] { tropic::rna::read_vienna_params(path); });
+    const std::string message =
+        tropic::test::input_error_of([&] { tropic::rna::read_vienna_params(path); });
     EXPECT_NE(message.find(path), std::string::npos) << message;
     EXPECT_NE(message.find("line 7"), std::string::npos) << message;
     EXPECT_NE(message.find("'-1i40'"), std::string::npos) << message;
@@ -211,19 +200,19 @@ TEST(EnergyParams, MalformedViennaTokenNamesFileLineAndToken) {
 
 TEST(EnergyParams, ViennaReaderRejectsWrongCountsAndUnknownSections) {
     const std::string header = "## RNAfold parameter file v2.0\n";
-    EXPECT_NE(error_of([&] {
+    EXPECT_NE(tropic::test::input_error_of([&] {
                   tropic::rna::parse_vienna_params(header + "# hairpin\n1 2 3\n", "x.par");
               }).find("has 3 values, expected 31"),
               std::string::npos);
-    EXPECT_NE(error_of([&] {
+    EXPECT_NE(tropic::test::input_error_of([&] {
                   tropic::rna::parse_vienna_params(header + "# bogus\n1\n", "x.par");
               }).find("unknown section '# bogus'"),
               std::string::npos);
-    EXPECT_NE(error_of([&] {
+    EXPECT_NE(tropic::test::input_error_of([&] {
                   tropic::rna::parse_vienna_params("# stack\n", "x.par");
               }).find("not a ViennaRNA parameter file"),
               std::string::npos);
-    EXPECT_NE(error_of([&] {
+    EXPECT_NE(tropic::test::input_error_of([&] {
                   tropic::rna::parse_vienna_params(header + "# NINIO\n60 3.5 300\n", "x.par");
               }).find("line 3: malformed energy '3.5'"),
               std::string::npos);
@@ -237,24 +226,26 @@ TEST(EnergyParams, OwnFormatRejectsBadInputWithLineAndToken) {
 
     std::string bad = text;
     bad.replace(bad.find("scalar ninio 60"), 15, "scalar ninio 6x");
-    EXPECT_NE(
-        error_of([&] { tropic::rna::parse_tropic_params(bad, "bad.tep"); }).find("bad.tep: line"),
-        std::string::npos);
+    EXPECT_NE(tropic::test::input_error_of([&] {
+                  tropic::rna::parse_tropic_params(bad, "bad.tep");
+              }).find("bad.tep: line"),
+              std::string::npos);
 
     std::string missing = text;
     missing.replace(missing.find("scalar ml_base 0"), 16, "");
-    EXPECT_NE(error_of([&] {
+    EXPECT_NE(tropic::test::input_error_of([&] {
                   tropic::rna::parse_tropic_params(missing, "m.tep");
               }).find("scalar ml_base is missing"),
               std::string::npos);
 
     std::string twice = text;
     twice.replace(twice.find("end\n"), 4, "scalar ninio 1\nend\n");
-    EXPECT_NE(
-        error_of([&] { tropic::rna::parse_tropic_params(twice, "t.tep"); }).find("given twice"),
-        std::string::npos);
+    EXPECT_NE(tropic::test::input_error_of([&] {
+                  tropic::rna::parse_tropic_params(twice, "t.tep");
+              }).find("given twice"),
+              std::string::npos);
 
-    EXPECT_NE(error_of([&] {
+    EXPECT_NE(tropic::test::input_error_of([&] {
                   tropic::rna::parse_tropic_params("tropic-energy-params 2\n", "v");
               }).find("unsupported format version"),
               std::string::npos);
@@ -269,13 +260,13 @@ TEST(EnergyParams, BothReadersRefuseAnLxcThatIsNotAModestFiniteNumber) {
     ASSERT_NE(tep.find("scalar lxc 107.856"), std::string::npos);
     for (const char* value : {"1e300", "nan", "inf", "-inf", "10000.5", "-20000"}) {
         SCOPED_TRACE(value);
-        EXPECT_NE(error_of([&] {
+        EXPECT_NE(tropic::test::input_error_of([&] {
                       tropic::rna::parse_vienna_params(header + value + "\n", "x.par");
                   }).find("line 3: lxc '" + std::string(value) + "' outside -10000 to 10000"),
                   std::string::npos);
         std::string bad = tep;
         bad.replace(bad.find("scalar lxc 107.856"), 18, std::string("scalar lxc ") + value);
-        EXPECT_NE(error_of([&] {
+        EXPECT_NE(tropic::test::input_error_of([&] {
                       tropic::rna::parse_tropic_params(bad, "x.tep");
                   }).find("lxc outside -10000 to 10000"),
                   std::string::npos);
