@@ -19,10 +19,10 @@
 namespace tropic::align {
 
 struct SubstitutionMatrix {
-    std::string name;                 // "BLOSUM62", "DNA +2/-3", or the file it was read from
+    std::string name;                   // "BLOSUM62", "DNA +2/-3", or the file it was read from
     Alphabet alphabet = Alphabet::Dna;  // Dna (5 codes) or Protein (24 codes)
-    int size = 0;                     // codes per side
-    std::vector<std::int32_t> scores;  // size * size, row = query code, column = target code
+    int size = 0;                       // codes per side
+    std::vector<std::int32_t> scores;   // size * size, row = query code, column = target code
 
     std::int32_t score(std::uint8_t query_code, std::uint8_t target_code) const noexcept {
         return scores[static_cast<std::size_t>(query_code) * static_cast<std::size_t>(size) +

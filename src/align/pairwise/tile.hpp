@@ -51,7 +51,9 @@ void fill_tile_scalar(const TileProblem& problem, const TileBounds& tile, const 
                       EndCell& best);
 
 // The floor of H: 0 for local, kMinusInfinity otherwise.
-inline std::int32_t h_floor(AlignMode mode) { return mode == AlignMode::Local ? 0 : kMinusInfinity; }
+inline std::int32_t h_floor(AlignMode mode) {
+    return mode == AlignMode::Local ? 0 : kMinusInfinity;
+}
 
 // Boundary values (pairwise.hpp): H(0, j) and H(i, 0).
 std::int32_t boundary_row_h(AlignMode mode, GapPenalties gaps, std::int64_t j);

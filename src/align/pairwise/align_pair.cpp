@@ -1,0 +1,170 @@
+// align_pair and align_many: the one place where pairwise alignment plans its memory, chooses a
+// backend and a kernel width, and hands the pairs to the threads.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "align/pairwise/pair_plan.hpp"
+#include "align/pairwise/tile_kernels.hpp"
+#include "align/pairwise/traceback.hpp"
+#include "tropic/align/pairwise.hpp"
+#include "tropic/core/backend_choice.hpp"
+#include "tropic/core/error.hpp"
+#include "tropic/core/memory_fit.hpp"
+#include "tropic/core/thread_pool.hpp"
+
+namespace tropic::align {
+
+namespace {
+
+using detail::EndCell;
+using detail::TileProblem;
+
+inline constexpr std::uint64_t kUncheckedBytes = std::uint64_t{16} << 20;
+
+// Refuses a pair whose scores could come near kMinusInfinity (cell.hpp): every score lies within
+// (m + n + 2) * (largest substitution magnitude + O + E) of 0.
+void check_score_range(std::int64_t m, std::int64_t n, const Scoring& scoring) {
+    const std::int64_t per_residue = std::max<std::int64_t>(std::abs(scoring.matrix.max_score()),
+                                                            std::abs(scoring.matrix.min_score())) +
+                                     scoring.gaps.open + scoring.gaps.extend;
+    const std::int64_t bound = (m + n + 2) * per_residue;
+    if (bound >= (std::int64_t{1} << 29))
+        throw InputError(fmt::format(
+            "a pair of {} x {} residues could reach scores of {} with these costs, beyond what "
+            "32-bit scores hold safely (2^29): align shorter pieces",
+            m, n, bound));
+}
+
+TileProblem make_problem(std::span<const std::uint8_t> query, std::span<const std::uint8_t> target,
+                         const AlignParams& params) {
+    TileProblem problem;
+    problem.query = query.data();
+    problem.target = target.data();
+    problem.m = static_cast<std::int64_t>(query.size());
+    problem.n = static_cast<std::int64_t>(target.size());
+    problem.matrix = &params.scoring.matrix;
+    problem.gaps = {params.scoring.gaps.open + params.scoring.gaps.extend,
+                    params.scoring.gaps.extend};
+    problem.mode = params.mode;
+    return problem;
+}
+
+void check_codes(std::span<const std::uint8_t> codes, const SubstitutionMatrix& matrix,
+                 const char* which) {
+    for (std::size_t k = 0; k < codes.size(); ++k)
+        if (codes[k] >= matrix.size)
+            throw InputError(
+                fmt::format("the {} holds residue code {} at position {}, beyond the "
+                            "{} codes of matrix {}",
+                            which, codes[k], k + 1, matrix.size, matrix.name));
+}
+
+PairAlignment score_only_result(const TileProblem& problem, const EndCell& end) {
+    PairAlignment result;
+    result.score = end.score;
+    result.query_end = end.i;
+    result.target_end = end.j;
+    const bool global_query =
+        problem.mode == AlignMode::Global || problem.mode == AlignMode::Glocal;
+    result.query_begin = global_query ? 0 : -1;
+    result.target_begin = problem.mode == AlignMode::Global ? 0 : -1;
+    if (problem.mode == AlignMode::Local && end.score == 0)
+        result.query_begin = result.target_begin = 0;
+    return result;
+}
+
+}  // namespace
+
+PairAlignment align_pair(std::span<const std::uint8_t> query, std::span<const std::uint8_t> target,
+                         const AlignParams& params, const RunOptions& options) {
+    validate(params);
+    const TileProblem problem = make_problem(query, target, params);
+    check_codes(query, params.scoring.matrix, "query");
+    check_codes(target, params.scoring.matrix, "target");
+    check_score_range(problem.m, problem.n, params.scoring);
+    const bool traceback = !params.score_only;
+    const unsigned threads = options.pool ? options.pool->size() : 1;
+    const detail::FillPlan plan = detail::plan_pair(problem.m, problem.n, threads, traceback);
+
+    WorkEstimate work;
+    work.what = fmt::format("a {} alignment of {} x {} residues", mode_name(params.mode), problem.m,
+                            problem.n);
+    work.steps = static_cast<double>(problem.m) * static_cast<double>(problem.n);
+    work.auto_min_steps = 1e300;  // the CPU path only, until the device path lands
+    work.host_bytes = detail::plan_bytes(problem.m, problem.n, plan, traceback);
+    work.suggest = [traceback](const MemoryBudget&) {
+        return std::string(traceback ? "align shorter pieces, or --score-only"
+                                     : "align shorter pieces");
+    };
+    if (options.backend == Backend::Cuda)
+        throw ResourceError("the cuda backend of align is not available yet: use --backend cpu");
+    // Small pairs (most of a batch) need no look at the machine's memory.
+    if (work.host_bytes > kUncheckedBytes || options.max_memory != 0) {
+        RunOptions cpu_options = options;
+        cpu_options.backend = Backend::Cpu;
+        choose_backend(cpu_options, work);
+    }
+
+    // Half the bar for the fill and half for the traceback, when there is one.
+    Progress fill_progress;
+    if (options.on_progress)
+        fill_progress = [&options, traceback](std::size_t item, double fraction) {
+            if (traceback && fraction >= 1.0) return;  // the traceback reports the end
+            options.on_progress(item, traceback ? fraction * 0.5 : fraction);
+        };
+    for (const detail::KernelChoice& choice : detail::kernel_ladder(problem)) {
+        detail::FillOutcome filled =
+            detail::fill_pair(problem, plan, choice.kernel, options.pool, fill_progress, 0);
+        if (filled.saturated) continue;
+        PairAlignment result =
+            traceback ? detail::trace_alignment(problem, filled.end, filled.checkpoints)
+                      : score_only_result(problem, filled.end);
+        result.score_bits = choice.bits;
+        if (options.on_progress && traceback) options.on_progress(0, 1.0);
+        return result;
+    }
+    throw InternalError("every alignment kernel saturated, the 32-bit one included");
+}
+
+std::vector<AlignOutcome> align_many(std::span<const AlignPairInput> pairs,
+                                     const AlignParams& params, const RunOptions& options) {
+    validate(params);
+    std::vector<AlignOutcome> outcomes(pairs.size());
+    const unsigned threads = options.pool ? options.pool->size() : 1;
+    const auto align_one = [&](std::size_t k, const RunOptions& run) {
+        try {
+            outcomes[k].alignment = align_pair(pairs[k].query, pairs[k].target, params, run);
+        } catch (const ResourceError& error) {
+            outcomes[k].error = fmt::format("{}: {}", pairs[k].what, error.what());
+        }
+    };
+    // Long pairs one after another, each on every thread; short ones side by side, one a thread.
+    std::vector<std::size_t> short_pairs;
+    for (std::size_t k = 0; k < pairs.size(); ++k) {
+        const auto cells = static_cast<std::int64_t>(pairs[k].query.size()) *
+                           static_cast<std::int64_t>(pairs[k].target.size());
+        if (threads > 1 && cells >= detail::kParallelCells) {
+            RunOptions run = options;
+            if (options.on_progress)
+                run.on_progress = [&options, k](std::size_t, double fraction) {
+                    options.on_progress(k, fraction);
+                };
+            align_one(k, run);
+        } else {
+            short_pairs.push_back(k);
+        }
+    }
+    RunOptions single = options;
+    single.pool = nullptr;
+    single.on_progress = nullptr;
+    const auto body = [&](std::size_t s) { align_one(short_pairs[s], single); };
+    if (options.pool)
+        options.pool->parallel_for(0, short_pairs.size(), body, 4);
+    else
+        for (std::size_t s = 0; s < short_pairs.size(); ++s) body(s);
+    return outcomes;
+}
+
+}  // namespace tropic::align

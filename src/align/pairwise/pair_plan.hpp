@@ -1,0 +1,22 @@
+#pragma once
+// How a pair is cut into tiles and how much memory that takes: one tile for a short pair, row
+// blocks and tile columns in wavefronts for a long one on several threads; row blocks short
+// enough for the traceback's direction block (traceback.hpp) when the whole matrix of directions
+// would be large.
+#include <cstdint>
+
+#include "align/pairwise/pair_fill.hpp"
+
+namespace tropic::align::detail {
+
+// From this many cells on, a pair is cut into tiles for several threads.
+inline constexpr std::int64_t kParallelCells = std::int64_t{1} << 22;
+// Up to this many bytes, the traceback keeps the directions of the whole matrix at once.
+inline constexpr std::uint64_t kWholeDirectionBytes = std::uint64_t{64} << 20;
+
+FillPlan plan_pair(std::int64_t m, std::int64_t n, unsigned threads, bool traceback);
+
+// Host bytes the plan takes: checkpoints, the left column and, with a traceback, its block.
+std::uint64_t plan_bytes(std::int64_t m, std::int64_t n, const FillPlan& plan, bool traceback);
+
+}  // namespace tropic::align::detail
