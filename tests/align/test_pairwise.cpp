@@ -6,6 +6,7 @@
 #include <random>
 
 #include "align/pairwise/pair_fill.hpp"
+#include "align/pairwise/pair_plan.hpp"
 #include "align/pairwise/tile_kernels.hpp"
 #include "align/pairwise/traceback.hpp"
 #include "reference/align_reference.hpp"
@@ -197,7 +198,7 @@ TEST(AlignPairwise, TilesThreadsAndCheckpointsGiveTheSameAlignment) {
             const auto kernel = detail::kernel_ladder(problem).back().kernel;
             const detail::FillPlan plan{17 + k * 5, 29 + k * 11};
             const detail::FillOutcome filled =
-                detail::fill_pair(problem, plan, kernel, &pool, {}, 0);
+                detail::fill_pair(problem, plan, kernel, true, &pool, {}, 0);
             ASSERT_FALSE(filled.saturated);
             const PairAlignment tiled =
                 detail::trace_alignment(problem, filled.end, filled.checkpoints);
@@ -246,6 +247,33 @@ TEST(AlignPairwise, RefusesScoresBeyondTheSafeRange) {
     Scoring scoring{dna_matrix(1000, -1000, -1000), {1000000, 1000000}};
     const Seq q(300, 0), t(300, 0);
     EXPECT_THROW(align_pair(q, t, {AlignMode::Global, scoring, true}), InputError);
+}
+
+}  // namespace
+}  // namespace tropic::align
+
+namespace tropic::align {
+namespace {
+
+// A pair whose whole matrix of directions would exceed kWholeDirectionBytes goes through the
+// checkpointed traceback in tiles: its CIGAR re-scores to the score-only result.
+TEST(AlignPairwise, CheckpointedTracebackOfALongPair) {
+    std::mt19937_64 rng(test::test_seed());
+    const Scoring scoring = dna_scoring();
+    const Seq q = test::random_dna(rng, 9000);
+    const Seq t = test::mutate(rng, q, 4, 0.1, 0.02);
+    const detail::FillPlan plan =
+        detail::plan_pair(9000, static_cast<std::int64_t>(t.size()), 1, true);
+    ASSERT_LT(plan.block_rows, 9000);
+    ASSERT_LT(plan.block_columns, static_cast<std::int64_t>(t.size()));
+    for (AlignMode mode : {AlignMode::Local, AlignMode::Global}) {
+        const PairAlignment full = align_pair(q, t, {mode, scoring, false});
+        const PairAlignment score = align_pair(q, t, {mode, scoring, true});
+        EXPECT_EQ(full.score, score.score);
+        EXPECT_EQ(full.query_end, score.query_end);
+        EXPECT_EQ(full.target_end, score.target_end);
+        expect_consistent(q, t, full, scoring);
+    }
 }
 
 }  // namespace

@@ -115,8 +115,8 @@ PairAlignment align_pair(std::span<const std::uint8_t> query, std::span<const st
             options.on_progress(item, traceback ? fraction * 0.5 : fraction);
         };
     for (const detail::KernelChoice& choice : detail::kernel_ladder(problem)) {
-        detail::FillOutcome filled =
-            detail::fill_pair(problem, plan, choice.kernel, options.pool, fill_progress, 0);
+        detail::FillOutcome filled = detail::fill_pair(problem, plan, choice.kernel, traceback,
+                                                       options.pool, fill_progress, 0);
         if (filled.saturated) continue;
         PairAlignment result =
             traceback ? detail::trace_alignment(problem, filled.end, filled.checkpoints)
