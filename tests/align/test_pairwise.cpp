@@ -3,6 +3,7 @@
 // checkpointed paths against the one-piece fill.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 
 #include "align/pairwise/pair_fill.hpp"
@@ -273,6 +274,55 @@ TEST(AlignPairwise, CheckpointedTracebackOfALongPair) {
         EXPECT_EQ(full.query_end, score.query_end);
         EXPECT_EQ(full.target_end, score.target_end);
         expect_consistent(q, t, full, scoring);
+    }
+}
+
+}  // namespace
+}  // namespace tropic::align
+
+namespace tropic::align {
+namespace {
+
+TEST(AlignPairwise, ProgressOfALongPairRisesToOneOnce) {
+    std::mt19937_64 rng(5);
+    const Scoring scoring = dna_scoring();
+    const Seq q = test::random_dna(rng, 2500), t = test::mutate(rng, q, 4, 0.1, 0.02);
+    ThreadPool pool(2);
+    for (bool score_only : {false, true}) {
+        std::vector<double> seen;
+        RunOptions options;
+        options.pool = &pool;
+        options.on_progress = [&seen](std::size_t item, double fraction) {
+            EXPECT_EQ(item, 0u);
+            seen.push_back(fraction);
+        };
+        align_pair(q, t, {AlignMode::Local, scoring, score_only}, options);
+        ASSERT_FALSE(seen.empty());
+        EXPECT_EQ(seen.back(), 1.0);
+        EXPECT_TRUE(std::is_sorted(seen.begin(), seen.end()));
+        EXPECT_EQ(std::count(seen.begin(), seen.end(), 1.0), 1);
+    }
+}
+
+TEST(AlignPairwise, MemoryLimitShrinksTilesOrRefuses) {
+    std::mt19937_64 rng(6);
+    const Seq q = test::random_dna(rng, 3000), t = test::mutate(rng, q, 4, 0.1, 0.02);
+    const AlignParams params{AlignMode::Global, dna_scoring(), false};
+    // 1 MiB: the directions of the whole 3000 x 3000 matrix (9 MB) do not fit, smaller tiles do,
+    // and give the same alignment.
+    RunOptions small;
+    small.max_memory = 1 << 20;
+    expect_same(align_pair(q, t, params, small), align_pair(q, t, params), "1 MiB");
+    // 64 KiB cannot hold even the rows: refused, saying what would help.
+    RunOptions tiny;
+    tiny.max_memory = 64 << 10;
+    try {
+        align_pair(q, t, params, tiny);
+        FAIL() << "no ResourceError";
+    } catch (const ResourceError& error) {
+        const std::string message = error.what();
+        EXPECT_NE(message.find("3000 x"), std::string::npos) << message;
+        EXPECT_NE(message.find("--score-only"), std::string::npos) << message;
     }
 }
 

@@ -16,7 +16,9 @@ inline constexpr std::uint64_t kWholeDirectionBytes = std::uint64_t{64} << 20;
 // What the checkpoints of a long pair's traceback may take before their spacing grows.
 inline constexpr std::uint64_t kCheckpointBytes = std::uint64_t{256} << 20;
 
-FillPlan plan_pair(std::int64_t m, std::int64_t n, unsigned threads, bool traceback);
+// memory_cap: host bytes the pair may take; tiles shrink (and the traceback slows) to fit it.
+FillPlan plan_pair(std::int64_t m, std::int64_t n, unsigned threads, bool traceback,
+                   std::uint64_t memory_cap = UINT64_MAX);
 
 // Host bytes the plan takes: checkpoints, the left column and, with a traceback, its block.
 std::uint64_t plan_bytes(std::int64_t m, std::int64_t n, const FillPlan& plan, bool traceback);
