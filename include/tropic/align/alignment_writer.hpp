@@ -31,7 +31,7 @@ struct AlignmentTextOptions {
     // Write aligned pairs as M instead of = (identical) and X (different), as older tools expect.
     bool cigar_m = false;
     // blast6's E-value and bit score (karlin_altschul(params.scoring)); NA when unset.
-    std::optional<KarlinAltschul> statistics;
+    std::optional<KarlinAltschul> statistics{};
 };
 
 // The CIGAR as written: the alignment's, with runs of = and X merged into M when cigar_m.
