@@ -111,9 +111,11 @@ void append_pair(std::string& out, const SequenceRecord& query, const SequenceRe
         const std::size_t n = std::min(kBlockColumns, rows.query.size() - column);
         append_row(out, query.name, width, std::string_view(rows.query).substr(column, n),
                    query_done);
-        std::string marks = rows.marks.substr(column, n);
-        marks.erase(marks.find_last_not_of(' ') + 1);
-        fmt::format_to(to, "{:<{}} {:>6} {}\n", "", width, "", marks);
+        std::string marks =
+            fmt::format("{:<{}} {:>6} {}", "", width, "", rows.marks.substr(column, n));
+        marks.erase(marks.find_last_not_of(' ') + 1);  // a block of gaps only: an empty line
+        out += marks;
+        out += '\n';
         append_row(out, target.name, width, std::string_view(rows.target).substr(column, n),
                    target_done);
         out += '\n';
