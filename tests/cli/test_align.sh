@@ -72,9 +72,9 @@ assert_eq "$OUT" "$(tsv 'q1 12 0 8 + t1 15 2 10 8 8 255 NM:i:0 AS:i:16 cg:Z:8=' 
 run "$TROPIC" align -q --pairs --format blast6 "$TMP/q.fa" "$TMP/t.fa"
 assert_eq "$OUT" "$(tsv 'q1 t1 100.000 8 0 0 1 8 3 10 0.003 15.7' \
     'q2 t2 100.000 8 0 0 4 11 1 8 0.002 15.7')" "blast6"
-run "$TROPIC" align --dna --pairs --format blast6 --gap-open 4 "$TMP/q.fa" "$TMP/t.fa"
+run "$TROPIC" align --dna --pairs --format blast6 --gap-open 1 --gap-extend 9 "$TMP/q.fa" "$TMP/t.fa"
 assert_eq "$(printf '%s\n' "$OUT" | head -1 | cut -f11,12)" "NA${TAB}NA" "blast6 without statistics: NA"
-assert_contains "$ERR" "no published Karlin-Altschul parameters for DNA +2/-3 with gap open 4" \
+assert_contains "$ERR" "no published Karlin-Altschul parameters for DNA +2/-3 with gap open 1 and extend 9" \
     "blast6 without statistics: one note"
 assert_eq "$(printf '%s\n' "$ERR" | grep -c 'note:')" 1 "blast6 without statistics: only one note"
 
