@@ -16,6 +16,7 @@ struct Command {
 
 Command add_fold_command(CLI::App& app);
 Command add_rri_command(CLI::App& app);
+Command add_align_command(CLI::App& app);
 Command add_eval_command(CLI::App& app);
 Command add_device_command(CLI::App& app);
 

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "cli/usage_hint.hpp"
 #include "tropic/core/error.hpp"
@@ -22,6 +23,7 @@ int report(tropic::ExitCode code, const std::string& message) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    tropic::cli::set_command_line(argc, argv);
     std::vector<tropic::cli::Command> commands;
     const std::unique_ptr<CLI::App> app = tropic::cli::make_app(commands);
 

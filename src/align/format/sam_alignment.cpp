@@ -1,0 +1,59 @@
+// Pairwise alignments as SAM records: the targets are the references, the queries the reads.
+#include "tropic/align/sam_alignment.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+
+#include "tropic/core/error.hpp"
+#include "tropic/version.hpp"
+
+namespace tropic::align {
+
+AlignmentHeader sam_header(const std::vector<ReferenceSequence>& targets,
+                           std::string_view command_line) {
+    std::map<std::string_view, std::size_t> seen;
+    for (std::size_t k = 0; k < targets.size(); ++k) {
+        auto [at, fresh] = seen.emplace(targets[k].name, k);
+        if (!fresh)
+            throw InputError(fmt::format(
+                "targets {} and {} are both named '{}': SAM output needs distinct target names "
+                "(its references)",
+                at->second + 1, k + 1, targets[k].name));
+    }
+    AlignmentHeader header = AlignmentHeader::from_references(targets);
+    std::string line(command_line);
+    std::replace(line.begin(), line.end(), '\t', ' ');
+    header.add_line(fmt::format("@PG\tID:tropic\tPN:tropic\tVN:{}\tCL:{}", kVersion, line));
+    return header;
+}
+
+AlignmentRecord sam_record(const SequenceRecord& query, const SequenceRecord& target,
+                           const PairAlignment& alignment, const AlignmentTextOptions& options) {
+    AlignmentRecord record;
+    record.name = query.name;
+    record.sequence = query.residues;
+    record.qualities = query.qualities;
+    if (alignment.cigar.empty()) {  // nothing aligned: an unmapped read
+        record.flag = sam_flag::kUnmapped;
+        record.mapq = 0;
+        return record;
+    }
+    record.reference_name = target.name;
+    record.position = alignment.target_begin;
+    record.mapq = 255;
+    const auto clip = [&record](std::int64_t length) {
+        if (length > 0)
+            record.cigar.push_back({CigarOp::SoftClip, static_cast<std::uint32_t>(length)});
+    };
+    clip(alignment.query_begin);
+    for (const CigarElement& element : output_cigar(alignment.cigar, options.cigar_m))
+        record.cigar.push_back(element);
+    clip(static_cast<std::int64_t>(query.residues.size()) - alignment.query_end);
+    record.aux.push_back({"NM", std::int64_t{alignment.mismatches + alignment.gap_residues}});
+    record.aux.push_back({"AS", std::int64_t{alignment.score}});
+    return record;
+}
+
+}  // namespace tropic::align

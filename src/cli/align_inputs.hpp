@@ -1,0 +1,47 @@
+#pragma once
+// The records `tropic align` reads: DNA or protein, chosen by the user or detected from the first
+// record of each input. Detection must see a record before the alphabet is known, and stdin
+// cannot be read twice, so an input whose alphabet is not given is read as protein (whose letters
+// include every IUPAC nucleotide code) and each record is checked again as DNA once DNA is chosen,
+// with the reader's wording for a bad letter.
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "tropic/core/alphabet.hpp"
+#include "tropic/core/sequence.hpp"
+#include "tropic/core/sequence_reader.hpp"
+
+namespace tropic::cli {
+
+class AlignInput {
+  public:
+    // `alphabet`: the one the user chose, or nullopt to detect (set_alphabet before next()).
+    AlignInput(const std::string& path, std::optional<Alphabet> alphabet);
+
+    // The first record not yet handed out, or nullptr at the end; throws InputError for an empty
+    // record.
+    const SequenceRecord* peek();
+    // The next record in the chosen alphabet, or nullopt at the end of input.
+    std::optional<SequenceRecord> next();
+
+    void set_alphabet(Alphabet alphabet) { alphabet_ = alphabet; }
+    const std::string& path() const { return path_; }
+    // Records handed out by next().
+    std::size_t records_read() const { return handed_out_; }
+
+  private:
+    std::optional<SequenceRecord> read();
+    std::string path_;
+    std::optional<Alphabet> alphabet_;
+    std::unique_ptr<SequenceReader> reader_;
+    std::optional<SequenceRecord> peeked_;
+    bool at_end_ = false;
+    std::size_t handed_out_ = 0;
+};
+
+// True when every residue is an IUPAC nucleotide code (ACGTU and RYSWKMBDHVN).
+bool looks_like_dna(const SequenceRecord& record);
+
+}  // namespace tropic::cli
