@@ -2,6 +2,10 @@
 
 #include <algorithm>
 #include <atomic>
+#include <condition_variable>
+#include <mutex>
+#include <queue>
+#include <thread>
 #include <vector>
 
 #include "tropic/core/thread_pool.hpp"
@@ -127,6 +131,109 @@ void run_triangle_diagonals(std::size_t tiles, std::size_t diagonals, const Diag
     }
 }
 
+namespace {
+
+// The rectangle's tiles as a dataflow: a tile is ready once the tile above it and the one to its
+// left are done, and idle workers take the ready tile of the lowest anti-diagonal (the critical
+// path first). No barrier between anti-diagonals: a slow tile holds up only the tiles that need it.
+class RectangleDataflow {
+  public:
+    RectangleDataflow(std::size_t tile_rows, std::size_t tile_columns, const TileBody& body,
+                      const TileWork& work, const WavefrontOptions& options)
+        : rows_(tile_rows),
+          columns_(tile_columns),
+          body_(body),
+          work_(work),
+          options_(options),
+          waiting_(tile_rows * tile_columns),
+          caller_(std::this_thread::get_id()) {
+        for (std::size_t r = 0; r < rows_; ++r)
+            for (std::size_t c = 0; c < columns_; ++c) {
+                waiting_[r * columns_ + c] = (r > 0 ? 1 : 0) + (c > 0 ? 1 : 0);
+                if (options_.on_progress) total_ += work_({r, c});
+            }
+        ready_.push({0, 0});
+    }
+
+    void run(ThreadPool& pool) {
+        const std::size_t workers = std::min<std::size_t>(pool.size(), rows_ * columns_);
+        pool.parallel_for(
+            0, workers, [&](std::size_t worker) { work_loop(worker); }, 1);
+        if (options_.on_progress) options_.on_progress(options_.item, 1.0);
+    }
+
+  private:
+    struct Later {  // priority: lower anti-diagonal, then lower row
+        bool operator()(const Tile& a, const Tile& b) const {
+            const std::size_t da = a.row + a.column, db = b.row + b.column;
+            return da != db ? da > db : a.row > b.row;
+        }
+    };
+
+    void work_loop(std::size_t worker) {
+        std::unique_lock lock(mutex_);
+        while (true) {
+            wake_.wait(lock,
+                       [&] { return failed_ || finished_ == rows_ * columns_ || !ready_.empty(); });
+            if (failed_ || finished_ == rows_ * columns_) return;
+            const Tile tile = ready_.top();
+            ready_.pop();
+            lock.unlock();
+            try {
+                body_(tile, worker);
+            } catch (...) {
+                lock.lock();
+                failed_ = true;
+                wake_.notify_all();
+                throw;
+            }
+            lock.lock();
+            ++finished_;
+            release(tile.row + 1, tile.column);
+            release(tile.row, tile.column + 1);
+            wake_.notify_all();
+            if (options_.on_progress) {
+                done_ += work_(tile);
+                // Only the calling thread reports; the end (exactly 1) is reported after the last
+                // tile, by run().
+                const double share = total_ > 0 ? done_ / total_ : 0.0;
+                if (std::this_thread::get_id() == caller_ && share < 1.0 && share > shown_) {
+                    shown_ = share;
+                    lock.unlock();
+                    try {
+                        options_.on_progress(options_.item, share);
+                    } catch (...) {
+                        lock.lock();
+                        failed_ = true;
+                        wake_.notify_all();
+                        throw;
+                    }
+                    lock.lock();
+                }
+            }
+        }
+    }
+
+    void release(std::size_t r, std::size_t c) {
+        if (r < rows_ && c < columns_ && --waiting_[r * columns_ + c] == 0) ready_.push({r, c});
+    }
+
+    std::size_t rows_, columns_;
+    const TileBody& body_;
+    const TileWork& work_;
+    const WavefrontOptions& options_;
+    std::vector<std::uint8_t> waiting_;  // dependencies not yet done, per tile
+    std::priority_queue<Tile, std::vector<Tile>, Later> ready_;
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    std::size_t finished_ = 0;
+    bool failed_ = false;
+    double total_ = 0, done_ = 0, shown_ = 0;
+    std::thread::id caller_;
+};
+
+}  // namespace
+
 void run_rectangle_wavefront(std::size_t rows, std::size_t columns, std::size_t tile_rows,
                              std::size_t tile_columns, const TileBody& body,
                              const WavefrontOptions& options) {
@@ -134,29 +241,27 @@ void run_rectangle_wavefront(std::size_t rows, std::size_t columns, std::size_t 
     const std::size_t tr = (rows + tile_rows - 1) / tile_rows;
     const std::size_t tc = (columns + tile_columns - 1) / tile_columns;
     if (tr == 0 || tc == 0) return;
-    const std::size_t diagonals = tr + tc - 1;
-    // Anti-diagonal a holds the tiles (row, a - row) for row in [first_row(a), last_row(a)].
-    auto first_row = [tc](std::size_t a) { return a + 1 > tc ? a + 1 - tc : 0; };
-    auto last_row = [tr](std::size_t a) { return std::min(a, tr - 1); };
     const TileWork work = options.work ? options.work : [&](Tile t) {
         const std::size_t r0 = t.row * tile_rows, c0 = t.column * tile_columns;
         return static_cast<double>(std::min(rows, r0 + tile_rows) - r0) *
                static_cast<double>(std::min(columns, c0 + tile_columns) - c0);
     };
-    DiagonalProgress progress(options, diagonals, [&](std::size_t a) {
-        double sum = 0;
-        for (std::size_t row = first_row(a); row <= last_row(a); ++row) sum += work({row, a - row});
-        return sum;
-    });
-    for (std::size_t a = 0; a < diagonals; ++a) {
-        const std::size_t first = first_row(a);
-        run_diagonal_tiles(
-            options.pool, last_row(a) - first + 1,
-            [a, first](std::size_t k) {
-                return Tile{first + k, a - first - k};
-            },
-            body);
-        progress.finished(a);
+    if (options.pool != nullptr && options.pool->size() > 1 && tr * tc > 1) {
+        RectangleDataflow(tr, tc, body, work, options).run(*options.pool);
+        return;
+    }
+    // One thread: row by row, which meets every dependency; progress after each row of tiles.
+    double total = 0, done = 0;
+    if (options.on_progress)
+        for (std::size_t r = 0; r < tr; ++r)
+            for (std::size_t c = 0; c < tc; ++c) total += work({r, c});
+    for (std::size_t r = 0; r < tr; ++r) {
+        for (std::size_t c = 0; c < tc; ++c) {
+            body({r, c}, 0);
+            if (options.on_progress) done += work({r, c});
+        }
+        if (options.on_progress)
+            options.on_progress(options.item, r + 1 == tr ? 1.0 : total > 0 ? done / total : 0.0);
     }
 }
 

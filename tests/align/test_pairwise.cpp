@@ -3,9 +3,11 @@
 // checkpointed paths against the one-piece fill.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 
 #include "align/pairwise/pair_fill.hpp"
+#include "align/pairwise/pair_plan.hpp"
 #include "align/pairwise/tile_kernels.hpp"
 #include "align/pairwise/traceback.hpp"
 #include "reference/align_reference.hpp"
@@ -197,7 +199,7 @@ TEST(AlignPairwise, TilesThreadsAndCheckpointsGiveTheSameAlignment) {
             const auto kernel = detail::kernel_ladder(problem).back().kernel;
             const detail::FillPlan plan{17 + k * 5, 29 + k * 11};
             const detail::FillOutcome filled =
-                detail::fill_pair(problem, plan, kernel, &pool, {}, 0);
+                detail::fill_pair(problem, plan, kernel, true, &pool, {}, 0);
             ASSERT_FALSE(filled.saturated);
             const PairAlignment tiled =
                 detail::trace_alignment(problem, filled.end, filled.checkpoints);
@@ -246,6 +248,82 @@ TEST(AlignPairwise, RefusesScoresBeyondTheSafeRange) {
     Scoring scoring{dna_matrix(1000, -1000, -1000), {1000000, 1000000}};
     const Seq q(300, 0), t(300, 0);
     EXPECT_THROW(align_pair(q, t, {AlignMode::Global, scoring, true}), InputError);
+}
+
+}  // namespace
+}  // namespace tropic::align
+
+namespace tropic::align {
+namespace {
+
+// A pair whose whole matrix of directions would exceed kWholeDirectionBytes goes through the
+// checkpointed traceback in tiles: its CIGAR re-scores to the score-only result.
+TEST(AlignPairwise, CheckpointedTracebackOfALongPair) {
+    std::mt19937_64 rng(test::test_seed());
+    const Scoring scoring = dna_scoring();
+    const Seq q = test::random_dna(rng, 9000);
+    const Seq t = test::mutate(rng, q, 4, 0.1, 0.02);
+    const detail::FillPlan plan =
+        detail::plan_pair(9000, static_cast<std::int64_t>(t.size()), 1, true);
+    ASSERT_LT(plan.block_rows, 9000);
+    ASSERT_LT(plan.block_columns, static_cast<std::int64_t>(t.size()));
+    for (AlignMode mode : {AlignMode::Local, AlignMode::Global}) {
+        const PairAlignment full = align_pair(q, t, {mode, scoring, false});
+        const PairAlignment score = align_pair(q, t, {mode, scoring, true});
+        EXPECT_EQ(full.score, score.score);
+        EXPECT_EQ(full.query_end, score.query_end);
+        EXPECT_EQ(full.target_end, score.target_end);
+        expect_consistent(q, t, full, scoring);
+    }
+}
+
+}  // namespace
+}  // namespace tropic::align
+
+namespace tropic::align {
+namespace {
+
+TEST(AlignPairwise, ProgressOfALongPairRisesToOneOnce) {
+    std::mt19937_64 rng(5);
+    const Scoring scoring = dna_scoring();
+    const Seq q = test::random_dna(rng, 2500), t = test::mutate(rng, q, 4, 0.1, 0.02);
+    ThreadPool pool(2);
+    for (bool score_only : {false, true}) {
+        std::vector<double> seen;
+        RunOptions options;
+        options.pool = &pool;
+        options.on_progress = [&seen](std::size_t item, double fraction) {
+            EXPECT_EQ(item, 0u);
+            seen.push_back(fraction);
+        };
+        align_pair(q, t, {AlignMode::Local, scoring, score_only}, options);
+        ASSERT_FALSE(seen.empty());
+        EXPECT_EQ(seen.back(), 1.0);
+        EXPECT_TRUE(std::is_sorted(seen.begin(), seen.end()));
+        EXPECT_EQ(std::count(seen.begin(), seen.end(), 1.0), 1);
+    }
+}
+
+TEST(AlignPairwise, MemoryLimitShrinksTilesOrRefuses) {
+    std::mt19937_64 rng(6);
+    const Seq q = test::random_dna(rng, 3000), t = test::mutate(rng, q, 4, 0.1, 0.02);
+    const AlignParams params{AlignMode::Global, dna_scoring(), false};
+    // 1 MiB: the directions of the whole 3000 x 3000 matrix (9 MB) do not fit, smaller tiles do,
+    // and give the same alignment.
+    RunOptions small;
+    small.max_memory = 1 << 20;
+    expect_same(align_pair(q, t, params, small), align_pair(q, t, params), "1 MiB");
+    // 64 KiB cannot hold even the rows: refused, saying what would help.
+    RunOptions tiny;
+    tiny.max_memory = 64 << 10;
+    try {
+        align_pair(q, t, params, tiny);
+        FAIL() << "no ResourceError";
+    } catch (const ResourceError& error) {
+        const std::string message = error.what();
+        EXPECT_NE(message.find("3000 x"), std::string::npos) << message;
+        EXPECT_NE(message.find("--score-only"), std::string::npos) << message;
+    }
 }
 
 }  // namespace

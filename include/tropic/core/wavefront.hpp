@@ -8,8 +8,10 @@
 // (column - row = 0, 1, ...). A tile runs after every tile of the diagonals before its own, so
 // after its left neighbour (row, column - 1) and the one below it (row + 1, column), and with them
 // every tile (p, q), row <= p <= q <= column, that an interval program reads.
-// Rectangle: tiles (row, column), anti-diagonal by anti-diagonal (row + column = 0, 1, ...): a
-// tile runs after the one above it (row - 1, column) and the one to its left (row, column - 1).
+// Rectangle: tiles (row, column) as a dataflow: a tile runs once the one above it (row - 1,
+// column) and the one to its left (row, column - 1) are done, with no barrier between
+// anti-diagonals; ready tiles of lower anti-diagonals go first. Without a pool (or with one
+// thread), row by row.
 //
 // Every function returns when all tiles are done. An exception from a tile stops handing out
 // tiles (those already running finish) and propagates from here; so does one from the progress
@@ -39,8 +41,9 @@ struct WavefrontOptions {
     ThreadPool* pool = nullptr;  // nullptr: every tile on the calling thread
     // Empty: each function's default (below).
     TileWork work;
-    // Called on the calling thread after each diagonal with `item` and the share of the work
-    // done: non-decreasing, the last call exactly 1. Empty: nobody listens.
+    // Called on the calling thread after each diagonal (rectangles: see run_rectangle_wavefront)
+    // with `item` and the share of the work done: non-decreasing, the last call exactly 1. Empty:
+    // nobody listens.
     Progress on_progress;
     std::size_t item = 0;
 };
@@ -58,7 +61,9 @@ void run_triangle_diagonals(std::size_t tiles, std::size_t diagonals, const Diag
                             const WavefrontOptions& options = {});
 
 // A rows x columns table in tiles of tile_rows x tile_columns cells (the last ones may be
-// smaller). Default work of a tile: its cells.
+// smaller). Default work of a tile: its cells. Progress: on one thread after each row of tiles;
+// with a pool, whenever the calling thread finishes a tile (the share done by all threads), and
+// 1 once every tile is done.
 void run_rectangle_wavefront(std::size_t rows, std::size_t columns, std::size_t tile_rows,
                              std::size_t tile_columns, const TileBody& body,
                              const WavefrontOptions& options = {});

@@ -86,7 +86,15 @@ PairAlignment align_pair(std::span<const std::uint8_t> query, std::span<const st
     check_score_range(problem.m, problem.n, params.scoring);
     const bool traceback = !params.score_only;
     const unsigned threads = options.pool ? options.pool->size() : 1;
-    const detail::FillPlan plan = detail::plan_pair(problem.m, problem.n, threads, traceback);
+    detail::FillPlan plan = detail::plan_pair(problem.m, problem.n, threads, traceback);
+    // Small pairs (most of a batch) need no look at the machine's memory; a larger one is planned
+    // again within what the host has (or --max-memory), and refused when even that cannot fit.
+    const bool check_memory =
+        detail::plan_bytes(problem.m, problem.n, plan, traceback) > kUncheckedBytes ||
+        options.max_memory != 0;
+    if (check_memory)
+        plan = detail::plan_pair(problem.m, problem.n, threads, traceback,
+                                 host_budget(options.max_memory).bytes);
 
     WorkEstimate work;
     work.what = fmt::format("a {} alignment of {} x {} residues", mode_name(params.mode), problem.m,
@@ -100,29 +108,33 @@ PairAlignment align_pair(std::span<const std::uint8_t> query, std::span<const st
     };
     if (options.backend == Backend::Cuda)
         throw ResourceError("the cuda backend of align is not available yet: use --backend cpu");
-    // Small pairs (most of a batch) need no look at the machine's memory.
-    if (work.host_bytes > kUncheckedBytes || options.max_memory != 0) {
+    if (check_memory) {
         RunOptions cpu_options = options;
         cpu_options.backend = Backend::Cpu;
         choose_backend(cpu_options, work);
     }
 
-    // Half the bar for the fill and half for the traceback, when there is one.
+    // Half the bar for the fill and half for the traceback, when there is one. The end (1) is
+    // reported here once the result stands, and a refill after saturation shows no progress until
+    // it passes what the narrower fill had shown, so the fraction never goes back.
     Progress fill_progress;
+    double shown = 0;
     if (options.on_progress)
-        fill_progress = [&options, traceback](std::size_t item, double fraction) {
-            if (traceback && fraction >= 1.0) return;  // the traceback reports the end
-            options.on_progress(item, traceback ? fraction * 0.5 : fraction);
+        fill_progress = [&options, &shown, traceback](std::size_t item, double fraction) {
+            const double share = traceback ? fraction * 0.5 : fraction;
+            if (share <= shown || share >= 1.0) return;
+            shown = share;
+            options.on_progress(item, share);
         };
     for (const detail::KernelChoice& choice : detail::kernel_ladder(problem)) {
-        detail::FillOutcome filled =
-            detail::fill_pair(problem, plan, choice.kernel, options.pool, fill_progress, 0);
+        detail::FillOutcome filled = detail::fill_pair(problem, plan, choice.kernel, traceback,
+                                                       options.pool, fill_progress, 0);
         if (filled.saturated) continue;
         PairAlignment result =
             traceback ? detail::trace_alignment(problem, filled.end, filled.checkpoints)
                       : score_only_result(problem, filled.end);
         result.score_bits = choice.bits;
-        if (options.on_progress && traceback) options.on_progress(0, 1.0);
+        if (options.on_progress) options.on_progress(0, 1.0);
         return result;
     }
     throw InternalError("every alignment kernel saturated, the 32-bit one included");

@@ -2,8 +2,10 @@
 // Fills a pair's whole matrix in tiles (tile.hpp): in one piece on the calling thread, or, for a
 // long pair, tile rows ("row blocks") of block_rows query positions and tile columns of
 // block_columns target positions in anti-diagonal wavefronts over a thread pool. It keeps the last
-// row of every row block (H and I): the checkpoints that the traceback recomputes from, and the
-// only memory that grows with the pair (O((m / block_rows) * n)).
+// row of every row block (H and I) and, for a traceback, the last column of every tile column (H
+// and D): the checkpoints from which the traceback fills again just the tiles its path crosses
+// (traceback.hpp). They are the only memory that grows with the pair:
+// 8 ((m / block_rows) n + (n / block_columns) m) bytes.
 #include <cstdint>
 #include <vector>
 
@@ -26,13 +28,13 @@ struct FillPlan {
     std::int64_t block_columns = 1;  // target positions per tile column
 };
 
-// Row b of the checkpoints is DP row block_start(b) - 1: H and I for columns 0..n.
+// Row checkpoint b is DP row b * block_rows: H and I for columns 0..n (b = 0: the boundary row).
+// Column checkpoint c is DP column c * block_columns: H and D for rows 0..m (c = 0: the boundary
+// column); kept only when a traceback follows.
 struct Checkpoints {
-    std::int64_t block_rows = 1;
-    std::vector<std::vector<std::int32_t>> h, i;
-    std::int64_t blocks() const noexcept { return static_cast<std::int64_t>(h.size()) - 1; }
-    // First DP row of block b (1-based); block b covers [start(b), start(b + 1)).
-    std::int64_t block_start(std::int64_t b) const noexcept { return 1 + b * block_rows; }
+    std::int64_t block_rows = 1, block_columns = 1;
+    std::vector<std::vector<std::int32_t>> row_h, row_i;
+    std::vector<std::vector<std::int32_t>> column_h, column_d;
 };
 
 struct FillOutcome {
@@ -41,10 +43,12 @@ struct FillOutcome {
     Checkpoints checkpoints;
 };
 
-// Bytes of the checkpoints of a plan.
-std::uint64_t checkpoint_bytes(std::int64_t m, std::int64_t n, std::int64_t block_rows);
+// Bytes of the checkpoints of a plan (with the columns when keep_columns).
+std::uint64_t checkpoint_bytes(std::int64_t m, std::int64_t n, const FillPlan& plan,
+                               bool keep_columns);
 
 FillOutcome fill_pair(const TileProblem& problem, const FillPlan& plan, TileKernel kernel,
-                      ThreadPool* pool, const Progress& on_progress, std::size_t item);
+                      bool keep_columns, ThreadPool* pool, const Progress& on_progress,
+                      std::size_t item);
 
 }  // namespace tropic::align::detail

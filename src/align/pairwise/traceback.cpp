@@ -7,26 +7,20 @@
 
 namespace tropic::align::detail {
 
-std::uint64_t traceback_bytes(std::int64_t n, std::int64_t block_rows) {
-    return static_cast<std::uint64_t>(block_rows) * static_cast<std::uint64_t>(n + 1);
+std::uint64_t traceback_bytes(const FillPlan& plan) {
+    return static_cast<std::uint64_t>(plan.block_rows) *
+           static_cast<std::uint64_t>(plan.block_columns);
 }
 
-namespace {
-
-// A direction byte: where H came from (bits 0-1) and whether D and I extended (bits 2 and 3).
-enum : std::uint8_t { kFromDiagonal = 0, kFromD = 1, kFromI = 2, kLocalStart = 3 };
-inline constexpr std::uint8_t kSourceMask = 3, kDExtends = 4, kIExtends = 8;
-
-enum class State : std::uint8_t { H, I, D };
-
-// Rows [r0, r1) and columns [1, c1) again from the checkpoint row r0 - 1, with their direction
-// bytes: dirs[(i - r0) * (c1 - 1) + (j - 1)].
-void fill_directions(const TileProblem& p, std::int64_t r0, std::int64_t r1, std::int64_t c1,
-                     const std::int32_t* top_h, const std::int32_t* top_i,
-                     std::vector<std::uint8_t>& dirs) {
-    const std::int64_t width = c1 - 1;
+void fill_directions_cpu(const TileProblem& p, const DirectionTile& tile,
+                         std::vector<std::uint8_t>& dirs) {
+    const auto [r0, r1, c0, c1] = tile.bounds;
+    const std::int64_t width = c1 - c0;
     dirs.resize(static_cast<std::size_t>((r1 - r0) * width));
-    std::vector<std::int32_t> row_h(top_h, top_h + c1), row_i(top_i, top_i + c1);
+    // Row i - 1's H and I over columns [c0 - 1, c1), shifted so that index 0 is column c0 - 1.
+    std::vector<std::int32_t> row_h(tile.top_h + c0 - 1, tile.top_h + c1);
+    std::vector<std::int32_t> row_i(static_cast<std::size_t>(width + 1), kMinusInfinity);
+    std::copy(tile.top_i + c0, tile.top_i + c1, row_i.begin() + 1);
     const std::int32_t floor = h_floor(p.mode);
     const GapPenalties gaps = p.gaps;
     for (std::int64_t i = r0; i < r1; ++i) {
@@ -34,19 +28,19 @@ void fill_directions(const TileProblem& p, std::int64_t r0, std::int64_t r1, std
             p.matrix->scores.data() +
             static_cast<std::size_t>(p.query[i - 1]) * static_cast<std::size_t>(p.matrix->size);
         std::int32_t h_diag = row_h[0];
-        std::int32_t h_left = boundary_column_h(p.mode, gaps, i);
-        std::int32_t d_left = kMinusInfinity;
+        std::int32_t h_left = tile.left_h[i];
+        std::int32_t d_left = tile.left_d[i];
         row_h[0] = h_left;
         std::uint8_t* out = dirs.data() + (i - r0) * width;
-        for (std::int64_t j = 1; j < c1; ++j) {
-            const std::int32_t h_up = row_h[j], i_up = row_i[j];
-            const std::int32_t diagonal = h_diag + scores[p.target[j - 1]];
-            const CellValues cell = update_cell(h_diag, h_up, i_up, h_left, d_left,
-                                                scores[p.target[j - 1]], gaps, floor);
+        for (std::int64_t k = 1; k <= width; ++k) {
+            const std::int32_t substitution = scores[p.target[c0 + k - 2]];
+            const std::int32_t h_up = row_h[k], i_up = row_i[k];
+            const CellValues cell =
+                update_cell(h_diag, h_up, i_up, h_left, d_left, substitution, gaps, floor);
             std::uint8_t dir;
             if (p.mode == AlignMode::Local && cell.h == 0)
                 dir = kLocalStart;
-            else if (cell.h == diagonal)
+            else if (cell.h == h_diag + substitution)
                 dir = kFromDiagonal;
             else if (cell.h == cell.d)
                 dir = kFromD;
@@ -54,15 +48,19 @@ void fill_directions(const TileProblem& p, std::int64_t r0, std::int64_t r1, std
                 dir = kFromI;
             if (cell.d == d_left - gaps.extend) dir |= kDExtends;
             if (cell.i == i_up - gaps.extend) dir |= kIExtends;
-            out[j - 1] = dir;
+            out[k - 1] = dir;
             h_diag = h_up;
-            row_h[j] = cell.h;
-            row_i[j] = cell.i;
+            row_h[k] = cell.h;
+            row_i[k] = cell.i;
             h_left = cell.h;
             d_left = cell.d;
         }
     }
 }
+
+namespace {
+
+enum class State : std::uint8_t { H, I, D };
 
 // CIGAR operations collected backwards, merged into runs.
 class ReverseCigar {
@@ -89,7 +87,7 @@ CigarOp aligned_op(const TileProblem& p, std::int64_t i, std::int64_t j) {
 }  // namespace
 
 PairAlignment trace_alignment(const TileProblem& p, const EndCell& end,
-                              const Checkpoints& checkpoints) {
+                              const Checkpoints& checkpoints, const DirectionFill& fill) {
     PairAlignment result;
     result.score = end.score;
     result.query_end = end.i;
@@ -100,14 +98,20 @@ PairAlignment trace_alignment(const TileProblem& p, const EndCell& end,
     std::vector<std::uint8_t> dirs;
     bool stopped = p.mode == AlignMode::Local && end.score == 0;
     while (!stopped && i > 0 && j > 0) {
-        // The block holding row i, filled again up to row i and column j.
+        // The tile holding (i, j), filled again up to row i and column j.
         const std::int64_t b = (i - 1) / checkpoints.block_rows;
-        const std::int64_t r0 = checkpoints.block_start(b);
-        const std::int64_t width = j;
-        fill_directions(p, r0, i + 1, j + 1, checkpoints.h[b].data(), checkpoints.i[b].data(),
-                        dirs);
-        while (i >= r0 && j > 0) {
-            const std::uint8_t dir = dirs[(i - r0) * width + (j - 1)];
+        const std::int64_t c = (j - 1) / checkpoints.block_columns;
+        DirectionTile tile;
+        tile.bounds = {1 + b * checkpoints.block_rows, i + 1, 1 + c * checkpoints.block_columns,
+                       j + 1};
+        tile.top_h = checkpoints.row_h[b].data();
+        tile.top_i = checkpoints.row_i[b].data();
+        tile.left_h = checkpoints.column_h[c].data();
+        tile.left_d = checkpoints.column_d[c].data();
+        fill(p, tile, dirs);
+        const std::int64_t r0 = tile.bounds.r0, c0 = tile.bounds.c0, width = j + 1 - c0;
+        while (i >= r0 && j >= c0) {
+            const std::uint8_t dir = dirs[(i - r0) * width + (j - c0)];
             if (state == State::H) {
                 const std::uint8_t source = dir & kSourceMask;
                 if (source == kLocalStart) {

@@ -1,22 +1,48 @@
 #pragma once
-// The traceback of pairwise.hpp's tie rule in little memory: from the end cell, each row block
-// the path crosses is filled again from its checkpoint row (pair_fill.hpp), from column 1 to the
-// path's current column, keeping one direction byte per cell, and the path is followed through
-// it to the block's top; then the block above. Memory: one block of directions,
-// block_rows x (n + 1) bytes, besides the checkpoints. Every kernel's checkpoints are the same
-// numbers, so the path is the same whichever backend filled the matrix.
+// The traceback of pairwise.hpp's tie rule in little memory. The fill kept checkpoint rows and
+// columns (pair_fill.hpp); from the end cell, the tile holding the path's current cell is filled
+// again from its top row and left column, up to the current cell, keeping one direction byte per
+// cell; the path is followed through it to the tile's top or left edge; then the next tile. Only
+// the tiles the path crosses are filled again (about (m / block_rows + n / block_columns) tiles),
+// and the path is the one a full-matrix traceback gives, whichever backend filled the matrix.
 #include <cstdint>
+#include <functional>
+#include <vector>
 
 #include "align/pairwise/pair_fill.hpp"
 #include "tropic/align/pairwise.hpp"
 
 namespace tropic::align::detail {
 
-// Bytes of the direction block the traceback allocates.
-std::uint64_t traceback_bytes(std::int64_t n, std::int64_t block_rows);
+// A direction byte: where H came from (bits 0-1) and whether D and I extended (bits 2 and 3):
+// D(i,j) == D(i,j-1) - E and I(i,j) == I(i-1,j) - E.
+enum : std::uint8_t { kFromDiagonal = 0, kFromD = 1, kFromI = 2, kLocalStart = 3 };
+inline constexpr std::uint8_t kSourceMask = 3, kDExtends = 4, kIExtends = 8;
 
-// The alignment ending at `end`, with score, ranges and CIGAR (summarised).
+// One tile to fill again: rows [r0, r1), columns [c0, c1), with top_h[j] = H(r0 - 1, j) for j in
+// [c0 - 1, c1), top_i[j] = I(r0 - 1, j), left_h[i] = H(i, c0 - 1) and left_d[i] = D(i, c0 - 1)
+// for i in [r0, r1) (arrays indexed by DP index, as tile.hpp's).
+struct DirectionTile {
+    TileBounds bounds;
+    const std::int32_t* top_h = nullptr;
+    const std::int32_t* top_i = nullptr;
+    const std::int32_t* left_h = nullptr;
+    const std::int32_t* left_d = nullptr;
+};
+
+// Fills dirs[(i - r0) * (c1 - c0) + (j - c0)] for the tile's cells.
+using DirectionFill = std::function<void(const TileProblem& problem, const DirectionTile& tile,
+                                         std::vector<std::uint8_t>& dirs)>;
+void fill_directions_cpu(const TileProblem& problem, const DirectionTile& tile,
+                         std::vector<std::uint8_t>& dirs);
+
+// Bytes of the direction tile the traceback allocates.
+std::uint64_t traceback_bytes(const FillPlan& plan);
+
+// The alignment ending at `end`, with score, ranges and CIGAR (summarised). The checkpoints must
+// hold the columns (fill_pair's keep_columns).
 PairAlignment trace_alignment(const TileProblem& problem, const EndCell& end,
-                              const Checkpoints& checkpoints);
+                              const Checkpoints& checkpoints,
+                              const DirectionFill& fill = fill_directions_cpu);
 
 }  // namespace tropic::align::detail
