@@ -13,21 +13,16 @@
 #include <vector>
 
 #include "align/pairwise/cell.hpp"
+#include "align/pairwise/pair_fill.hpp"
 #include "align/pairwise/tile.hpp"
 
 namespace tropic::align::detail::cuda {
 
-// What the forward fill keeps for a traceback: DP rows r_b = min(m, b * block_rows), b = 0..B
-// (B = ceil(m / block_rows)), H and I for columns 0..n; DP columns c_c = min(n, c * block_columns),
-// c = 0..C, H and D for rows 0..m. block_rows must be a multiple of strip_rows(m, n).
-struct DeviceCheckpoints {
-    std::int64_t block_rows = 0, block_columns = 0;
-    std::vector<std::vector<std::int32_t>> row_h, row_i, column_h, column_d;
-};
-
 struct DeviceFill {
     EndCell end;
-    DeviceCheckpoints checkpoints;  // empty unless asked for
+    // With block_rows > 0: rows and columns as pair_fill.hpp's Checkpoints (rows
+    // min(m, b * block_rows), columns min(n, c * block_columns), H and I / H and D).
+    Checkpoints checkpoints;
 };
 
 // Query rows a warp's strip covers for a pair of m query rows: 32 x 4, 32 x 8 or 32 x 16, the

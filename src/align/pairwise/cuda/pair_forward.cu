@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cuda/atomic>
 #include <string>
+#include <utility>
 
 #include "align/pairwise/cuda/pair_cuda.hpp"
 #include "align/pairwise/pair_fill.hpp"
@@ -324,35 +325,12 @@ DeviceFill fill_pair_cuda(const TileProblem& problem, std::int64_t block_rows,
     DeviceFill out;
     if (m == 0 || n == 0) {
         // Nothing to fill: the boundaries alone (the CPU's fill gives them in O(m + n)).
-        FillPlan plan{std::max<std::int64_t>(1, m), std::max<std::int64_t>(1, n)};
+        const FillPlan plan{keep ? block_rows : std::max<std::int64_t>(1, m),
+                            keep ? block_columns : std::max<std::int64_t>(1, n)};
         FillOutcome filled =
-            fill_pair(problem, plan, kernel_ladder(problem).back().kernel, nullptr, {}, 0);
+            fill_pair(problem, plan, kernel_ladder(problem).back().kernel, keep, nullptr, {}, 0);
         out.end = filled.end;
-        if (keep) {
-            DeviceCheckpoints& c = out.checkpoints;
-            c.block_rows = block_rows;
-            c.block_columns = block_columns;
-            const std::int64_t b_count = ceil_div(m, block_rows),
-                               c_count = ceil_div(n, block_columns);
-            for (std::int64_t b = 0; b <= b_count; ++b) {
-                const std::int64_t i = std::min(m, b * block_rows);
-                std::vector<std::int32_t> h(static_cast<std::size_t>(n + 1));
-                for (std::int64_t j = 0; j <= n; ++j)
-                    h[j] = i == 0 ? boundary_row_h(problem.mode, problem.gaps, j)
-                                  : boundary_column_h(problem.mode, problem.gaps, i);
-                c.row_h.push_back(std::move(h));
-                c.row_i.emplace_back(static_cast<std::size_t>(n + 1), kMinusInfinity);
-            }
-            for (std::int64_t k = 0; k <= c_count; ++k) {
-                const std::int64_t j = std::min(n, k * block_columns);
-                std::vector<std::int32_t> h(static_cast<std::size_t>(m + 1));
-                for (std::int64_t i = 0; i <= m; ++i)
-                    h[i] = j == 0 ? boundary_column_h(problem.mode, problem.gaps, i)
-                                  : boundary_row_h(problem.mode, problem.gaps, j);
-                c.column_h.push_back(std::move(h));
-                c.column_d.emplace_back(static_cast<std::size_t>(m + 1), kMinusInfinity);
-            }
-        }
+        if (keep) out.checkpoints = std::move(filled.checkpoints);
         return out;
     }
     if (keep && block_rows % strip_rows(m) != 0)
@@ -494,7 +472,7 @@ DeviceFill fill_pair_cuda(const TileProblem& problem, std::int64_t block_rows,
     }
 
     if (keep) {
-        DeviceCheckpoints& c = out.checkpoints;
+        Checkpoints& c = out.checkpoints;
         c.block_rows = block_rows;
         c.block_columns = block_columns;
         for (std::int64_t b = 0; b < rows_back; ++b) {
