@@ -139,7 +139,9 @@ TEST_F(AlignGpu, LongPairsOfTenToTheFourAndFive) {
                           {30'000, 20'000, false},
                           {50'000, 50'000, true},
                           {140'000, 100'000, true},
-                          {300'000, 2'000, false}};
+                          {300'000, 2'000, false},
+                          // Strips of 512 rows (m >= 2^20), as a 1 Mbp pair gets.
+                          {1'100'000, 3'000, true}};
     for (const Case& c : cases) {
         const Seq q = test::random_dna(rng, c.m);
         Seq t = c.related ? test::mutate(rng, q, 4, 0.1, 0.01) : test::random_dna(rng, c.n);
