@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "align/pairwise/cuda/pair_cuda.hpp"
 #include "align/pairwise/pair_plan.hpp"
 #include "align/pairwise/tile_kernels.hpp"
 #include "align/pairwise/traceback.hpp"
@@ -22,6 +23,11 @@ using detail::EndCell;
 using detail::TileProblem;
 
 inline constexpr std::uint64_t kUncheckedBytes = std::uint64_t{16} << 20;
+// Auto sends a pair of this many cells or more to the device. A guess from counts, to be
+// measured: the CPU fills ~1-2 G cells/s a core, the device's forward kernel aims at ~10^12 cells/s
+// and starting a CUDA context costs ~0.34 s, so from ~10^9 cells the device should win even on a
+// 16-core host.
+inline constexpr double kAutoCudaMinCells = 1e9;
 
 // Refuses a pair whose scores could come near kMinusInfinity (cell.hpp): every score lies within
 // (m + n + 2) * (largest substitution magnitude + O + E) of 0.
@@ -96,22 +102,48 @@ PairAlignment align_pair(std::span<const std::uint8_t> query, std::span<const st
         plan = detail::plan_pair(problem.m, problem.n, threads, traceback,
                                  host_budget(options.max_memory).bytes);
 
+    // The device path keeps checkpoint rows at multiples of its strips' height (pair_cuda.hpp).
+    const std::int64_t device_block_rows =
+        traceback ? (plan.block_rows + detail::cuda::kStripRowsMax - 1) /
+                        detail::cuda::kStripRowsMax * detail::cuda::kStripRowsMax
+                  : 0;
+    const detail::FillPlan device_plan{std::max<std::int64_t>(1, device_block_rows),
+                                       plan.block_columns};
+
     WorkEstimate work;
     work.what = fmt::format("a {} alignment of {} x {} residues", mode_name(params.mode), problem.m,
                             problem.n);
     work.steps = static_cast<double>(problem.m) * static_cast<double>(problem.n);
-    work.auto_min_steps = 1e300;  // the CPU path only, until the device path lands
+    work.auto_min_steps = kAutoCudaMinCells;
     work.host_bytes = detail::plan_bytes(problem.m, problem.n, plan, traceback);
+    work.device_bytes = detail::cuda::forward_device_bytes(problem.m, problem.n, device_block_rows,
+                                                           plan.block_columns);
     work.suggest = [traceback](const MemoryBudget&) {
         return std::string(traceback ? "align shorter pieces, or --score-only"
                                      : "align shorter pieces");
     };
-    if (options.backend == Backend::Cuda)
-        throw ResourceError("the cuda backend of align is not available yet: use --backend cpu");
-    if (check_memory) {
+    // Below the device's threshold, auto stays on the CPU without starting a CUDA context.
+    const bool device_wanted =
+        options.backend == Backend::Cuda ||
+        (options.backend == Backend::Auto && work.steps >= work.auto_min_steps);
+    Backend backend = Backend::Cpu;
+    if (device_wanted) {
+        backend = choose_backend(options, work);
+    } else if (check_memory) {
         RunOptions cpu_options = options;
         cpu_options.backend = Backend::Cpu;
         choose_backend(cpu_options, work);
+    }
+    if (backend == Backend::Cuda) {
+        detail::cuda::DeviceFill filled = detail::cuda::fill_pair_cuda(
+            problem, device_block_rows, device_plan.block_columns, options.device);
+        if (options.on_progress && traceback) options.on_progress(0, 0.5);
+        PairAlignment result =
+            traceback ? detail::trace_alignment(problem, filled.end, filled.checkpoints)
+                      : score_only_result(problem, filled.end);
+        result.score_bits = 32;
+        if (options.on_progress) options.on_progress(0, 1.0);
+        return result;
     }
 
     // Half the bar for the fill and half for the traceback, when there is one. The end (1) is

@@ -38,6 +38,23 @@ TROPIC_HOST_DEVICE inline CellValues update_cell(std::int32_t h_diag, std::int32
     return cell;
 }
 
+#if defined(__CUDACC__)
+// update_cell in Hopper's DPX instructions (__viaddmax_s32: max(a + b, c); __vimax3_s32: the max
+// of three), six instructions a cell. Equal to update_cell for every input: the same maxima of the
+// same sums, only grouped as max(max(diag + s, floor), I, D) and I = max(up - (O + E), I_up - E).
+__device__ __forceinline__ CellValues update_cell_dpx(std::int32_t h_diag, std::int32_t h_up,
+                                                      std::int32_t i_up, std::int32_t h_left,
+                                                      std::int32_t d_left,
+                                                      std::int32_t substitution, GapPenalties gaps,
+                                                      std::int32_t floor) {
+    CellValues cell;
+    cell.i = __viaddmax_s32(h_up, -gaps.open_extend, i_up - gaps.extend);
+    cell.d = __viaddmax_s32(h_left, -gaps.open_extend, d_left - gaps.extend);
+    cell.h = __vimax3_s32(__viaddmax_s32(h_diag, substitution, floor), cell.i, cell.d);
+    return cell;
+}
+#endif
+
 // Where the alignment ends, compared by the tie rule of pairwise.hpp: the larger score, then the
 // smaller target end j, then the smaller query end i. Coordinates are DP indices (1-based
 // residues; 0 is the boundary row or column).

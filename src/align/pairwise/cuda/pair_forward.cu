@@ -1,0 +1,492 @@
+// The forward fill of one long pair on the device (pair_cuda.hpp says the layout). Why this
+// shape:
+// - A warp's lanes each hold R consecutive rows of H and D in registers, so a cell costs the six
+//   DPX instructions of update_cell_dpx and no memory traffic; the substitution scores of the
+//   lane's rows come from a per-warp query profile in shared memory, R / 4 128-bit loads a column.
+// - Lane t works on column j = step - t + 1: the row above its first row is the last row of lane
+//   t - 1 one step earlier, passed by __shfl_up_sync. Lane 0 takes it from the previous strip's
+//   bottom row, read 32 columns at a time after that strip's progress counter says they are there.
+// - Two rows of global memory hold every strip's bottom row: strip s writes slot s % 2 and strip
+//   s + 2 can overwrite a column only after strip s + 1 has read it (it waits on strip s + 1,
+//   which has read the column before writing its own), so the fill needs O(n), not O(m n / 32R).
+// - Warps are persistent (as many as are resident), taking strips in order, so that the strip a
+//   warp waits for is always running or done.
+// - End cells: the host scans row m and column n (global, glocal, overlap); local keeps each
+//   lane's best cell, by the tie rule, and the host takes the best of the warps'.
+#include <algorithm>
+#include <cuda/atomic>
+#include <string>
+#include <utility>
+
+#include "align/pairwise/cuda/pair_cuda.hpp"
+#include "align/pairwise/pair_fill.hpp"
+#include "align/pairwise/tile_kernels.hpp"
+#include "core/cuda/cuda_check.cuh"
+#include "core/cuda/device_buffer.cuh"
+#include "tropic/core/error.hpp"
+#include "tropic/core/memory_fit.hpp"
+
+namespace tropic::align::detail::cuda {
+
+namespace {
+
+using cuda_detail::DeviceBuffer;
+
+constexpr int kWarpsPerBlock = 4;
+constexpr unsigned kFullMask = 0xffffffffu;
+// The substitution score of the rows below row m in the last strip: low enough that those rows
+// never reach the score of a real cell (they only lose points from row m on), high enough that
+// H + it stays far from wrapping (H >= kMinusInfinity).
+constexpr std::int32_t kPadScore = -(1 << 29);
+
+struct ForwardArgs {
+    const std::uint8_t* query;
+    const std::uint8_t* target;
+    int m, n;
+    const std::int32_t* matrix;  // size x size, row = query code
+    int alphabet;
+    GapPenalties gaps;
+    AlignMode mode;
+    std::int32_t floor;
+    int strips;
+    std::int32_t* ring_h;  // 2 slots of n + 1
+    std::int32_t* ring_i;
+    int* progress;  // per strip: columns of its bottom row written
+    // Rows min(m, b * row_every), b >= 1, columns 1..n (stride n + 1).
+    std::int32_t* rows_h;
+    std::int32_t* rows_i;
+    int row_every;
+    // Columns min(n, c * column_every), c >= 1, rows 1..m (stride m + 1).
+    std::int32_t* columns_h;
+    std::int32_t* columns_d;
+    int column_every;
+    EndCell* worker_best;  // local: one per warp
+};
+
+__device__ __forceinline__ std::int32_t row0_h(const ForwardArgs& a, int j) {
+    if (j == 0 || a.mode != AlignMode::Global) return 0;
+    return -(a.gaps.open_extend - a.gaps.extend) - j * a.gaps.extend;
+}
+__device__ __forceinline__ std::int32_t column0_h(const ForwardArgs& a, int i) {
+    if (i == 0 || a.mode == AlignMode::Local || a.mode == AlignMode::Overlap) return 0;
+    return -(a.gaps.open_extend - a.gaps.extend) - i * a.gaps.extend;
+}
+
+__device__ __forceinline__ std::int32_t lane_of(const int4& v, int r) {
+    return r == 0 ? v.x : r == 1 ? v.y : r == 2 ? v.z : v.w;
+}
+
+// One strip: rows [1 + s * 32R, 1 + (s + 1) * 32R). Last: the strip holding row m, which writes
+// row m (H and I) instead of passing its bottom row on.
+template <int R, bool Local, bool Last>
+__device__ void fill_strip(const ForwardArgs& a, int s, int4* profile, EndCell& best) {
+    const int lane = static_cast<int>(threadIdx.x & 31);
+    const int base = 1 + s * 32 * R + lane * R;  // the lane's first row
+    const int m = a.m, n = a.n;
+    const GapPenalties gaps = a.gaps;
+
+    // The lane's query profile: profile[(c * R/4 + q) * 32 + lane] holds s(q_i, c) of its rows
+    // 4q..4q+3 (lane-minor, so that a warp's loads hit distinct banks).
+    __syncwarp();
+    for (int c = 0; c < a.alphabet; ++c)
+        for (int q = 0; q < R / 4; ++q) {
+            int v[4];
+#pragma unroll
+            for (int r = 0; r < 4; ++r) {
+                const int row = base + 4 * q + r;
+                v[r] = row <= m ? a.matrix[a.query[row - 1] * a.alphabet + c] : kPadScore;
+            }
+            profile[(c * (R / 4) + q) * 32 + lane] = make_int4(v[0], v[1], v[2], v[3]);
+        }
+    __syncwarp();
+
+    std::int32_t hl[R], dl[R];  // H and D of the lane's rows at the last column done
+#pragma unroll
+    for (int k = 0; k < R; ++k) {
+        hl[k] = column0_h(a, base + k);
+        dl[k] = kMinusInfinity;
+    }
+    std::int32_t diag = column0_h(a, base - 1);  // H(base - 1, j - 1)
+    std::int32_t out_h = 0, out_i = 0;           // H and I of the lane's last row, last step
+    std::int32_t chunk_h = 0, chunk_i = 0;       // the row above the strip, 32 columns
+    const int slot_in = (s + 1) & 1, slot_out = s & 1;
+    const std::int32_t* in_h = a.ring_h + static_cast<std::int64_t>(slot_in) * (n + 1);
+    const std::int32_t* in_i = a.ring_i + static_cast<std::int64_t>(slot_in) * (n + 1);
+    std::int32_t* ring_h = a.ring_h + static_cast<std::int64_t>(slot_out) * (n + 1);
+    std::int32_t* ring_i = a.ring_i + static_cast<std::int64_t>(slot_out) * (n + 1);
+    // The checkpoint row this strip's bottom row is, if any.
+    const int bottom = (s + 1) * 32 * R;
+    std::int32_t* check_h = nullptr;
+    std::int32_t* check_i = nullptr;
+    int row_index = -1;
+    if (Last)
+        row_index = (m + a.row_every - 1) / a.row_every;
+    else if (a.rows_h != nullptr && bottom % a.row_every == 0)
+        row_index = bottom / a.row_every;
+    if (row_index >= 0) {
+        check_h = a.rows_h + static_cast<std::int64_t>(row_index) * (n + 1);
+        check_i = a.rows_i + static_cast<std::int64_t>(row_index) * (n + 1);
+    }
+    // Last: the lane and register holding row m.
+    const int km = m - base;
+    const bool holds_m = Last && km >= 0 && km < R;
+    ::cuda::atomic_ref<int, ::cuda::thread_scope_device> published(a.progress[s]);
+
+    // Local: the strip's best cell of this lane (only scores above 0 can beat H(0, 0) = 0).
+    std::int32_t best_score = 0;
+    EndCell strip_best;
+    const int steps = n + 31;
+    for (int step = 0; step < steps; ++step) {
+        if ((step & 31) == 0) {
+            const int jl = step + 1 + lane;
+            if (s == 0) {
+                chunk_h = row0_h(a, jl);
+                chunk_i = kMinusInfinity;
+            } else {
+                const int need = min(n, step + 32);
+                ::cuda::atomic_ref<int, ::cuda::thread_scope_device> ready(a.progress[s - 1]);
+                while (ready.load(::cuda::memory_order_acquire) < need) __nanosleep(100);
+                if (jl <= n) {
+                    chunk_h = __ldcg(in_h + jl);
+                    chunk_i = __ldcg(in_i + jl);
+                }
+            }
+            __syncwarp();
+        }
+        const std::int32_t top_h = __shfl_sync(kFullMask, chunk_h, step & 31);
+        const std::int32_t top_i = __shfl_sync(kFullMask, chunk_i, step & 31);
+        std::int32_t up_h = __shfl_up_sync(kFullMask, out_h, 1);
+        std::int32_t up_i = __shfl_up_sync(kFullMask, out_i, 1);
+        if (lane == 0) {
+            up_h = top_h;
+            up_i = top_i;
+        }
+        const int j = step - lane + 1;
+        if (j < 1 || j > n) continue;
+        const int code = a.target[j - 1];
+        const int4* scores = profile + code * (R / 4) * 32 + lane;
+        std::int32_t h_diag = diag;
+        diag = up_h;
+        std::int32_t m_h = 0, m_i = 0;
+#pragma unroll
+        for (int q = 0; q < R / 4; ++q) {
+            const int4 sub4 = scores[q * 32];
+#pragma unroll
+            for (int r = 0; r < 4; ++r) {
+                const int k = 4 * q + r;
+                const CellValues cell = update_cell_dpx(h_diag, up_h, up_i, hl[k], dl[k],
+                                                        lane_of(sub4, r), gaps, a.floor);
+                h_diag = hl[k];
+                hl[k] = cell.h;
+                dl[k] = cell.d;
+                up_h = cell.h;
+                up_i = cell.i;
+                if (Last && k == km) {
+                    m_h = cell.h;
+                    m_i = cell.i;
+                }
+            }
+        }
+        out_h = up_h;
+        out_i = up_i;
+        if constexpr (Local) {
+            // Columns in order, rows in order within one: the first cell above the best so far
+            // is the best by the tie rule (rows below m lose to a real cell, see kPadScore).
+            std::int32_t column_max = hl[0];
+#pragma unroll
+            for (int k = 1; k + 1 < R; k += 2)
+                column_max = __vimax3_s32(column_max, hl[k], hl[k + 1]);
+            if (R % 2 == 0) column_max = max(column_max, hl[R - 1]);
+            if (column_max > best_score) {
+                best_score = column_max;
+                int row = base;
+#pragma unroll
+                for (int k = R - 1; k >= 0; --k)
+                    if (hl[k] == column_max) row = base + k;
+                strip_best = {column_max, row, j};
+            }
+        }
+        if constexpr (Last) {
+            if (holds_m) {
+                check_h[j] = m_h;
+                check_i[j] = m_i;
+            }
+        } else if (lane == 31) {
+            ring_h[j] = out_h;
+            ring_i[j] = out_i;
+            if (check_h != nullptr) {
+                check_h[j] = out_h;
+                check_i[j] = out_i;
+            }
+            // Release: the row's columns up to j are visible before the count says so.
+            if ((j & 31) == 0 || j == n) published.store(j, ::cuda::memory_order_release);
+        }
+        if (j % a.column_every == 0 || j == n) {
+            const int c = (j + a.column_every - 1) / a.column_every;
+            std::int32_t* col_h = a.columns_h + static_cast<std::int64_t>(c) * (m + 1);
+            std::int32_t* col_d = a.columns_d + static_cast<std::int64_t>(c) * (m + 1);
+#pragma unroll
+            for (int k = 0; k < R; ++k)
+                if (base + k <= m) {
+                    col_h[base + k] = hl[k];
+                    col_d[base + k] = dl[k];
+                }
+        }
+    }
+    // Strips of one warp go down the rows, each from column 1: the tie rule decides between them.
+    if (Local && strip_best.score != INT64_MIN)
+        offer_end(best, strip_best.score, strip_best.i, strip_best.j);
+}
+
+// Best of two end cells by the tie rule, across a warp.
+__device__ EndCell warp_best(EndCell mine) {
+    for (int offset = 16; offset > 0; offset >>= 1) {
+        EndCell other;
+        other.score = __shfl_down_sync(kFullMask, mine.score, offset);
+        other.i = __shfl_down_sync(kFullMask, mine.i, offset);
+        other.j = __shfl_down_sync(kFullMask, mine.j, offset);
+        if (ends_better(other.score, other.i, other.j, mine)) mine = other;
+    }
+    return mine;
+}
+
+template <int R, bool Local>
+__global__ void __launch_bounds__(kWarpsPerBlock * 32) forward_kernel(ForwardArgs a) {
+    extern __shared__ int4 shared_profile[];
+    const int warp = static_cast<int>(threadIdx.x >> 5);
+    int4* profile = shared_profile + warp * a.alphabet * (R / 4) * 32;
+    const int workers = static_cast<int>(gridDim.x) * kWarpsPerBlock;
+    const int worker = static_cast<int>(blockIdx.x) * kWarpsPerBlock + warp;
+    EndCell best;  // score INT64_MIN: nothing yet
+    for (int s = worker; s < a.strips; s += workers) {
+        if (s == a.strips - 1)
+            fill_strip<R, Local, true>(a, s, profile, best);
+        else
+            fill_strip<R, Local, false>(a, s, profile, best);
+    }
+    if constexpr (Local) {
+        best = warp_best(best);
+        if ((threadIdx.x & 31) == 0) a.worker_best[worker] = best;
+    }
+}
+
+template <int R>
+void launch(const ForwardArgs& args, bool local, int device, DeviceBuffer<EndCell>& best,
+            ForwardArgs& out_args) {
+    const std::size_t shared =
+        static_cast<std::size_t>(kWarpsPerBlock) * args.alphabet * (R / 4) * 32 * sizeof(int4);
+    auto kernel = local ? forward_kernel<R, true> : forward_kernel<R, false>;
+    TROPIC_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                           static_cast<int>(shared)));
+    int per_sm = 0, sms = 0;
+    TROPIC_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel,
+                                                                    kWarpsPerBlock * 32, shared));
+    TROPIC_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    if (per_sm == 0)
+        throw ResourceError("the alignment kernel does not fit a multiprocessor of this device");
+    // Every warp resident at once (a strip waits on the one before it), none without a strip.
+    const int blocks =
+        std::max(1, std::min(per_sm * sms, (args.strips + kWarpsPerBlock - 1) / kWarpsPerBlock));
+    best.resize(static_cast<std::size_t>(blocks) * kWarpsPerBlock);
+    out_args = args;
+    out_args.worker_best = best.data();
+    kernel<<<blocks, kWarpsPerBlock * 32, shared, cudaStreamPerThread>>>(out_args);
+    TROPIC_CUDA_CHECK_LAUNCH("align forward_kernel");
+}
+
+std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
+    return (a + b - 1) / b;
+}
+
+}  // namespace
+
+std::int64_t strip_rows(std::int64_t m) {
+    // About 2,000 warps are resident on an H100 (132 multiprocessors): taller strips (fewer
+    // shuffles a cell) once there are that many strips, shorter ones so that a shorter pair
+    // still keeps most warps busy.
+    if (m >= 2048 * 512) return 512;
+    if (m >= 1024 * 256) return 256;
+    return 128;
+}
+
+std::uint64_t forward_device_bytes(std::int64_t m, std::int64_t n, std::int64_t block_rows,
+                                   std::int64_t block_columns) {
+    const std::int64_t rows = block_rows > 0 ? ceil_div(m, block_rows) + 1 : 2;
+    const std::int64_t columns = block_rows > 0 ? ceil_div(n, block_columns) + 1 : 2;
+    const std::int64_t strips = ceil_div(std::max<std::int64_t>(m, 1), strip_rows(m));
+    return static_cast<std::uint64_t>(8 * (rows * (n + 1) + columns * (m + 1) + 2 * (n + 1)) +
+                                      4 * strips + m + n + (64 << 10) + (1 << 20));
+}
+
+DeviceFill fill_pair_cuda(const TileProblem& problem, std::int64_t block_rows,
+                          std::int64_t block_columns, int device) {
+    const std::int64_t m = problem.m, n = problem.n;
+    const bool keep = block_rows > 0;
+    DeviceFill out;
+    if (m == 0 || n == 0) {
+        // Nothing to fill: the boundaries alone (the CPU's fill gives them in O(m + n)).
+        const FillPlan plan{keep ? block_rows : std::max<std::int64_t>(1, m),
+                            keep ? block_columns : std::max<std::int64_t>(1, n)};
+        FillOutcome filled =
+            fill_pair(problem, plan, kernel_ladder(problem).back().kernel, keep, nullptr, {}, 0);
+        out.end = filled.end;
+        if (keep) out.checkpoints = std::move(filled.checkpoints);
+        return out;
+    }
+    if (keep && block_rows % strip_rows(m) != 0)
+        throw InternalError("align: device checkpoint rows must be a multiple of the strip height");
+
+    TROPIC_CUDA_CHECK(cudaSetDevice(device));
+    std::size_t free_bytes = 0, total_bytes = 0;
+    TROPIC_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+    const std::uint64_t need = forward_device_bytes(m, n, block_rows, block_columns);
+    if (need > free_bytes / 10 * 9)
+        throw ResourceError(does_not_fit_message(
+            "a pairwise alignment of " + std::to_string(m) + " x " + std::to_string(n) +
+                " residues",
+            need / 9 * 10, device_budget(device, free_bytes),
+            keep ? "use --score-only, or the cpu backend" : "use the cpu backend"));
+
+    const std::int64_t strip = strip_rows(m);
+    const std::int64_t row_every = keep ? block_rows : m;
+    const std::int64_t column_every = keep ? block_columns : n;
+    const std::int64_t row_count = ceil_div(m, row_every) + 1;
+    const std::int64_t column_count = ceil_div(n, column_every) + 1;
+    const auto n1 = static_cast<std::size_t>(n + 1), m1 = static_cast<std::size_t>(m + 1);
+
+    DeviceBuffer<std::uint8_t> query, target;
+    query.assign({problem.query, static_cast<std::size_t>(m)});
+    target.assign({problem.target, static_cast<std::size_t>(n)});
+    DeviceBuffer<std::int32_t> matrix;
+    matrix.assign(problem.matrix->scores);
+    DeviceBuffer<std::int32_t> ring_h(2 * n1), ring_i(2 * n1);
+    const auto strips = static_cast<int>(ceil_div(m, strip));
+    DeviceBuffer<int> progress(static_cast<std::size_t>(strips));
+    TROPIC_CUDA_CHECK(
+        cudaMemsetAsync(progress.data(), 0, sizeof(int) * strips, cudaStreamPerThread));
+    DeviceBuffer<std::int32_t> rows_h(row_count * n1), rows_i(row_count * n1);
+    DeviceBuffer<std::int32_t> columns_h(column_count * m1), columns_d(column_count * m1);
+
+    ForwardArgs args{};
+    args.query = query.data();
+    args.target = target.data();
+    args.m = static_cast<int>(m);
+    args.n = static_cast<int>(n);
+    args.matrix = matrix.data();
+    args.alphabet = problem.matrix->size;
+    args.gaps = problem.gaps;
+    args.mode = problem.mode;
+    args.floor = h_floor(problem.mode);
+    args.strips = strips;
+    args.ring_h = ring_h.data();
+    args.ring_i = ring_i.data();
+    args.progress = progress.data();
+    args.rows_h = rows_h.data();
+    args.rows_i = rows_i.data();
+    args.row_every = static_cast<int>(row_every);
+    args.columns_h = columns_h.data();
+    args.columns_d = columns_d.data();
+    args.column_every = static_cast<int>(column_every);
+
+    const bool local = problem.mode == AlignMode::Local;
+    DeviceBuffer<EndCell> best;
+    ForwardArgs launched{};
+    if (strip == 512)
+        launch<16>(args, local, device, best, launched);
+    else if (strip == 256)
+        launch<8>(args, local, device, best, launched);
+    else
+        launch<4>(args, local, device, best, launched);
+
+    // What comes back: every kept row and column, or row m and column n alone.
+    const std::int64_t rows_back = keep ? row_count : 2, columns_back = keep ? column_count : 2;
+    std::vector<std::int32_t> host_rows_h(rows_back * n1), host_rows_i(rows_back * n1);
+    std::vector<std::int32_t> host_columns_h(columns_back * m1), host_columns_d(columns_back * m1);
+    const auto copy = [](std::vector<std::int32_t>& to, const DeviceBuffer<std::int32_t>& from,
+                         std::size_t first, std::size_t count) {
+        TROPIC_CUDA_CHECK(cudaMemcpyAsync(to.data() + first, from.data() + first,
+                                          count * sizeof(std::int32_t), cudaMemcpyDeviceToHost,
+                                          cudaStreamPerThread));
+    };
+    if (keep) {
+        copy(host_rows_h, rows_h, 0, rows_back * n1);
+        copy(host_rows_i, rows_i, 0, rows_back * n1);
+        copy(host_columns_h, columns_h, 0, columns_back * m1);
+        copy(host_columns_d, columns_d, 0, columns_back * m1);
+    } else {
+        copy(host_rows_h, rows_h, n1, n1);
+        copy(host_rows_i, rows_i, n1, n1);
+        copy(host_columns_h, columns_h, m1, m1);
+        copy(host_columns_d, columns_d, m1, m1);
+    }
+    std::vector<EndCell> bests(best.size());
+    TROPIC_CUDA_CHECK(cudaMemcpyAsync(bests.data(), best.data(), bests.size() * sizeof(EndCell),
+                                      cudaMemcpyDeviceToHost, cudaStreamPerThread));
+    TROPIC_CUDA_CHECK(cudaStreamSynchronize(cudaStreamPerThread));
+
+    // The boundary row and column of every kept row and column (the kernel writes from 1 on).
+    for (std::int64_t b = 0; b < rows_back; ++b) {
+        const std::int64_t i = std::min(m, b * row_every);
+        std::int32_t* h = host_rows_h.data() + b * n1;
+        std::int32_t* iv = host_rows_i.data() + b * n1;
+        if (i == 0)
+            for (std::int64_t j = 0; j <= n; ++j) {
+                h[j] = boundary_row_h(problem.mode, problem.gaps, j);
+                iv[j] = kMinusInfinity;
+            }
+        h[0] = boundary_column_h(problem.mode, problem.gaps, i);
+        iv[0] = kMinusInfinity;
+    }
+    for (std::int64_t c = 0; c < columns_back; ++c) {
+        const std::int64_t j = std::min(n, c * column_every);
+        std::int32_t* h = host_columns_h.data() + c * m1;
+        std::int32_t* d = host_columns_d.data() + c * m1;
+        if (j == 0)
+            for (std::int64_t i = 0; i <= m; ++i) {
+                h[i] = boundary_column_h(problem.mode, problem.gaps, i);
+                d[i] = kMinusInfinity;
+            }
+        h[0] = boundary_row_h(problem.mode, problem.gaps, j);
+        d[0] = kMinusInfinity;
+    }
+
+    // The end cell (pairwise.hpp): row m and column n are the last kept row and column.
+    const std::int32_t* last_row = host_rows_h.data() + (rows_back - 1) * n1;
+    const std::int32_t* last_column = host_columns_h.data() + (columns_back - 1) * m1;
+    switch (problem.mode) {
+        case AlignMode::Local:
+            offer_end(out.end, 0, 0, 0);
+            for (const EndCell& cell : bests)
+                if (cell.score != INT64_MIN) offer_end(out.end, cell.score, cell.i, cell.j);
+            break;
+        case AlignMode::Global:
+            out.end = {last_row[n], m, n};
+            break;
+        case AlignMode::Glocal:
+            for (std::int64_t j = 0; j <= n; ++j) offer_end(out.end, last_row[j], m, j);
+            break;
+        case AlignMode::Overlap:
+            for (std::int64_t j = 0; j <= n; ++j) offer_end(out.end, last_row[j], m, j);
+            for (std::int64_t i = 0; i <= m; ++i) offer_end(out.end, last_column[i], i, n);
+            break;
+    }
+
+    if (keep) {
+        Checkpoints& c = out.checkpoints;
+        c.block_rows = block_rows;
+        c.block_columns = block_columns;
+        for (std::int64_t b = 0; b < rows_back; ++b) {
+            c.row_h.emplace_back(host_rows_h.begin() + b * n1, host_rows_h.begin() + (b + 1) * n1);
+            c.row_i.emplace_back(host_rows_i.begin() + b * n1, host_rows_i.begin() + (b + 1) * n1);
+        }
+        for (std::int64_t k = 0; k < columns_back; ++k) {
+            c.column_h.emplace_back(host_columns_h.begin() + k * m1,
+                                    host_columns_h.begin() + (k + 1) * m1);
+            c.column_d.emplace_back(host_columns_d.begin() + k * m1,
+                                    host_columns_d.begin() + (k + 1) * m1);
+        }
+    }
+    return out;
+}
+
+}  // namespace tropic::align::detail::cuda
