@@ -227,23 +227,27 @@ class StripedTile {
     }
 
     TROPIC_STRIPED_TARGET void store_edges(std::int64_t rows) {
-        // After the last column's rotation h_load_ holds that column.
-        for (std::int64_t k = 0; k < rows; ++k) {
-            const std::int64_t at = (k % segments_) * kLanes + k / segments_;
-            edges_.left_h[tile_.r0 + k] = h_load_[at];
-            edges_.left_d[tile_.r0 + k] = Lane::gap_out(d_[at]);
-        }
+        // After the last column's rotation h_load_ holds that column. Lane-major order visits the
+        // rows in order (k = l * S + s) without dividing.
+        std::int32_t* left_h = edges_.left_h + tile_.r0;
+        std::int32_t* left_d = edges_.left_d + tile_.r0;
+        for (int l = 0; l < kLanes; ++l)
+            for (std::int64_t s = 0, k = l * segments_; s < segments_ && k < rows; ++s, ++k) {
+                left_h[k] = h_load_[s * kLanes + l];
+                left_d[k] = Lane::gap_out(d_[s * kLanes + l]);
+            }
         if constexpr (kLocal) {
             const T score = best_score_;
-            for (std::int64_t k = 0; k < rows; ++k)
-                if (best_column_h_[(k % segments_) * kLanes + k / segments_] == score) {
-                    offer_end(best_, score, tile_.r0 + k, best_column_);
-                    break;
-                }
+            for (int l = 0; l < kLanes; ++l)
+                for (std::int64_t s = 0, k = l * segments_; s < segments_ && k < rows; ++s, ++k)
+                    if (best_column_h_[s * kLanes + l] == score) {
+                        offer_end(best_, score, tile_.r0 + k, best_column_);
+                        return;
+                    }
         } else if constexpr (Mode == AlignMode::Overlap) {
             if (tile_.c1 == p_.n + 1)
                 for (std::int64_t k = 0; k < rows; ++k)
-                    offer_end(best_, edges_.left_h[tile_.r0 + k], tile_.r0 + k, p_.n);
+                    offer_end(best_, left_h[k], tile_.r0 + k, p_.n);
         }
     }
 
