@@ -9,7 +9,8 @@
 // cells of one segment depend on the segment before, not on each other. Columns are the outer
 // loop. I (the vertical gap) runs down each lane in the main pass; the "lazy F" pass then carries
 // it across lanes (from the last segment of lane l to the first of lane l + 1) for as long as it
-// can still raise something. D (the horizontal gap) of the next column is kept per segment.
+// can still raise something. D (the horizontal gap) is kept per segment and computed from the
+// previous column's H, so the lazy pass never has to touch it.
 //
 // Exactness: with 32-bit lanes the arithmetic is the scalar kernel's own, so every output is bit
 // for bit the same. With narrow lanes, saturating arithmetic makes every I and D equal to
@@ -17,6 +18,9 @@
 // inside the lane's range; the kernel checks that (a largest and a smallest H per vector) and
 // returns false otherwise. I and D at the lane minimum are reported as kMinusInfinity: only
 // values that low differ from the scalar kernel, and they cannot decide any H in range.
+// Local alignment's bottom I is exact where it is above 0 and otherwise at most 0 and at most
+// the exact value (the lazy pass stops carrying such an I: it can never lift an H above the floor
+// 0, nor can anything computed from it).
 //
 // Rows beyond R that fill the last vector ("padding") come after every real row in this order,
 // so they never reach a real cell. Their substitution scores keep them from tripping the checks:
@@ -188,15 +192,14 @@ class StripedTile {
             high_ = Ops::set1(Lane::kMin);
             low_ = Ops::set1(Lane::kMax);
         }
-        for (std::int64_t jj = 0; jj + 1 < columns; ++jj)
-            if (!fill_column<false>(jj, gap_oe, gap_e)) return false;
-        if (!fill_column<true>(columns - 1, gap_oe, gap_e)) return false;
+        for (std::int64_t jj = 0; jj < columns; ++jj)
+            if (!fill_column(jj, gap_oe, gap_e)) return false;
         store_edges(rows);
         return true;
     }
 
   private:
-    // Striped left edge (H and the D of column c0) and the top edge per column, checked against
+    // Striped left edge (H and D of column c0 - 1) and the top edge per column, checked against
     // the lane range.
     TROPIC_STRIPED_TARGET bool load_edges(std::int64_t rows, std::int64_t columns) {
         const std::int32_t* left_h = edges_.left_h + tile_.r0;
@@ -214,8 +217,7 @@ class StripedTile {
                 const T h = k < rows ? static_cast<T>(left_h[k]) : padding_h;
                 const T d = k < rows ? Lane::gap_in(left_d[k]) : Lane::kNegInf;
                 h_load_[s * kLanes + l] = h;
-                d_[s * kLanes + l] =
-                    std::max(Lane::sub(h, p_.gaps.open_extend), Lane::sub(d, p_.gaps.extend));
+                d_[s * kLanes + l] = d;
             }
         for (std::int64_t jj = 0; jj < columns; ++jj) {
             const std::int64_t j = tile_.c0 + jj;
@@ -251,28 +253,26 @@ class StripedTile {
         }
     }
 
-    // One segment of the main pass: H from the diagonal, D and the I carried down the lane; then
-    // the D of the next column (not on the tile's last column, whose D is the left edge it
-    // returns) and the I of the next segment.
-    template <bool LastColumn>
+    // One segment of the main pass: D from the previous column's H (so that the lazy pass, which
+    // raises H, never has to touch D), H from the diagonal, D and the I carried down the lane,
+    // then the I of the next segment.
     TROPIC_STRIPED_INLINE static void segment(std::int64_t s, const T* profile, T* d_column,
                                               T* h_store, const T* h_load, V& diag, V& vertical,
                                               V& high, V& low, V gap_oe, V gap_e) {
+        const V h_left = Ops::load(h_load + s * kLanes);
+        const V d =
+            Ops::max(Ops::sub(h_left, gap_oe), Ops::sub(Ops::load(d_column + s * kLanes), gap_e));
+        Ops::store(d_column + s * kLanes, d);
         V h = Ops::add(diag, Ops::load(profile + s * kLanes));
-        const V d = Ops::load(d_column + s * kLanes);
         h = Ops::max(h, d);
         h = Ops::max(h, vertical);
         if constexpr (kLocal) h = Ops::max(h, Ops::set1(T{0}));
         Ops::store(h_store + s * kLanes, h);
         watch<Ops, kWatch>(h, high, low);
-        const V h_open = Ops::sub(h, gap_oe);
-        if constexpr (!LastColumn)
-            Ops::store(d_column + s * kLanes, Ops::max(Ops::sub(d, gap_e), h_open));
-        vertical = Ops::max(Ops::sub(vertical, gap_e), h_open);
-        diag = Ops::load(h_load + s * kLanes);
+        vertical = Ops::max(Ops::sub(vertical, gap_e), Ops::sub(h, gap_oe));
+        diag = h_left;
     }
 
-    template <bool LastColumn>
     TROPIC_STRIPED_TARGET bool fill_column(std::int64_t jj, V gap_oe, V gap_e) {
         const std::int64_t j = tile_.c0 + jj;
         // Locals, not members: the vector stores may alias anything, members would be reloaded.
@@ -283,6 +283,7 @@ class StripedTile {
         const T* profile =
             profile_ + static_cast<std::size_t>(p_.target[j - 1]) * segments * kLanes;
         const V neg_inf = Ops::set1(Lane::kNegInf);
+        const V zero = Ops::set1(T{0});
         V diag = Ops::shift_in(Ops::load(h_load + (segments - 1) * kLanes), top_h_[jj]);
         V vertical = Ops::shift_in(neg_inf, top_i_[jj]);
         V high = kWatch == Watch::ColumnMax ? Ops::set1(T{0}) : high_;
@@ -291,29 +292,28 @@ class StripedTile {
         V last_vertical;
         std::int64_t s = 0;
         for (; s < last_segment; ++s)
-            segment<LastColumn>(s, profile, d_column, h_store, h_load, diag, vertical, high, low,
-                                gap_oe, gap_e);
+            segment(s, profile, d_column, h_store, h_load, diag, vertical, high, low, gap_oe,
+                    gap_e);
         last_vertical = vertical;
         for (; s < segments; ++s)
-            segment<LastColumn>(s, profile, d_column, h_store, h_load, diag, vertical, high, low,
-                                gap_oe, gap_e);
+            segment(s, profile, d_column, h_store, h_load, diag, vertical, high, low, gap_oe,
+                    gap_e);
 
         // Lazy F: carry I from lane l's last segment into lane l + 1 while some lane's candidate
         // beats the gap that the segment's H (as the main pass saw it) opens; below that, the main
-        // pass already gave the next row at least as much.
+        // pass already gave the next row at least as much. Local alignment also stops once every
+        // candidate is at most 0: such an I never lifts an H above the floor, and it only falls.
         vertical = Ops::shift_in(vertical, Lane::kNegInf);
         for (int pass = 0; pass < kLanes; ++pass) {
             for (s = 0; s < segments; ++s) {
                 T* at = h_store + s * kLanes;
                 const V h = Ops::load(at);
-                const V h_open = Ops::sub(h, gap_oe);
+                V h_open = Ops::sub(h, gap_oe);
+                if constexpr (kLocal) h_open = Ops::max(h_open, zero);
                 const V raised = Ops::max(h, vertical);
                 Ops::store(at, raised);
                 watch<Ops, kWatch>(raised, high, low);
                 if (s == last_segment) last_vertical = Ops::max(last_vertical, vertical);
-                if constexpr (!LastColumn)
-                    Ops::store(d_column + s * kLanes, Ops::max(Ops::load(d_column + s * kLanes),
-                                                               Ops::sub(raised, gap_oe)));
                 vertical = Ops::sub(vertical, gap_e);
                 if (!Ops::any_gt(vertical, h_open)) goto carried;
             }

@@ -3,8 +3,10 @@
 // (128-bit) and AVX2 (256-bit) builds of one template, each chosen at run time when the CPU has
 // its instructions. Each fills a tile exactly as fill_tile_scalar does (tile.hpp), or returns
 // false when a value leaves its lanes' range (the pair is then refilled with wider lanes); the
-// 32-bit kernels never do. Narrow kernels return an I or D at or below their lane minimum as
-// kMinusInfinity (the only values in which they differ from the scalar kernel).
+// 32-bit kernels never do. Where they may differ from the scalar kernel, only in values that
+// cannot change any H: narrow kernels return an I or D at or below their lane minimum as
+// kMinusInfinity, and in local alignment a bottom I of at most 0 may come back lower (still at
+// most 0). H, the end cell, D and every other I are the scalar kernel's.
 #include <cstdint>
 
 #include "align/pairwise/pair_fill.hpp"
