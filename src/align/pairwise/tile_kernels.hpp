@@ -1,5 +1,6 @@
 #pragma once
-// The tile kernels this machine can run for a problem, narrowest lanes first: a pair is filled
+// The tile kernels this machine can run for a problem, narrowest lanes first (striped int8 and
+// int16 where the problem's scores plausibly fit them, striped int32, scalar): a pair is filled
 // with the first, and again with the next whenever one saturates (parasail's saturation check);
 // the last one never saturates.
 #include <vector>

@@ -1,0 +1,399 @@
+// The striped tile kernel (Farrar's striped Smith-Waterman, generalised to the four modes and to
+// tiles): one template over the vector policies of striped_ops.hpp. Included only by the
+// tile_striped_<isa>.cpp files, each of which defines TROPIC_STRIPED_TARGET (its target
+// attribute) first; everything here has internal linkage, so the instruction sets' copies never
+// meet at link time.
+//
+// Layout: the tile's R rows are cut into S = ceil(R / lanes) segments; row k (0-based in the
+// tile) lives in lane k / S of segment k % S, so the rows a vector holds are S apart and the
+// cells of one segment depend on the segment before, not on each other. Columns are the outer
+// loop. I (the vertical gap) runs down each lane in the main pass; the "lazy F" pass then carries
+// it across lanes (from the last segment of lane l to the first of lane l + 1) for as long as it
+// can still raise something. D (the horizontal gap) is kept per segment and computed from the
+// previous column's H, so the lazy pass never has to touch it.
+//
+// Exactness: with 32-bit lanes the arithmetic is the scalar kernel's own, so every output is bit
+// for bit the same. With narrow lanes, saturating arithmetic makes every I and D equal to
+// max(exact value, lane minimum) and every H exact as long as all H of the tile lie strictly
+// inside the lane's range; the kernel checks that (a largest and a smallest H per vector) and
+// returns false otherwise. I and D at the lane minimum are reported as kMinusInfinity: only
+// values that low differ from the scalar kernel, and they cannot decide any H in range.
+// Local alignment's bottom I is exact where it is above 0 and otherwise at most 0 and at most
+// the exact value (the lazy pass stops carrying such an I: it can never lift an H above the floor
+// 0, nor can anything computed from it).
+//
+// Rows beyond R that fill the last vector ("padding") come after every real row in this order,
+// so they never reach a real cell. Their substitution scores keep them from tripping the checks:
+// 0 (non-local: a padding H never leaves the range of the real H and edges above it) or minus
+// infinity (local: they stay below the best H seen so far).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <vector>
+
+#include "align/pairwise/striped_ops.hpp"
+#include "align/pairwise/tile.hpp"
+
+#ifndef TROPIC_STRIPED_TARGET
+#error "define TROPIC_STRIPED_TARGET (the instruction set's target attribute) first"
+#endif
+
+#ifdef TROPIC_STRIPED_X86
+
+namespace tropic::align::detail::striped {
+namespace {
+
+#define TROPIC_STRIPED_INLINE TROPIC_STRIPED_TARGET __attribute__((always_inline)) inline
+
+template <typename T>
+struct LaneValues {
+    static constexpr bool kNarrow = sizeof(T) < 4;
+    static constexpr T kMin = std::numeric_limits<T>::min();
+    static constexpr T kMax = std::numeric_limits<T>::max();
+    // Minus infinity in a lane: the saturation floor for narrow lanes, the scalar kernel's
+    // kMinusInfinity for 32-bit ones.
+    static constexpr T kNegInf = kNarrow ? kMin : static_cast<T>(kMinusInfinity);
+
+    // An H of an edge: false when it does not lie strictly inside the lane's range.
+    static bool h_fits(std::int32_t v) { return !kNarrow || (v > kMin && v < kMax); }
+    // An I or D of an edge: false above the range (below it is clamped: there it only ever loses
+    // a max()).
+    static bool gap_fits(std::int32_t v) { return !kNarrow || v < kMax; }
+    static T gap_in(std::int32_t v) {
+        if constexpr (kNarrow) return static_cast<T>(std::clamp<std::int32_t>(v, kMin, kMax));
+        return static_cast<T>(v);
+    }
+    static std::int32_t gap_out(T v) {
+        if constexpr (kNarrow)
+            if (v == kMin) return kMinusInfinity;
+        return v;
+    }
+    // a - b as the lanes compute it.
+    static T sub(T a, std::int32_t b) {
+        if constexpr (kNarrow) return static_cast<T>(std::clamp<std::int32_t>(a - b, kMin, kMax));
+        return static_cast<T>(a - b);
+    }
+};
+
+// Thread-local memory of one kernel instantiation: the query profile (kept while the next tile
+// has the same query rows, matrix and padding, as a pair's repeated tiles of one row block or one
+// query against many targets have) and the column buffers.
+template <typename T>
+struct Scratch {
+    static constexpr std::size_t kAlign = 64;
+    std::vector<std::uint8_t> profile_query;
+    std::vector<std::int32_t> profile_scores;
+    T profile_padding = 0;
+    std::int64_t profile_segments = -1;
+    std::vector<T> profile_storage;
+    std::vector<T> column_storage;
+
+    static T* aligned(std::vector<T>& storage, std::size_t count) {
+        storage.resize(count + kAlign / sizeof(T));
+        auto address = reinterpret_cast<std::uintptr_t>(storage.data());
+        address = (address + kAlign - 1) & ~static_cast<std::uintptr_t>(kAlign - 1);
+        return reinterpret_cast<T*>(address);
+    }
+
+    // The profile: for each residue code c, S vectors of the scores of the tile's rows against c
+    // in striped order. nullptr when a score does not fit a lane.
+    T* profile(const TileProblem& problem, const TileBounds& tile, std::int64_t segments, int lanes,
+               T padding) {
+        const std::uint8_t* query = problem.query + (tile.r0 - 1);
+        const auto rows = static_cast<std::size_t>(tile.r1 - tile.r0);
+        const SubstitutionMatrix& matrix = *problem.matrix;
+        const std::size_t per_code = static_cast<std::size_t>(segments) * lanes;
+        T* data = aligned(profile_storage, per_code * matrix.size);
+        if (segments == profile_segments && padding == profile_padding &&
+            profile_scores == matrix.scores && profile_query.size() == rows &&
+            std::equal(query, query + rows, profile_query.begin()))
+            return data;
+        profile_segments = -1;
+        for (std::int32_t score : matrix.scores)
+            if (score < LaneValues<T>::kMin || score > LaneValues<T>::kMax) return nullptr;
+        for (int c = 0; c < matrix.size; ++c) {
+            T* out = data + per_code * c;
+            for (std::int64_t s = 0; s < segments; ++s)
+                for (int l = 0; l < lanes; ++l) {
+                    const std::size_t k = static_cast<std::size_t>(l * segments + s);
+                    *out++ = k < rows ? static_cast<T>(matrix.score(query[k], c)) : padding;
+                }
+        }
+        profile_query.assign(query, query + rows);
+        profile_scores = matrix.scores;
+        profile_padding = padding;
+        profile_segments = segments;
+        return data;
+    }
+};
+
+template <typename T>
+Scratch<T>& scratch() {
+    static thread_local Scratch<T> memory;
+    return memory;
+}
+
+// What the kernel watches per H vector: the column's largest H (local: the end cell), the
+// tile's largest and smallest H (narrow non-local lanes: saturation), or nothing (32-bit lanes,
+// non-local).
+enum class Watch { ColumnMax, Bounds, Nothing };
+
+template <class Ops, Watch W>
+TROPIC_STRIPED_INLINE void watch(typename Ops::V h, typename Ops::V& high, typename Ops::V& low) {
+    if constexpr (W == Watch::ColumnMax || W == Watch::Bounds) high = Ops::max(high, h);
+    if constexpr (W == Watch::Bounds) low = Ops::min(low, h);
+}
+
+template <class Ops, AlignMode Mode>
+class StripedTile {
+    using T = typename Ops::Lane;
+    using V = typename Ops::V;
+    using Lane = LaneValues<T>;
+    static constexpr int kLanes = Ops::kLanes;
+    static constexpr bool kLocal = Mode == AlignMode::Local;
+    static constexpr Watch kWatch =
+        kLocal ? Watch::ColumnMax : (Lane::kNarrow ? Watch::Bounds : Watch::Nothing);
+
+  public:
+    StripedTile(const TileProblem& problem, const TileBounds& tile, const TileEdges& edges,
+                EndCell& best)
+        : p_(problem), tile_(tile), edges_(edges), best_(best) {}
+
+    TROPIC_STRIPED_TARGET bool run() {
+        const std::int64_t rows = tile_.r1 - tile_.r0, columns = tile_.c1 - tile_.c0;
+        segments_ = (rows + kLanes - 1) / kLanes;
+        // The last row's place: its H and I are the tile's bottom edge.
+        last_segment_ = (rows - 1) % segments_;
+        last_lane_ = (rows - 1) / segments_;
+        if constexpr (Lane::kNarrow)
+            if (p_.gaps.open_extend >= Lane::kMax || p_.gaps.extend >= Lane::kMax) return false;
+
+        Scratch<T>& memory = scratch<T>();
+        profile_ = memory.profile(p_, tile_, segments_, kLanes, kLocal ? Lane::kNegInf : T{0});
+        if (profile_ == nullptr) return false;
+        const auto stride = static_cast<std::size_t>(segments_) * kLanes;
+        T* column = Scratch<T>::aligned(memory.column_storage,
+                                        4 * stride + 2 * static_cast<std::size_t>(columns));
+        h_load_ = column;
+        h_store_ = column + stride;
+        h_third_ = column + 2 * stride;
+        d_ = column + 3 * stride;
+        top_h_ = column + 4 * stride;
+        top_i_ = top_h_ + columns;
+        if (!load_edges(rows, columns)) return false;
+
+        const V gap_oe = Ops::set1(static_cast<T>(p_.gaps.open_extend));
+        const V gap_e = Ops::set1(static_cast<T>(p_.gaps.extend));
+        if (kLocal) best_vector_ = Ops::set1(T{-1});
+        if constexpr (kWatch == Watch::Bounds) {
+            high_ = Ops::set1(Lane::kMin);
+            low_ = Ops::set1(Lane::kMax);
+        }
+        for (std::int64_t jj = 0; jj < columns; ++jj)
+            if (!fill_column(jj, gap_oe, gap_e)) return false;
+        store_edges(rows);
+        return true;
+    }
+
+  private:
+    // Striped left edge (H and D of column c0 - 1) and the top edge per column, checked against
+    // the lane range.
+    TROPIC_STRIPED_TARGET bool load_edges(std::int64_t rows, std::int64_t columns) {
+        const std::int32_t* left_h = edges_.left_h + tile_.r0;
+        const std::int32_t* left_d = edges_.left_d + tile_.r0;
+        for (std::int64_t k = 0; k < rows; ++k)
+            if (!Lane::h_fits(left_h[k]) || !Lane::gap_fits(left_d[k])) return false;
+        for (std::int64_t j = tile_.c0 - 1; j < tile_.c1; ++j)
+            if (!Lane::h_fits(edges_.top_h[j])) return false;
+        for (std::int64_t j = tile_.c0; j < tile_.c1; ++j)
+            if (!Lane::gap_fits(edges_.top_i[j])) return false;
+        const T padding_h = kLocal ? T{0} : static_cast<T>(left_h[rows - 1]);
+        for (std::int64_t s = 0; s < segments_; ++s)
+            for (int l = 0; l < kLanes; ++l) {
+                const std::int64_t k = l * segments_ + s;
+                const T h = k < rows ? static_cast<T>(left_h[k]) : padding_h;
+                const T d = k < rows ? Lane::gap_in(left_d[k]) : Lane::kNegInf;
+                h_load_[s * kLanes + l] = h;
+                d_[s * kLanes + l] = d;
+            }
+        for (std::int64_t jj = 0; jj < columns; ++jj) {
+            const std::int64_t j = tile_.c0 + jj;
+            top_h_[jj] = static_cast<T>(edges_.top_h[j - 1]);
+            top_i_[jj] = std::max(Lane::sub(static_cast<T>(edges_.top_h[j]), p_.gaps.open_extend),
+                                  Lane::sub(Lane::gap_in(edges_.top_i[j]), p_.gaps.extend));
+        }
+        return true;
+    }
+
+    TROPIC_STRIPED_TARGET void store_edges(std::int64_t rows) {
+        // After the last column's rotation h_load_ holds that column. Lane-major order visits the
+        // rows in order (k = l * S + s) without dividing.
+        std::int32_t* left_h = edges_.left_h + tile_.r0;
+        std::int32_t* left_d = edges_.left_d + tile_.r0;
+        for (int l = 0; l < kLanes; ++l)
+            for (std::int64_t s = 0, k = l * segments_; s < segments_ && k < rows; ++s, ++k) {
+                left_h[k] = h_load_[s * kLanes + l];
+                left_d[k] = Lane::gap_out(d_[s * kLanes + l]);
+            }
+        if constexpr (kLocal) {
+            const T score = best_score_;
+            for (int l = 0; l < kLanes; ++l)
+                for (std::int64_t s = 0, k = l * segments_; s < segments_ && k < rows; ++s, ++k)
+                    if (best_column_h_[s * kLanes + l] == score) {
+                        offer_end(best_, score, tile_.r0 + k, best_column_);
+                        return;
+                    }
+        } else if constexpr (Mode == AlignMode::Overlap) {
+            if (tile_.c1 == p_.n + 1)
+                for (std::int64_t k = 0; k < rows; ++k)
+                    offer_end(best_, left_h[k], tile_.r0 + k, p_.n);
+        }
+    }
+
+    // One segment of the main pass: D from the previous column's H (so that the lazy pass, which
+    // raises H, never has to touch D), H from the diagonal, D and the I carried down the lane,
+    // then the I of the next segment.
+    TROPIC_STRIPED_INLINE static void segment(std::int64_t s, const T* profile, T* d_column,
+                                              T* h_store, const T* h_load, V& diag, V& vertical,
+                                              V& high, V& low, V gap_oe, V gap_e) {
+        const V h_left = Ops::load(h_load + s * kLanes);
+        const V d =
+            Ops::max(Ops::sub(h_left, gap_oe), Ops::sub(Ops::load(d_column + s * kLanes), gap_e));
+        Ops::store(d_column + s * kLanes, d);
+        V h = Ops::add(diag, Ops::load(profile + s * kLanes));
+        h = Ops::max(h, d);
+        h = Ops::max(h, vertical);
+        if constexpr (kLocal) h = Ops::max(h, Ops::set1(T{0}));
+        Ops::store(h_store + s * kLanes, h);
+        watch<Ops, kWatch>(h, high, low);
+        vertical = Ops::max(Ops::sub(vertical, gap_e), Ops::sub(h, gap_oe));
+        diag = h_left;
+    }
+
+    TROPIC_STRIPED_TARGET bool fill_column(std::int64_t jj, V gap_oe, V gap_e) {
+        const std::int64_t j = tile_.c0 + jj;
+        // Locals, not members: the vector stores may alias anything, members would be reloaded.
+        const std::int64_t segments = segments_, last_segment = last_segment_;
+        T* const h_store = h_store_;
+        const T* const h_load = h_load_;
+        T* const d_column = d_;
+        const T* profile =
+            profile_ + static_cast<std::size_t>(p_.target[j - 1]) * segments * kLanes;
+        const V neg_inf = Ops::set1(Lane::kNegInf);
+        const V zero = Ops::set1(T{0});
+        V diag = Ops::shift_in(Ops::load(h_load + (segments - 1) * kLanes), top_h_[jj]);
+        V vertical = Ops::shift_in(neg_inf, top_i_[jj]);
+        V high = kWatch == Watch::ColumnMax ? Ops::set1(T{0}) : high_;
+        V low = low_;
+        // The I of the bottom row: every candidate that reaches its segment, main pass and lazy.
+        V last_vertical;
+        std::int64_t s = 0;
+        for (; s < last_segment; ++s)
+            segment(s, profile, d_column, h_store, h_load, diag, vertical, high, low, gap_oe,
+                    gap_e);
+        last_vertical = vertical;
+        for (; s < segments; ++s)
+            segment(s, profile, d_column, h_store, h_load, diag, vertical, high, low, gap_oe,
+                    gap_e);
+
+        // Lazy F: carry I from lane l's last segment into lane l + 1 while some lane's candidate
+        // beats the gap that the segment's H (as the main pass saw it) opens; below that, the main
+        // pass already gave the next row at least as much. Local alignment also stops once every
+        // candidate is at most 0: such an I never lifts an H above the floor, and it only falls.
+        vertical = Ops::shift_in(vertical, Lane::kNegInf);
+        for (int pass = 0; pass < kLanes; ++pass) {
+            for (s = 0; s < segments; ++s) {
+                T* at = h_store + s * kLanes;
+                const V h = Ops::load(at);
+                V h_open = Ops::sub(h, gap_oe);
+                if constexpr (kLocal) h_open = Ops::max(h_open, zero);
+                const V raised = Ops::max(h, vertical);
+                Ops::store(at, raised);
+                watch<Ops, kWatch>(raised, high, low);
+                if (s == last_segment) last_vertical = Ops::max(last_vertical, vertical);
+                vertical = Ops::sub(vertical, gap_e);
+                if (!Ops::any_gt(vertical, h_open)) goto carried;
+            }
+            vertical = Ops::shift_in(vertical, Lane::kNegInf);
+        }
+    carried:
+
+        // The bottom edge.
+        alignas(64) T lanes[kLanes];
+        Ops::store(lanes, last_vertical);
+        const T bottom_h = h_store_[last_segment_ * kLanes + last_lane_];
+        edges_.bottom_h[j] = bottom_h;
+        edges_.bottom_i[j] = Lane::gap_out(lanes[last_lane_]);
+
+        if constexpr (kWatch == Watch::ColumnMax) {
+            // Only a column that beats the best so far can hold the end (ties go to the smaller j);
+            // its H stays in its buffer until a later column beats it.
+            if (Ops::any_gt(high, best_vector_)) {
+                best_score_ = Ops::hmax(high);
+                if (Lane::kNarrow && best_score_ == Lane::kMax) return false;
+                best_vector_ = Ops::set1(best_score_);
+                best_column_ = j;
+                best_column_h_ = h_store_;
+            }
+        } else if constexpr (kWatch == Watch::Bounds) {
+            high_ = high;
+            low_ = low;
+            if (Ops::any_gt(high, Ops::set1(Lane::kMax - 1)) ||
+                Ops::any_gt(Ops::set1(Lane::kMin + 1), low))
+                return false;
+        }
+        if constexpr (Mode == AlignMode::Glocal || Mode == AlignMode::Overlap)
+            if (tile_.r1 == p_.m + 1) offer_end(best_, bottom_h, p_.m, j);
+
+        // Rotate: this column's H is the next one's diagonal; the next column writes into a
+        // buffer that holds neither it nor the best column.
+        T* const previous = h_load_;
+        h_load_ = h_store_;
+        if (best_column_h_ == previous) {
+            h_store_ = h_third_;
+            h_third_ = previous;
+        } else {
+            h_store_ = previous;
+        }
+        return true;
+    }
+
+    const TileProblem& p_;
+    const TileBounds& tile_;
+    const TileEdges& edges_;
+    EndCell& best_;
+    std::int64_t segments_ = 1, last_segment_ = 0, last_lane_ = 0;
+    const T* profile_ = nullptr;
+    T *h_load_ = nullptr, *h_store_ = nullptr, *h_third_ = nullptr, *d_ = nullptr;
+    T *top_h_ = nullptr, *top_i_ = nullptr;
+    V high_{}, low_{}, best_vector_{};
+    T best_score_ = -1;
+    std::int64_t best_column_ = 0;
+    const T* best_column_h_ = nullptr;
+};
+
+template <class Ops>
+TROPIC_STRIPED_TARGET bool fill_tile_striped(const TileProblem& problem, const TileBounds& tile,
+                                             const TileEdges& edges, EndCell& best) {
+    switch (problem.mode) {
+        case AlignMode::Local:
+            return StripedTile<Ops, AlignMode::Local>(problem, tile, edges, best).run();
+        case AlignMode::Global:
+            return StripedTile<Ops, AlignMode::Global>(problem, tile, edges, best).run();
+        case AlignMode::Glocal:
+            return StripedTile<Ops, AlignMode::Glocal>(problem, tile, edges, best).run();
+        case AlignMode::Overlap:
+            return StripedTile<Ops, AlignMode::Overlap>(problem, tile, edges, best).run();
+    }
+    return false;
+}
+
+#undef TROPIC_STRIPED_INLINE
+
+}  // namespace
+}  // namespace tropic::align::detail::striped
+
+#endif  // TROPIC_STRIPED_X86
