@@ -96,7 +96,7 @@ void bench_kernel(benchmark::State& state, const Problem& p, detail::TileKernel 
     const detail::FillPlan plan{problem.m, problem.n};
     detail::FillOutcome filled;
     tropic::bench::run_wall_timed(
-        state, [&] { filled = detail::fill_pair(problem, plan, kernel, nullptr, {}, 0); });
+        state, [&] { filled = detail::fill_pair(problem, plan, kernel, false, nullptr, {}, 0); });
     if (filled.saturated) {
         state.SkipWithError("saturated: the score does not fit these lanes");
         return;

@@ -93,7 +93,7 @@ TEST_F(Mismatch, JsonAndPaf) {
               "{\"query\":\"q\",\"target\":\"t\",\"query_length\":6,\"target_length\":7,\"mode\":"
               "\"local\",\"score\":7,\"query_begin\":1,\"query_end\":6,\"target_begin\":2,"
               "\"target_end\":7,\"cigar\":\"3=1X2=\",\"identity\":0.8333,\"matches\":5,"
-              "\"mismatches\":1,\"gap_opens\":0,\"gaps\":0,\"columns\":6,\"score_bits\":32}\n");
+              "\"mismatches\":1,\"gap_opens\":0,\"gaps\":0,\"columns\":6}\n");
     out.clear();
     append_paf(out, query, target, a, params);
     EXPECT_EQ(out, "q\t6\t0\t6\t+\tt\t7\t1\t7\t5\t6\t255\tNM:i:1\tAS:i:7\tcg:Z:3=1X2=\n");
@@ -225,7 +225,7 @@ TEST(AlignmentWriters, ScoreOnlyLeavesTheUnknownOut) {
               "{\"query\":\"q\",\"target\":\"t\",\"query_length\":4,\"target_length\":5,\"mode\":"
               "\"local\",\"score\":8,\"query_begin\":null,\"query_end\":4,\"target_begin\":null,"
               "\"target_end\":5,\"cigar\":null,\"identity\":null,\"matches\":null,\"mismatches\":"
-              "null,\"gap_opens\":null,\"gaps\":null,\"columns\":null,\"score_bits\":32}\n");
+              "null,\"gap_opens\":null,\"gaps\":null,\"columns\":null}\n");
     EXPECT_NE(
         test::input_error_of([&] { append_paf(out, query, target, a, params); }).find("score-only"),
         std::string::npos);

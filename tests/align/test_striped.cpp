@@ -267,7 +267,7 @@ TEST(AlignStriped, TilesMatchTheScalarKernelWithFixedSeeds) {
 // 16 and 32 bits).
 void check_pair(const NamedKernel& k, const TileProblem& p, const detail::FillPlan& plan,
                 const detail::FillOutcome& want, const std::string& where) {
-    const detail::FillOutcome got = detail::fill_pair(p, plan, k.kernel, nullptr, {}, 0);
+    const detail::FillOutcome got = detail::fill_pair(p, plan, k.kernel, true, nullptr, {}, 0);
     if (got.saturated) {
         ASSERT_LT(k.bits, 32) << where;
         return;
@@ -275,13 +275,20 @@ void check_pair(const NamedKernel& k, const TileProblem& p, const detail::FillPl
     ASSERT_EQ(got.end.score, want.end.score) << where;
     ASSERT_EQ(got.end.i, want.end.i) << where;
     ASSERT_EQ(got.end.j, want.end.j) << where;
-    ASSERT_EQ(got.checkpoints.h.size(), want.checkpoints.h.size()) << where;
-    for (std::size_t b = 0; b < want.checkpoints.h.size(); ++b) {
-        ASSERT_EQ(got.checkpoints.h[b], want.checkpoints.h[b]) << where << " checkpoint " << b;
-        for (std::size_t j = 0; j < want.checkpoints.i[b].size(); ++j)
-            ASSERT_TRUE(
-                bottom_i_matches(got.checkpoints.i[b][j], want.checkpoints.i[b][j], k.bits, p.mode))
-                << where << " checkpoint " << b << " I " << j;
+    const detail::Checkpoints &g = got.checkpoints, &w = want.checkpoints;
+    ASSERT_EQ(g.row_h.size(), w.row_h.size()) << where;
+    for (std::size_t b = 0; b < w.row_h.size(); ++b) {
+        ASSERT_EQ(g.row_h[b], w.row_h[b]) << where << " checkpoint row " << b;
+        for (std::size_t j = 0; j < w.row_i[b].size(); ++j)
+            ASSERT_TRUE(bottom_i_matches(g.row_i[b][j], w.row_i[b][j], k.bits, p.mode))
+                << where << " checkpoint row " << b << " I " << j;
+    }
+    ASSERT_EQ(g.column_h.size(), w.column_h.size()) << where;
+    for (std::size_t c = 0; c < w.column_h.size(); ++c) {
+        ASSERT_EQ(g.column_h[c], w.column_h[c]) << where << " checkpoint column " << c;
+        for (std::size_t i = 0; i < w.column_d[c].size(); ++i)
+            ASSERT_EQ(g.column_d[c][i], narrowed_gap(w.column_d[c][i], k.bits))
+                << where << " checkpoint column " << c << " D " << i;
     }
 }
 
@@ -309,7 +316,7 @@ void check_pairs(std::mt19937_64& rng, bool long_pairs) {
                             detail::fill_tile_scalar(a, b, c, d);
                             return true;
                         },
-                        nullptr, {}, 0);
+                        true, nullptr, {}, 0);
                     for (const NamedKernel& k : kernels) {
                         const std::string where =
                             k.name + " " + std::string(mode_name(mode)) + " " + std::to_string(m) +
@@ -353,7 +360,8 @@ TEST(AlignStriped, SaturationFallsBackToWiderLanes) {
         const std::int64_t score = 2 * static_cast<std::int64_t>(length);
         for (const NamedKernel& k : striped_kernels()) {
             if (length > 1000 && k.bits == 8) continue;
-            const detail::FillOutcome filled = detail::fill_pair(p, plan, k.kernel, nullptr, {}, 0);
+            const detail::FillOutcome filled =
+                detail::fill_pair(p, plan, k.kernel, false, nullptr, {}, 0);
             EXPECT_EQ(filled.saturated, score >= lane_max(k.bits)) << k.name << " " << length;
             if (!filled.saturated) {
                 EXPECT_EQ(filled.end.score, score) << k.name;

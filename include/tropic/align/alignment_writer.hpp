@@ -50,7 +50,7 @@ void append_tsv(std::string& out, const SequenceRecord& query, const SequenceRec
 
 // json: one object per line, {"query","target","query_length","target_length","mode","score",
 // "query_begin","query_end","target_begin","target_end","cigar","identity","matches",
-// "mismatches","gap_opens","gaps","columns","score_bits"}, coordinates as tsv, null for what
+// "mismatches","gap_opens","gaps","columns"}, coordinates as tsv, null for what
 // score_only leaves unknown; an empty alignment's CIGAR is "".
 void append_json(std::string& out, const SequenceRecord& query, const SequenceRecord& target,
                  const PairAlignment& alignment, const AlignParams& params,
