@@ -21,6 +21,7 @@
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "cli/input_checks.hpp"
+#include "cli/pair_progress.hpp"
 #include "tropic/align/alignment_writer.hpp"
 #include "tropic/align/karlin_altschul.hpp"
 #include "tropic/align/pairwise.hpp"
@@ -98,7 +99,7 @@ class AlignRun {
         run_ = make_run_options(options.shared, pool_);
         if (show_progress_)
             run_.on_progress = [this](std::size_t pair, double fraction) {
-                pair_progress(pair, fraction);
+                pair_progress_.update(pair, fraction);
             };
     }
 
@@ -281,7 +282,7 @@ class AlignRun {
         }
         jobs_ = &jobs;
         std::vector<align::AlignOutcome> outcomes = align::align_many(inputs, params_, run_);
-        pair_bar_.reset();
+        pair_progress_.reset();
         jobs_ = nullptr;
 
         std::vector<std::vector<PairJob>> by_target(chunk.targets.size());
@@ -296,21 +297,6 @@ class AlignRun {
             by_target[k / per_target].push_back(std::move(jobs[k]));
         }
         return by_target;
-    }
-
-    // A bar for a pair computed on every thread (only those report), counting permille.
-    void pair_progress(std::size_t pair, double fraction) {
-        if (!pair_bar_ || pair != bar_pair_) {
-            const SequenceRecord &query = *(*jobs_)[pair].query, &target = *(*jobs_)[pair].target;
-            pair_bar_.emplace(fmt::format("align {} x {} ({} x {})", query.name, target.name,
-                                          query.residues.size(), target.residues.size()),
-                              1000, true, "\u2030");
-            bar_pair_ = pair;
-            bar_shown_ = 0;
-        }
-        const auto permille = static_cast<std::uint64_t>(std::clamp(fraction, 0.0, 1.0) * 1000);
-        if (permille > bar_shown_) pair_bar_->advance(permille - bar_shown_);
-        bar_shown_ = std::max(bar_shown_, permille);
     }
 
     const AlignOptions& options_;
@@ -332,9 +318,12 @@ class AlignRun {
     std::unique_ptr<OutputSink> sink_;
     std::size_t skipped_ = 0;
     const std::vector<PairJob>* jobs_ = nullptr;  // the pairs being computed
-    std::optional<ProgressBar> pair_bar_;
-    std::size_t bar_pair_ = 0;
-    std::uint64_t bar_shown_ = 0;
+    // A bar for a pair computed on every thread (only those report).
+    PairProgress pair_progress_{[this](std::size_t pair) {
+        const SequenceRecord &query = *(*jobs_)[pair].query, &target = *(*jobs_)[pair].target;
+        return fmt::format("align {} x {} ({} x {})", query.name, target.name,
+                           query.residues.size(), target.residues.size());
+    }};
 };
 
 }  // namespace

@@ -16,6 +16,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/input_checks.hpp"
+#include "cli/pair_progress.hpp"
 #include "cli/shared_options.hpp"
 #include "tropic/core/alphabet.hpp"
 #include "tropic/core/device.hpp"
@@ -76,7 +77,7 @@ class RriRun {
         run_ = make_run_options(options.shared, pool_);
         if (show_progress_)
             run_.on_progress = [this](std::size_t pair, double fraction) {
-                pair_progress(pair, fraction);
+                pair_progress_.update(pair, fraction);
             };
     }
 
@@ -188,27 +189,12 @@ class RriRun {
         jobs_ = &jobs;
         std::vector<rna::BpmaxPairOutcome> outcomes =
             rna::interact_bpmax_many(pairs, params_, run_);
-        pair_bar_.reset();
+        pair_progress_.reset();
         jobs_ = nullptr;
         for (std::size_t k = 0; k < jobs.size(); ++k) {
             jobs[k].result = std::move(outcomes[k].result);
             jobs[k].error = std::move(outcomes[k].error);
         }
-    }
-
-    // A bar for a pair computed on every thread (only those report), counting permille.
-    void pair_progress(std::size_t pair, double fraction) {
-        if (!pair_bar_ || pair != bar_pair_) {
-            const SequenceRecord &query = *(*jobs_)[pair].query, &target = *(*jobs_)[pair].target;
-            pair_bar_.emplace(fmt::format("rri {}&{} ({} x {} nt)", query.name, target.name,
-                                          query.residues.size(), target.residues.size()),
-                              1000, true, "\u2030");
-            bar_pair_ = pair;
-            bar_shown_ = 0;
-        }
-        const auto permille = static_cast<std::uint64_t>(std::clamp(fraction, 0.0, 1.0) * 1000);
-        if (permille > bar_shown_) pair_bar_->advance(permille - bar_shown_);
-        bar_shown_ = std::max(bar_shown_, permille);
     }
 
     const RriOptions& options_;
@@ -223,9 +209,12 @@ class RriRun {
     std::unique_ptr<SequenceReader> targets_reader_;
     std::size_t skipped_ = 0;
     const std::vector<PairJob>* jobs_ = nullptr;  // the pairs being computed
-    std::optional<ProgressBar> pair_bar_;
-    std::size_t bar_pair_ = 0;
-    std::uint64_t bar_shown_ = 0;
+    // A bar for a pair computed on every thread (only those report).
+    PairProgress pair_progress_{[this](std::size_t pair) {
+        const SequenceRecord &query = *(*jobs_)[pair].query, &target = *(*jobs_)[pair].target;
+        return fmt::format("rri {}&{} ({} x {} nt)", query.name, target.name, query.residues.size(),
+                           target.residues.size());
+    }};
 };
 
 }  // namespace

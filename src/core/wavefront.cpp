@@ -178,16 +178,7 @@ class RectangleDataflow {
             if (failed_ || finished_ == rows_ * columns_) return;
             const Tile tile = ready_.top();
             ready_.pop();
-            lock.unlock();
-            try {
-                body_(tile, worker);
-            } catch (...) {
-                lock.lock();
-                failed_ = true;
-                wake_.notify_all();
-                throw;
-            }
-            lock.lock();
+            unlocked(lock, [&] { body_(tile, worker); });
             ++finished_;
             release(tile.row + 1, tile.column);
             release(tile.row, tile.column + 1);
@@ -199,19 +190,25 @@ class RectangleDataflow {
                 const double share = total_ > 0 ? done_ / total_ : 0.0;
                 if (std::this_thread::get_id() == caller_ && share < 1.0 && share > shown_) {
                     shown_ = share;
-                    lock.unlock();
-                    try {
-                        options_.on_progress(options_.item, share);
-                    } catch (...) {
-                        lock.lock();
-                        failed_ = true;
-                        wake_.notify_all();
-                        throw;
-                    }
-                    lock.lock();
+                    unlocked(lock, [&] { options_.on_progress(options_.item, share); });
                 }
             }
         }
+    }
+
+    // Runs f without the lock; an exception from it stops every worker and propagates.
+    template <typename F>
+    void unlocked(std::unique_lock<std::mutex>& lock, const F& f) {
+        lock.unlock();
+        try {
+            f();
+        } catch (...) {
+            lock.lock();
+            failed_ = true;
+            wake_.notify_all();
+            throw;
+        }
+        lock.lock();
     }
 
     void release(std::size_t r, std::size_t c) {

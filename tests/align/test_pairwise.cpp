@@ -188,14 +188,7 @@ TEST(AlignPairwise, TilesThreadsAndCheckpointsGiveTheSameAlignment) {
         const Seq q = test::random_dna(rng, 300 + 97 * k);
         const Seq t = test::mutate(rng, q, 4, 0.1, 0.03);
         for (AlignMode mode : kModes) {
-            detail::TileProblem problem;
-            problem.query = q.data();
-            problem.target = t.data();
-            problem.m = static_cast<std::int64_t>(q.size());
-            problem.n = static_cast<std::int64_t>(t.size());
-            problem.matrix = &scoring.matrix;
-            problem.gaps = {scoring.gaps.open + scoring.gaps.extend, scoring.gaps.extend};
-            problem.mode = mode;
+            const detail::TileProblem problem = detail::make_tile_problem(q, t, mode, scoring);
             const auto kernel = detail::kernel_ladder(problem).back().kernel;
             const detail::FillPlan plan{17 + k * 5, 29 + k * 11};
             const detail::FillOutcome filled =

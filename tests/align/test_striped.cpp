@@ -64,15 +64,7 @@ TEST(AlignStriped, ThisMachineHasKernels) {
 }
 
 TileProblem make_problem(const Seq& q, const Seq& t, const Scoring& scoring, AlignMode mode) {
-    TileProblem problem;
-    problem.query = q.data();
-    problem.target = t.data();
-    problem.m = static_cast<std::int64_t>(q.size());
-    problem.n = static_cast<std::int64_t>(t.size());
-    problem.matrix = &scoring.matrix;
-    problem.gaps = {scoring.gaps.open + scoring.gaps.extend, scoring.gaps.extend};
-    problem.mode = mode;
-    return problem;
+    return detail::make_tile_problem(q, t, mode, scoring);
 }
 
 // The range of a `bits`-bit lane.

@@ -43,20 +43,6 @@ void check_score_range(std::int64_t m, std::int64_t n, const Scoring& scoring) {
             m, n, bound));
 }
 
-TileProblem make_problem(std::span<const std::uint8_t> query, std::span<const std::uint8_t> target,
-                         const AlignParams& params) {
-    TileProblem problem;
-    problem.query = query.data();
-    problem.target = target.data();
-    problem.m = static_cast<std::int64_t>(query.size());
-    problem.n = static_cast<std::int64_t>(target.size());
-    problem.matrix = &params.scoring.matrix;
-    problem.gaps = {params.scoring.gaps.open + params.scoring.gaps.extend,
-                    params.scoring.gaps.extend};
-    problem.mode = params.mode;
-    return problem;
-}
-
 void check_codes(std::span<const std::uint8_t> codes, const SubstitutionMatrix& matrix,
                  const char* which) {
     for (std::size_t k = 0; k < codes.size(); ++k)
@@ -86,7 +72,8 @@ PairAlignment score_only_result(const TileProblem& problem, const EndCell& end) 
 PairAlignment align_pair(std::span<const std::uint8_t> query, std::span<const std::uint8_t> target,
                          const AlignParams& params, const RunOptions& options) {
     validate(params);
-    const TileProblem problem = make_problem(query, target, params);
+    const TileProblem problem =
+        detail::make_tile_problem(query, target, params.mode, params.scoring);
     check_codes(query, params.scoring.matrix, "query");
     check_codes(target, params.scoring.matrix, "target");
     check_score_range(problem.m, problem.n, params.scoring);

@@ -13,6 +13,7 @@
 // The arrays are indexed by the DP index itself (a full row or column may be passed). top and
 // bottom never alias; left is updated in place.
 #include <cstdint>
+#include <span>
 
 #include "align/pairwise/cell.hpp"
 #include "tropic/align/pairwise.hpp"
@@ -28,6 +29,21 @@ struct TileProblem {
     GapPenalties gaps{};
     AlignMode mode = AlignMode::Local;
 };
+
+// The problem of aligning query against target in `mode` (the spans must outlive it).
+inline TileProblem make_tile_problem(std::span<const std::uint8_t> query,
+                                     std::span<const std::uint8_t> target, AlignMode mode,
+                                     const Scoring& scoring) {
+    TileProblem problem;
+    problem.query = query.data();
+    problem.target = target.data();
+    problem.m = static_cast<std::int64_t>(query.size());
+    problem.n = static_cast<std::int64_t>(target.size());
+    problem.matrix = &scoring.matrix;
+    problem.gaps = {scoring.gaps.open + scoring.gaps.extend, scoring.gaps.extend};
+    problem.mode = mode;
+    return problem;
+}
 
 struct TileBounds {
     std::int64_t r0 = 1, r1 = 1, c0 = 1, c1 = 1;

@@ -161,14 +161,7 @@ TEST_F(AlignGpu, DeviceCheckpointsEqualTheCpuFills) {
     const Seq t = test::mutate(rng, q, 4, 0.1, 0.02);
     const Scoring scoring = dna_scoring();
     for (AlignMode mode : kModes) {
-        detail::TileProblem problem;
-        problem.query = q.data();
-        problem.target = t.data();
-        problem.m = static_cast<std::int64_t>(q.size());
-        problem.n = static_cast<std::int64_t>(t.size());
-        problem.matrix = &scoring.matrix;
-        problem.gaps = {scoring.gaps.open + scoring.gaps.extend, scoring.gaps.extend};
-        problem.mode = mode;
+        const detail::TileProblem problem = detail::make_tile_problem(q, t, mode, scoring);
         const detail::FillPlan plan{512, 300};
         const detail::FillOutcome cpu = detail::fill_pair(
             problem, plan, detail::kernel_ladder(problem).back().kernel, true, nullptr, {}, 0);
