@@ -38,9 +38,10 @@ std::uint64_t forward_device_bytes(std::int64_t m, std::int64_t n, std::int64_t 
                                    std::int64_t block_columns);
 
 // Fills the pair on `device`. With block_rows > 0 the checkpoints come back too. Throws
-// ResourceError, before allocating, when the device's free memory cannot hold it.
+// ResourceError, before allocating, when the device's free memory cannot hold it. strip: the
+// strips' height (128, 256 or 512; 0: strip_rows(m)), for measuring one against another.
 DeviceFill fill_pair_cuda(const TileProblem& problem, std::int64_t block_rows,
-                          std::int64_t block_columns, int device);
+                          std::int64_t block_columns, int device, std::int64_t strip = 0);
 
 // The checkpoint spacing (rows and columns alike) of a traceback on a device with free_bytes
 // free: kDeviceTraceSide, or wider where the checkpoints (16 m n / s bytes) would take more than

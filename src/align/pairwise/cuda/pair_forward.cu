@@ -138,6 +138,11 @@ __device__ void fill_strip(const ForwardArgs& a, int s, int4* profile, EndCell& 
     // Local: the strip's best cell of this lane (only scores above 0 can beat H(0, 0) = 0).
     std::int32_t best_score = 0;
     EndCell strip_best;
+    // The next column whose H and D are kept (a counter rather than a division a step).
+    int next_column = min(n, a.column_every);
+    // The target code of the lane's next column, loaded a step ahead so that its latency is off
+    // the step's critical path.
+    int next_code = a.target[0];
     const int steps = n + 31;
     for (int step = 0; step < steps; ++step) {
         if ((step & 31) == 0) {
@@ -148,7 +153,7 @@ __device__ void fill_strip(const ForwardArgs& a, int s, int4* profile, EndCell& 
             } else {
                 const int need = min(n, step + 32);
                 ::cuda::atomic_ref<int, ::cuda::thread_scope_device> ready(a.progress[s - 1]);
-                while (ready.load(::cuda::memory_order_acquire) < need) __nanosleep(100);
+                while (ready.load(::cuda::memory_order_acquire) < need) __nanosleep(32);
                 if (jl <= n) {
                     chunk_h = __ldcg(in_h + jl);
                     chunk_i = __ldcg(in_i + jl);
@@ -166,7 +171,8 @@ __device__ void fill_strip(const ForwardArgs& a, int s, int4* profile, EndCell& 
         }
         const int j = step - lane + 1;
         if (j < 1 || j > n) continue;
-        const int code = a.target[j - 1];
+        const int code = next_code;
+        if (j < n) next_code = a.target[j];
         const int4* scores = profile + code * (R / 4) * 32 + lane;
         std::int32_t h_diag = diag;
         diag = up_h;
@@ -224,7 +230,8 @@ __device__ void fill_strip(const ForwardArgs& a, int s, int4* profile, EndCell& 
             // Release: the row's columns up to j are visible before the count says so.
             if ((j & 31) == 0 || j == n) published.store(j, ::cuda::memory_order_release);
         }
-        if (j % a.column_every == 0 || j == n) {
+        if (j == next_column) {
+            next_column = min(n, next_column + a.column_every);
             const int c = (j + a.column_every - 1) / a.column_every;
             std::int32_t* col_h = a.columns_h + static_cast<std::int64_t>(c) * (m + 1);
             std::int32_t* col_d = a.columns_d + static_cast<std::int64_t>(c) * (m + 1);
@@ -380,9 +387,8 @@ void check_device_fit(std::int64_t m, std::int64_t n, std::uint64_t need, std::s
 // The forward fill of a pair with m, n > 0 on the current device, keeping rows every row_every
 // and columns every column_every (row_every = m, column_every = n: row m and column n alone).
 void run_forward(const TileProblem& problem, std::int64_t row_every, std::int64_t column_every,
-                 int device, DeviceForward& f) {
+                 std::int64_t strip, int device, DeviceForward& f) {
     const std::int64_t m = problem.m, n = problem.n;
-    const std::int64_t strip = strip_rows(m);
     f.row_every = row_every;
     f.column_every = column_every;
     f.row_count = ceil_div(m, row_every) + 1;
@@ -495,7 +501,7 @@ DevicePair device_pair(const TileProblem& problem, const DeviceForward& f) {
 }  // namespace
 
 DeviceFill fill_pair_cuda(const TileProblem& problem, std::int64_t block_rows,
-                          std::int64_t block_columns, int device) {
+                          std::int64_t block_columns, int device, std::int64_t strip) {
     const std::int64_t m = problem.m, n = problem.n;
     const bool keep = block_rows > 0;
     DeviceFill out;
@@ -509,7 +515,10 @@ DeviceFill fill_pair_cuda(const TileProblem& problem, std::int64_t block_rows,
         if (keep) out.checkpoints = std::move(filled.checkpoints);
         return out;
     }
-    if (keep && block_rows % strip_rows(m) != 0)
+    if (strip == 0) strip = strip_rows(m);
+    if (strip != 128 && strip != 256 && strip != 512)
+        throw InternalError("align: device strips are 128, 256 or 512 rows");
+    if (keep && block_rows % strip != 0)
         throw InternalError("align: device checkpoint rows must be a multiple of the strip height");
 
     TROPIC_CUDA_CHECK(cudaSetDevice(device));
@@ -518,7 +527,7 @@ DeviceFill fill_pair_cuda(const TileProblem& problem, std::int64_t block_rows,
     check_device_fit(m, n, forward_device_bytes(m, n, block_rows, block_columns), free_bytes, keep,
                      device);
     DeviceForward f;
-    run_forward(problem, keep ? block_rows : m, keep ? block_columns : n, device, f);
+    run_forward(problem, keep ? block_rows : m, keep ? block_columns : n, strip, device, f);
     out.end = f.end;
     if (keep) {
         Checkpoints& c = out.checkpoints;
@@ -562,7 +571,7 @@ PairAlignment trace_pair_cuda(const TileProblem& problem, std::int64_t side, int
                          DirectionFiller::device_bytes(tile_rows, tile_columns),
                      free_bytes, true, device);
     DeviceForward f;
-    run_forward(problem, side, side, device, f);
+    run_forward(problem, side, side, strip_rows(m), device, f);
     DirectionFiller filler(tile_rows, tile_columns);
     const DevicePair pair = device_pair(problem, f);
     const auto n1 = n + 1, m1 = m + 1;

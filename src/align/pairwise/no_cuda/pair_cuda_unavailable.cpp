@@ -12,7 +12,7 @@ std::uint64_t forward_device_bytes(std::int64_t, std::int64_t, std::int64_t, std
     return 0;
 }
 
-DeviceFill fill_pair_cuda(const TileProblem&, std::int64_t, std::int64_t, int) {
+DeviceFill fill_pair_cuda(const TileProblem&, std::int64_t, std::int64_t, int, std::int64_t) {
     throw_built_without_cuda();
 }
 
