@@ -141,7 +141,7 @@ TEST_F(AlignGpu, LongPairsOfTenToTheFourAndFive) {
                           {50'000, 50'000, true},
                           {140'000, 100'000, true},
                           {300'000, 2'000, false},
-                          // Strips of 512 rows (m >= 2^20), as a 1 Mbp pair gets.
+                          // Strips of 512 rows (m >= 2^19), as a 1 Mbp pair gets.
                           {1'100'000, 3'000, true}};
     for (const Case& c : cases) {
         const Seq q = test::random_dna(rng, c.m);

@@ -81,6 +81,8 @@ __global__ void __launch_bounds__(32) direction_kernel(DirectionArgs a) {
     const bool passes = (s + 1) * kStripRows < height;  // a strip below reads this one
     ::cuda::atomic_ref<int, ::cuda::thread_scope_device> published(a.progress[s]);
 
+    // The target code of the lane's next column, loaded a step ahead (off the critical path).
+    int next_code = a.pair.target[c0 - 1];
     for (int step = 0; step < width + 31; ++step) {
         if ((step & 31) == 0) {
             const int k = step + lane;
@@ -92,7 +94,7 @@ __global__ void __launch_bounds__(32) direction_kernel(DirectionArgs a) {
             } else {
                 const int need = min(width, step + 32);
                 ::cuda::atomic_ref<int, ::cuda::thread_scope_device> ready(a.progress[s - 1]);
-                while (ready.load(::cuda::memory_order_acquire) < need) __nanosleep(64);
+                while (ready.load(::cuda::memory_order_acquire) < need) __nanosleep(32);
                 if (k < width) {
                     chunk_h = __ldcg(in_h + k);
                     chunk_i = __ldcg(in_i + k);
@@ -110,7 +112,8 @@ __global__ void __launch_bounds__(32) direction_kernel(DirectionArgs a) {
         }
         const int k = step - lane;  // the lane's column, counted from c0
         if (k < 0 || k >= width) continue;
-        const int code = a.pair.target[c0 + k - 1];
+        const int code = next_code;
+        if (k + 1 < width) next_code = a.pair.target[c0 + k];
         std::int32_t h_diag = diag;
         diag = up_h;
 #pragma unroll
