@@ -4,8 +4,11 @@
 //   align_gpu/score_local_related/1000000      score only, local, 90% identity with indels
 //   align_gpu/traceback_local_related/{200000,1000000}
 //                                              the same pairs with a traceback (the device's
-//                                              forward fill with checkpoints, then the tiles the
-//                                              path crosses filled again on the CPU)
+//                                              forward fill with checkpoints kept on the device,
+//                                              then the tiles the path crosses filled again there)
+//   align_gpu/score_local_strip/{256,512}       1 Mbp score only with strips of that height
+//   align_gpu/traceback_side/{1024,2048,4096}   1 Mbp traceback with checkpoints that far apart
+//   align_gpu/score_local/10000000              10 Mbp x 10 Mbp score only, one run (not quick)
 // DNA +2/-3, gaps 5 + 2k. Wall time in ms; counters:
 //   tcups               10^12 cells per second (m n / wall time)
 //   pct_of_int32_ceiling  against 2.8 T cells/s, the H100's int32 DPX ceiling for an affine cell
@@ -20,6 +23,7 @@
 #include <random>
 #include <vector>
 
+#include "align/pairwise/cuda/pair_cuda.hpp"
 #include "bench_support.hpp"
 #include "support/random_alignment.hpp"
 #include "tropic/align/pairwise.hpp"
@@ -77,6 +81,55 @@ void bench_pair(benchmark::State& state, std::size_t n, bool related, bool score
     state.counters["score"] = static_cast<double>(result.score);
 }
 
+tropic::align::detail::TileProblem problem_of(const Seq& q, const Seq& t,
+                                              const tropic::align::AlignParams& params) {
+    tropic::align::detail::TileProblem problem;
+    problem.query = q.data();
+    problem.target = t.data();
+    problem.m = static_cast<std::int64_t>(q.size());
+    problem.n = static_cast<std::int64_t>(t.size());
+    problem.matrix = &params.scoring.matrix;
+    problem.gaps = {params.scoring.gaps.open + params.scoring.gaps.extend,
+                    params.scoring.gaps.extend};
+    problem.mode = params.mode;
+    return problem;
+}
+
+// The device's kernels with a chosen strip height (score only) or checkpoint spacing (traceback).
+void bench_variant(benchmark::State& state, std::size_t n, bool related, bool score_only,
+                   std::int64_t size) {
+    std::mt19937_64 rng(n + (related ? 1 : 0));
+    const Seq q = tropic::test::random_dna(rng, n);
+    Seq t =
+        related ? tropic::test::mutate(rng, q, 4, 0.08, 0.004) : tropic::test::random_dna(rng, n);
+    const tropic::align::AlignParams params = params_of(score_only);
+    const auto problem = problem_of(q, t, params);
+    double seconds = 0;
+    std::int64_t score = 0;
+    try {
+        seconds = tropic::bench::run_wall_timed(state, [&] {
+            if (score_only) {
+                score =
+                    tropic::align::detail::cuda::fill_pair_cuda(problem, 0, 0, 0, size).end.score;
+            } else {
+                const auto result = tropic::align::detail::cuda::trace_pair_cuda(problem, size, 0);
+                if (tropic::align::rescore(q, t, result, params.scoring) != result.score)
+                    score_mismatch = true;
+                score = result.score;
+            }
+        });
+    } catch (const std::exception& error) {
+        state.SkipWithError(error.what());
+        return;
+    }
+    const double cells = static_cast<double>(q.size()) * static_cast<double>(t.size());
+    if (seconds > 0) {
+        state.counters["tcups"] = cells / seconds / 1e12;
+        state.counters["pct_of_int32_ceiling"] = 100.0 * cells / seconds / kCeilingCells;
+    }
+    state.counters["score"] = static_cast<double>(score);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -100,9 +153,27 @@ int main(int argc, char** argv) {
         benchmark::RegisterBenchmark("align_gpu/traceback_local_related/200000", bench_pair,
                                      std::size_t{200'000}, true, false)
             ->UseManualTime());
-    // One run: its CPU side (the crossed tiles filled again) takes about a minute.
+    // One run: the largest traceback.
     benchmark::RegisterBenchmark("align_gpu/traceback_local_related/1000000", bench_pair,
                                  std::size_t{1'000'000}, true, false)
+        ->UseManualTime()
+        ->Iterations(1)
+        ->Unit(benchmark::kMillisecond);
+    for (std::int64_t strip : {256, 512})
+        benchmark::RegisterBenchmark(fmt::format("align_gpu/score_local_strip/{}", strip).c_str(),
+                                     bench_variant, std::size_t{1'000'000}, false, true, strip)
+            ->UseManualTime()
+            ->Repetitions(3)
+            ->DisplayAggregatesOnly(true)
+            ->Unit(benchmark::kMillisecond);
+    for (std::int64_t side : {1024, 2048, 4096})
+        benchmark::RegisterBenchmark(fmt::format("align_gpu/traceback_side/{}", side).c_str(),
+                                     bench_variant, std::size_t{1'000'000}, true, false, side)
+            ->UseManualTime()
+            ->Iterations(1)
+            ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("align_gpu/score_local/10000000", bench_pair,
+                                 std::size_t{10'000'000}, false, true)
         ->UseManualTime()
         ->Iterations(1)
         ->Unit(benchmark::kMillisecond);

@@ -89,13 +89,13 @@ PairAlignment align_pair(std::span<const std::uint8_t> query, std::span<const st
         plan = detail::plan_pair(problem.m, problem.n, threads, traceback,
                                  host_budget(options.max_memory).bytes);
 
-    // The device path keeps checkpoint rows at multiples of its strips' height (pair_cuda.hpp).
+    // The device's traceback keeps checkpoints at multiples of its strips' height
+    // (pair_cuda.hpp) and chooses their spacing from the device's free memory; the host plan's
+    // spacing, rounded so, is the least it may need.
     const std::int64_t device_block_rows =
         traceback ? (plan.block_rows + detail::cuda::kStripRowsMax - 1) /
                         detail::cuda::kStripRowsMax * detail::cuda::kStripRowsMax
                   : 0;
-    const detail::FillPlan device_plan{std::max<std::int64_t>(1, device_block_rows),
-                                       plan.block_columns};
 
     WorkEstimate work;
     work.what = fmt::format("a {} alignment of {} x {} residues", mode_name(params.mode), problem.m,
@@ -122,12 +122,12 @@ PairAlignment align_pair(std::span<const std::uint8_t> query, std::span<const st
         choose_backend(cpu_options, work);
     }
     if (backend == Backend::Cuda) {
-        detail::cuda::DeviceFill filled = detail::cuda::fill_pair_cuda(
-            problem, device_block_rows, device_plan.block_columns, options.device);
-        if (options.on_progress && traceback) options.on_progress(0, 0.5);
+        // A traceback keeps its checkpoints on the device and fills the crossed tiles there.
         PairAlignment result =
-            traceback ? detail::trace_alignment(problem, filled.end, filled.checkpoints)
-                      : score_only_result(problem, filled.end);
+            traceback
+                ? detail::cuda::trace_pair_cuda(problem, 0, options.device)
+                : score_only_result(
+                      problem, detail::cuda::fill_pair_cuda(problem, 0, 0, options.device).end);
         result.score_bits = 32;
         if (options.on_progress) options.on_progress(0, 1.0);
         return result;

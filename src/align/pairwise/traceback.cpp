@@ -88,6 +88,23 @@ CigarOp aligned_op(const TileProblem& p, std::int64_t i, std::int64_t j) {
 
 PairAlignment trace_alignment(const TileProblem& p, const EndCell& end,
                               const Checkpoints& checkpoints, const DirectionFill& fill) {
+    std::vector<std::uint8_t> dirs;
+    const TileDirections directions = [&](const TileBounds& bounds, std::int64_t b,
+                                          std::int64_t c) {
+        DirectionTile tile;
+        tile.bounds = bounds;
+        tile.top_h = checkpoints.row_h[b].data();
+        tile.top_i = checkpoints.row_i[b].data();
+        tile.left_h = checkpoints.column_h[c].data();
+        tile.left_d = checkpoints.column_d[c].data();
+        fill(p, tile, dirs);
+        return static_cast<const std::uint8_t*>(dirs.data());
+    };
+    return trace_alignment(p, end, checkpoints.block_rows, checkpoints.block_columns, directions);
+}
+
+PairAlignment trace_alignment(const TileProblem& p, const EndCell& end, std::int64_t block_rows,
+                              std::int64_t block_columns, const TileDirections& directions) {
     PairAlignment result;
     result.score = end.score;
     result.query_end = end.i;
@@ -95,21 +112,14 @@ PairAlignment trace_alignment(const TileProblem& p, const EndCell& end,
     ReverseCigar cigar;
     std::int64_t i = end.i, j = end.j;
     State state = State::H;
-    std::vector<std::uint8_t> dirs;
     bool stopped = p.mode == AlignMode::Local && end.score == 0;
     while (!stopped && i > 0 && j > 0) {
         // The tile holding (i, j), filled again up to row i and column j.
-        const std::int64_t b = (i - 1) / checkpoints.block_rows;
-        const std::int64_t c = (j - 1) / checkpoints.block_columns;
-        DirectionTile tile;
-        tile.bounds = {1 + b * checkpoints.block_rows, i + 1, 1 + c * checkpoints.block_columns,
-                       j + 1};
-        tile.top_h = checkpoints.row_h[b].data();
-        tile.top_i = checkpoints.row_i[b].data();
-        tile.left_h = checkpoints.column_h[c].data();
-        tile.left_d = checkpoints.column_d[c].data();
-        fill(p, tile, dirs);
-        const std::int64_t r0 = tile.bounds.r0, c0 = tile.bounds.c0, width = j + 1 - c0;
+        const std::int64_t b = (i - 1) / block_rows;
+        const std::int64_t c = (j - 1) / block_columns;
+        const TileBounds bounds{1 + b * block_rows, i + 1, 1 + c * block_columns, j + 1};
+        const std::uint8_t* dirs = directions(bounds, b, c);
+        const std::int64_t r0 = bounds.r0, c0 = bounds.c0, width = j + 1 - c0;
         while (i >= r0 && j >= c0) {
             const std::uint8_t dir = dirs[(i - r0) * width + (j - c0)];
             if (state == State::H) {

@@ -36,6 +36,13 @@ using DirectionFill = std::function<void(const TileProblem& problem, const Direc
 void fill_directions_cpu(const TileProblem& problem, const DirectionTile& tile,
                          std::vector<std::uint8_t>& dirs);
 
+// Where a traceback takes a tile's directions from: fills rows [r0, r1) and columns [c0, c1) of the
+// tile whose top row is checkpoint row b and whose left column is checkpoint column c, and returns
+// its direction bytes, dirs[(i - r0) * (c1 - c0) + (j - c0)], valid until the next call. The
+// checkpoints may live anywhere (the device keeps its own: cuda/pair_cuda.hpp).
+using TileDirections =
+    std::function<const std::uint8_t*(const TileBounds& bounds, std::int64_t b, std::int64_t c)>;
+
 // Bytes of the direction tile the traceback allocates.
 std::uint64_t traceback_bytes(const FillPlan& plan);
 
@@ -44,5 +51,10 @@ std::uint64_t traceback_bytes(const FillPlan& plan);
 PairAlignment trace_alignment(const TileProblem& problem, const EndCell& end,
                               const Checkpoints& checkpoints,
                               const DirectionFill& fill = fill_directions_cpu);
+// The same from checkpoints every block_rows rows and block_columns columns that `directions`
+// reads wherever they are.
+PairAlignment trace_alignment(const TileProblem& problem, const EndCell& end,
+                              std::int64_t block_rows, std::int64_t block_columns,
+                              const TileDirections& directions);
 
 }  // namespace tropic::align::detail

@@ -11,6 +11,7 @@
 
 #include "align/pairwise/cuda/pair_cuda.hpp"
 #include "align/pairwise/tile_kernels.hpp"
+#include "align/pairwise/traceback.hpp"
 #include "support/gpu_test.hpp"
 #include "support/random_alignment.hpp"
 #include "tropic/align/pairwise.hpp"
@@ -140,7 +141,7 @@ TEST_F(AlignGpu, LongPairsOfTenToTheFourAndFive) {
                           {50'000, 50'000, true},
                           {140'000, 100'000, true},
                           {300'000, 2'000, false},
-                          // Strips of 512 rows (m >= 2^20), as a 1 Mbp pair gets.
+                          // Strips of 512 rows (m >= 2^19), as a 1 Mbp pair gets.
                           {1'100'000, 3'000, true}};
     for (const Case& c : cases) {
         const Seq q = test::random_dna(rng, c.m);
@@ -174,6 +175,81 @@ TEST_F(AlignGpu, DeviceCheckpointsEqualTheCpuFills) {
         EXPECT_EQ(gpu.checkpoints.column_h, cpu.checkpoints.column_h) << mode_name(mode);
         EXPECT_EQ(gpu.checkpoints.column_d, cpu.checkpoints.column_d) << mode_name(mode);
     }
+}
+
+detail::TileProblem problem_of(const Seq& q, const Seq& t, const Scoring& scoring, AlignMode mode) {
+    detail::TileProblem problem;
+    problem.query = q.data();
+    problem.target = t.data();
+    problem.m = static_cast<std::int64_t>(q.size());
+    problem.n = static_cast<std::int64_t>(t.size());
+    problem.matrix = &scoring.matrix;
+    problem.gaps = {scoring.gaps.open + scoring.gaps.extend, scoring.gaps.extend};
+    problem.mode = mode;
+    return problem;
+}
+
+TEST_F(AlignGpu, DeviceDirectionBytesEqualTheCpus) {
+    // The traceback's tile step, byte by byte: random tiles (several strips high, partial as the
+    // traceback asks for them) from the CPU's checkpoints, and from random edges.
+    std::mt19937_64 rng(17);
+    const Scoring scoring = dna_scoring();
+    for (AlignMode mode : kModes)
+        for (int trial = 0; trial < 6; ++trial) {
+            const Seq q = test::random_dna(rng, 200 + rng() % 2500);
+            const Seq t = trial % 2 == 0 ? test::mutate(rng, q, 4, 0.1, 0.02)
+                                         : test::random_dna(rng, 200 + rng() % 2500);
+            const detail::TileProblem problem = problem_of(q, t, scoring, mode);
+            const detail::FillPlan plan{700, 450};
+            detail::FillOutcome filled = detail::fill_pair(
+                problem, plan, detail::kernel_ladder(problem).back().kernel, true, nullptr, {}, 0);
+            detail::Checkpoints& c = filled.checkpoints;
+            const auto b = static_cast<std::int64_t>(rng() % (c.row_h.size() - 1));
+            const auto k = static_cast<std::int64_t>(rng() % (c.column_h.size() - 1));
+            const std::int64_t r0 = 1 + b * plan.block_rows, c0 = 1 + k * plan.block_columns;
+            const std::int64_t rows = std::min(plan.block_rows, problem.m - r0 + 1);
+            const std::int64_t columns = std::min(plan.block_columns, problem.n - c0 + 1);
+            detail::DirectionTile tile;
+            tile.bounds = {r0, r0 + 1 + static_cast<std::int64_t>(rng() % rows), c0,
+                           c0 + 1 + static_cast<std::int64_t>(rng() % columns)};
+            if (trial >= 4) {
+                // Random edges: any values the recurrences accept.
+                std::uniform_int_distribution<std::int32_t> value(-300, 300);
+                for (auto& x : c.row_h[b]) x = value(rng);
+                for (auto& x : c.row_i[b]) x = rng() % 3 == 0 ? detail::kMinusInfinity : value(rng);
+                for (auto& x : c.column_h[k]) x = value(rng);
+                for (auto& x : c.column_d[k])
+                    x = rng() % 3 == 0 ? detail::kMinusInfinity : value(rng);
+                c.column_h[k][r0 - 1] = c.row_h[b][c0 - 1];  // one corner
+            }
+            tile.top_h = c.row_h[b].data();
+            tile.top_i = c.row_i[b].data();
+            tile.left_h = c.column_h[k].data();
+            tile.left_d = c.column_d[k].data();
+            std::vector<std::uint8_t> cpu, gpu;
+            detail::fill_directions_cpu(problem, tile, cpu);
+            detail::cuda::fill_directions_cuda(problem, tile, gpu, 0);
+            ASSERT_EQ(gpu, cpu) << mode_name(mode) << " trial " << trial << " tile rows "
+                                << tile.bounds.r0 << ".." << tile.bounds.r1 << " columns "
+                                << tile.bounds.c0 << ".." << tile.bounds.c1;
+        }
+}
+
+TEST_F(AlignGpu, DeviceTracebackWithSmallTiles) {
+    // Many tiles on the path (side 128 on pairs of thousands): every tile step, every edge.
+    std::mt19937_64 rng(18);
+    const Scoring scoring = dna_scoring();
+    for (AlignMode mode : kModes)
+        for (std::size_t m : {std::size_t{900}, std::size_t{3000}}) {
+            const Seq q = test::random_dna(rng, m);
+            const Seq t = test::mutate(rng, q, 4, 0.1, 0.02);
+            const detail::TileProblem problem = problem_of(q, t, scoring, mode);
+            PairAlignment gpu =
+                detail::cuda::trace_pair_cuda(problem, detail::cuda::strip_rows(problem.m), 0);
+            PairAlignment cpu = on(Backend::Cpu, q, t, mode, scoring, false);
+            gpu.score_bits = cpu.score_bits;
+            EXPECT_EQ(gpu, cpu) << mode_name(mode) << " " << m;
+        }
 }
 
 TEST_F(AlignGpu, AutoKeepsSmallPairsOnTheCpu) {

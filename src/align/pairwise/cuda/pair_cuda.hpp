@@ -15,6 +15,8 @@
 #include "align/pairwise/cell.hpp"
 #include "align/pairwise/pair_fill.hpp"
 #include "align/pairwise/tile.hpp"
+#include "align/pairwise/traceback.hpp"
+#include "tropic/align/pairwise.hpp"
 
 namespace tropic::align::detail::cuda {
 
@@ -36,8 +38,29 @@ std::uint64_t forward_device_bytes(std::int64_t m, std::int64_t n, std::int64_t 
                                    std::int64_t block_columns);
 
 // Fills the pair on `device`. With block_rows > 0 the checkpoints come back too. Throws
-// ResourceError, before allocating, when the device's free memory cannot hold it.
+// ResourceError, before allocating, when the device's free memory cannot hold it. strip: the
+// strips' height (128, 256 or 512; 0: strip_rows(m)), for measuring one against another.
 DeviceFill fill_pair_cuda(const TileProblem& problem, std::int64_t block_rows,
-                          std::int64_t block_columns, int device);
+                          std::int64_t block_columns, int device, std::int64_t strip = 0);
+
+// The checkpoint spacing (rows and columns alike) of a traceback on a device with free_bytes
+// free: kDeviceTraceSide, or wider where the checkpoints (16 m n / s bytes) would take more than
+// half of it; a multiple of strip_rows(m). Narrow tiles keep what each one the path crosses costs
+// small (filled again on the device, its bytes copied back): about (m + n) s cells and bytes in
+// all.
+inline constexpr std::int64_t kDeviceTraceSide = 1024;
+std::int64_t device_trace_side(std::int64_t m, std::int64_t n, std::uint64_t free_bytes);
+
+// A whole alignment with its traceback on `device`: the forward fill keeps its checkpoints there
+// (every `side` rows and columns; 0: device_trace_side), and the tiles the path crosses are filled
+// again there (pair_directions.cuh); only their direction bytes come back to the host, where
+// trace_alignment follows them. The result is align_pair's (score_bits left to the caller).
+// Throws ResourceError, before allocating, when the device's free memory cannot hold it.
+PairAlignment trace_pair_cuda(const TileProblem& problem, std::int64_t side, int device);
+
+// DirectionFill's contract on the device, from host rows and columns (for tests): the bytes of
+// fill_directions_cpu.
+void fill_directions_cuda(const TileProblem& problem, const DirectionTile& tile,
+                          std::vector<std::uint8_t>& dirs, int device);
 
 }  // namespace tropic::align::detail::cuda

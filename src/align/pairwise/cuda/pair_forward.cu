@@ -14,13 +14,16 @@
 // - End cells: the host scans row m and column n (global, glocal, overlap); local keeps each
 //   lane's best cell, by the tie rule, and the host takes the best of the warps'.
 #include <algorithm>
+#include <cmath>
 #include <cuda/atomic>
 #include <string>
 #include <utility>
 
 #include "align/pairwise/cuda/pair_cuda.hpp"
+#include "align/pairwise/cuda/pair_directions.cuh"
 #include "align/pairwise/pair_fill.hpp"
 #include "align/pairwise/tile_kernels.hpp"
+#include "align/pairwise/traceback.hpp"
 #include "core/cuda/cuda_check.cuh"
 #include "core/cuda/device_buffer.cuh"
 #include "tropic/core/error.hpp"
@@ -135,6 +138,11 @@ __device__ void fill_strip(const ForwardArgs& a, int s, int4* profile, EndCell& 
     // Local: the strip's best cell of this lane (only scores above 0 can beat H(0, 0) = 0).
     std::int32_t best_score = 0;
     EndCell strip_best;
+    // The next column whose H and D are kept (a counter rather than a division a step).
+    int next_column = min(n, a.column_every);
+    // The target code of the lane's next column, loaded a step ahead so that its latency is off
+    // the step's critical path.
+    int next_code = a.target[0];
     const int steps = n + 31;
     for (int step = 0; step < steps; ++step) {
         if ((step & 31) == 0) {
@@ -145,7 +153,7 @@ __device__ void fill_strip(const ForwardArgs& a, int s, int4* profile, EndCell& 
             } else {
                 const int need = min(n, step + 32);
                 ::cuda::atomic_ref<int, ::cuda::thread_scope_device> ready(a.progress[s - 1]);
-                while (ready.load(::cuda::memory_order_acquire) < need) __nanosleep(100);
+                while (ready.load(::cuda::memory_order_acquire) < need) __nanosleep(32);
                 if (jl <= n) {
                     chunk_h = __ldcg(in_h + jl);
                     chunk_i = __ldcg(in_i + jl);
@@ -163,7 +171,8 @@ __device__ void fill_strip(const ForwardArgs& a, int s, int4* profile, EndCell& 
         }
         const int j = step - lane + 1;
         if (j < 1 || j > n) continue;
-        const int code = a.target[j - 1];
+        const int code = next_code;
+        if (j < n) next_code = a.target[j];
         const int4* scores = profile + code * (R / 4) * 32 + lane;
         std::int32_t h_diag = diag;
         diag = up_h;
@@ -221,7 +230,8 @@ __device__ void fill_strip(const ForwardArgs& a, int s, int4* profile, EndCell& 
             // Release: the row's columns up to j are visible before the count says so.
             if ((j & 31) == 0 || j == n) published.store(j, ::cuda::memory_order_release);
         }
-        if (j % a.column_every == 0 || j == n) {
+        if (j == next_column) {
+            next_column = min(n, next_column + a.column_every);
             const int c = (j + a.column_every - 1) / a.column_every;
             std::int32_t* col_h = a.columns_h + static_cast<std::int64_t>(c) * (m + 1);
             std::int32_t* col_d = a.columns_d + static_cast<std::int64_t>(c) * (m + 1);
@@ -248,6 +258,40 @@ __device__ EndCell warp_best(EndCell mine) {
         if (ends_better(other.score, other.i, other.j, mine)) mine = other;
     }
     return mine;
+}
+
+// The entries of the kept rows and columns that the forward kernel does not write: the boundary
+// row and column themselves, and column 0 of every kept row and row 0 of every kept column, so
+// that the checkpoints on the device are whole (the traceback reads them there).
+__global__ void edges_kernel(ForwardArgs a, int row_count, int column_count) {
+    const std::int64_t n1 = a.n + 1, m1 = a.m + 1;
+    const std::int64_t total = n1 + m1 + row_count + column_count;
+    for (std::int64_t k = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x;
+         k < total; k += static_cast<std::int64_t>(gridDim.x) * blockDim.x) {
+        std::int64_t x = k;
+        if (x < n1) {
+            a.rows_h[x] = row0_h(a, static_cast<int>(x));
+            a.rows_i[x] = kMinusInfinity;
+            continue;
+        }
+        x -= n1;
+        if (x < m1) {
+            a.columns_h[x] = column0_h(a, static_cast<int>(x));
+            a.columns_d[x] = kMinusInfinity;
+            continue;
+        }
+        x -= m1;
+        if (x < row_count) {
+            const int i = static_cast<int>(min(static_cast<std::int64_t>(a.m), x * a.row_every));
+            a.rows_h[x * n1] = column0_h(a, i);
+            a.rows_i[x * n1] = kMinusInfinity;
+            continue;
+        }
+        x -= row_count;
+        const int j = static_cast<int>(min(static_cast<std::int64_t>(a.n), x * a.column_every));
+        a.columns_h[x * m1] = row0_h(a, j);
+        a.columns_d[x * m1] = kMinusInfinity;
+    }
 }
 
 template <int R, bool Local>
@@ -304,7 +348,10 @@ std::int64_t strip_rows(std::int64_t m) {
     // About 2,000 warps are resident on an H100 (132 multiprocessors): taller strips (fewer
     // shuffles a cell) once there are that many strips, shorter ones so that a shorter pair
     // still keeps most warps busy.
-    if (m >= 2048 * 512) return 512;
+    // Measured on an H100 (bench_align_gpu score_local_strip): 1 Mbp x 1 Mbp in 662 ms with
+    // 512-row strips (1,953 warps), 899 ms with 256 (3,907 warps): per-step costs shared by more
+    // cells outweigh the fuller occupancy.
+    if (m >= 1024 * 512) return 512;
     if (m >= 1024 * 256) return 256;
     return 128;
 }
@@ -318,8 +365,146 @@ std::uint64_t forward_device_bytes(std::int64_t m, std::int64_t n, std::int64_t 
                                       4 * strips + m + n + (64 << 10) + (1 << 20));
 }
 
+namespace {
+
+// What the forward fill leaves on the device: the pair, and the kept rows and columns (whole,
+// boundaries included), with the end cell.
+struct DeviceForward {
+    DeviceBuffer<std::uint8_t> query, target;
+    DeviceBuffer<std::int32_t> matrix;
+    DeviceBuffer<std::int32_t> rows_h, rows_i, columns_h, columns_d;
+    std::int64_t row_every = 1, column_every = 1, row_count = 0, column_count = 0;
+    EndCell end;
+};
+
+void check_device_fit(std::int64_t m, std::int64_t n, std::uint64_t need, std::size_t free_bytes,
+                      bool traceback, int device) {
+    if (need > free_bytes / 10 * 9)
+        throw ResourceError(does_not_fit_message(
+            "a pairwise alignment of " + std::to_string(m) + " x " + std::to_string(n) +
+                " residues",
+            need / 9 * 10, device_budget(device, free_bytes),
+            traceback ? "use --score-only, or the cpu backend" : "use the cpu backend"));
+}
+
+// The forward fill of a pair with m, n > 0 on the current device, keeping rows every row_every
+// and columns every column_every (row_every = m, column_every = n: row m and column n alone).
+void run_forward(const TileProblem& problem, std::int64_t row_every, std::int64_t column_every,
+                 std::int64_t strip, int device, DeviceForward& f) {
+    const std::int64_t m = problem.m, n = problem.n;
+    f.row_every = row_every;
+    f.column_every = column_every;
+    f.row_count = ceil_div(m, row_every) + 1;
+    f.column_count = ceil_div(n, column_every) + 1;
+    const auto n1 = static_cast<std::size_t>(n + 1), m1 = static_cast<std::size_t>(m + 1);
+
+    f.query.assign({problem.query, static_cast<std::size_t>(m)});
+    f.target.assign({problem.target, static_cast<std::size_t>(n)});
+    f.matrix.assign(problem.matrix->scores);
+    DeviceBuffer<std::int32_t> ring_h(2 * n1), ring_i(2 * n1);
+    const auto strips = static_cast<int>(ceil_div(m, strip));
+    DeviceBuffer<int> progress(static_cast<std::size_t>(strips));
+    TROPIC_CUDA_CHECK(
+        cudaMemsetAsync(progress.data(), 0, sizeof(int) * strips, cudaStreamPerThread));
+    f.rows_h.resize(f.row_count * n1);
+    f.rows_i.resize(f.row_count * n1);
+    f.columns_h.resize(f.column_count * m1);
+    f.columns_d.resize(f.column_count * m1);
+
+    ForwardArgs args{};
+    args.query = f.query.data();
+    args.target = f.target.data();
+    args.m = static_cast<int>(m);
+    args.n = static_cast<int>(n);
+    args.matrix = f.matrix.data();
+    args.alphabet = problem.matrix->size;
+    args.gaps = problem.gaps;
+    args.mode = problem.mode;
+    args.floor = h_floor(problem.mode);
+    args.strips = strips;
+    args.ring_h = ring_h.data();
+    args.ring_i = ring_i.data();
+    args.progress = progress.data();
+    args.rows_h = f.rows_h.data();
+    args.rows_i = f.rows_i.data();
+    args.row_every = static_cast<int>(row_every);
+    args.columns_h = f.columns_h.data();
+    args.columns_d = f.columns_d.data();
+    args.column_every = static_cast<int>(column_every);
+
+    edges_kernel<<<64, 256, 0, cudaStreamPerThread>>>(args, static_cast<int>(f.row_count),
+                                                      static_cast<int>(f.column_count));
+    TROPIC_CUDA_CHECK_LAUNCH("align edges_kernel");
+    const bool local = problem.mode == AlignMode::Local;
+    DeviceBuffer<EndCell> best;
+    ForwardArgs launched{};
+    if (strip == 512)
+        launch<16>(args, local, device, best, launched);
+    else if (strip == 256)
+        launch<8>(args, local, device, best, launched);
+    else
+        launch<4>(args, local, device, best, launched);
+
+    // Row m and column n (the last kept ones), for the end cell.
+    std::vector<std::int32_t> last_row(n1), last_column(m1);
+    TROPIC_CUDA_CHECK(cudaMemcpyAsync(last_row.data(), f.rows_h.data() + (f.row_count - 1) * n1,
+                                      n1 * sizeof(std::int32_t), cudaMemcpyDeviceToHost,
+                                      cudaStreamPerThread));
+    TROPIC_CUDA_CHECK(
+        cudaMemcpyAsync(last_column.data(), f.columns_h.data() + (f.column_count - 1) * m1,
+                        m1 * sizeof(std::int32_t), cudaMemcpyDeviceToHost, cudaStreamPerThread));
+    std::vector<EndCell> bests(best.size());
+    TROPIC_CUDA_CHECK(cudaMemcpyAsync(bests.data(), best.data(), bests.size() * sizeof(EndCell),
+                                      cudaMemcpyDeviceToHost, cudaStreamPerThread));
+    TROPIC_CUDA_CHECK(cudaStreamSynchronize(cudaStreamPerThread));
+
+    // The end cell (pairwise.hpp).
+    f.end = EndCell{};
+    switch (problem.mode) {
+        case AlignMode::Local:
+            offer_end(f.end, 0, 0, 0);
+            for (const EndCell& cell : bests)
+                if (cell.score != INT64_MIN) offer_end(f.end, cell.score, cell.i, cell.j);
+            break;
+        case AlignMode::Global:
+            f.end = {last_row[n], m, n};
+            break;
+        case AlignMode::Glocal:
+            for (std::int64_t j = 0; j <= n; ++j) offer_end(f.end, last_row[j], m, j);
+            break;
+        case AlignMode::Overlap:
+            for (std::int64_t j = 0; j <= n; ++j) offer_end(f.end, last_row[j], m, j);
+            for (std::int64_t i = 0; i <= m; ++i) offer_end(f.end, last_column[i], i, n);
+            break;
+    }
+}
+
+std::vector<std::vector<std::int32_t>> copy_back(const DeviceBuffer<std::int32_t>& from,
+                                                 std::int64_t count, std::size_t length) {
+    std::vector<std::int32_t> all(static_cast<std::size_t>(count) * length);
+    TROPIC_CUDA_CHECK(cudaMemcpy(all.data(), from.data(), all.size() * sizeof(std::int32_t),
+                                 cudaMemcpyDeviceToHost));
+    std::vector<std::vector<std::int32_t>> out;
+    for (std::int64_t k = 0; k < count; ++k)
+        out.emplace_back(all.begin() + k * length, all.begin() + (k + 1) * length);
+    return out;
+}
+
+DevicePair device_pair(const TileProblem& problem, const DeviceForward& f) {
+    DevicePair pair;
+    pair.query = f.query.data();
+    pair.target = f.target.data();
+    pair.matrix = f.matrix.data();
+    pair.alphabet = problem.matrix->size;
+    pair.gaps = problem.gaps;
+    pair.mode = problem.mode;
+    return pair;
+}
+
+}  // namespace
+
 DeviceFill fill_pair_cuda(const TileProblem& problem, std::int64_t block_rows,
-                          std::int64_t block_columns, int device) {
+                          std::int64_t block_columns, int device, std::int64_t strip) {
     const std::int64_t m = problem.m, n = problem.n;
     const bool keep = block_rows > 0;
     DeviceFill out;
@@ -333,160 +518,117 @@ DeviceFill fill_pair_cuda(const TileProblem& problem, std::int64_t block_rows,
         if (keep) out.checkpoints = std::move(filled.checkpoints);
         return out;
     }
-    if (keep && block_rows % strip_rows(m) != 0)
+    if (strip == 0) strip = strip_rows(m);
+    if (strip != 128 && strip != 256 && strip != 512)
+        throw InternalError("align: device strips are 128, 256 or 512 rows");
+    if (keep && block_rows % strip != 0)
         throw InternalError("align: device checkpoint rows must be a multiple of the strip height");
 
     TROPIC_CUDA_CHECK(cudaSetDevice(device));
     std::size_t free_bytes = 0, total_bytes = 0;
     TROPIC_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-    const std::uint64_t need = forward_device_bytes(m, n, block_rows, block_columns);
-    if (need > free_bytes / 10 * 9)
-        throw ResourceError(does_not_fit_message(
-            "a pairwise alignment of " + std::to_string(m) + " x " + std::to_string(n) +
-                " residues",
-            need / 9 * 10, device_budget(device, free_bytes),
-            keep ? "use --score-only, or the cpu backend" : "use the cpu backend"));
-
-    const std::int64_t strip = strip_rows(m);
-    const std::int64_t row_every = keep ? block_rows : m;
-    const std::int64_t column_every = keep ? block_columns : n;
-    const std::int64_t row_count = ceil_div(m, row_every) + 1;
-    const std::int64_t column_count = ceil_div(n, column_every) + 1;
-    const auto n1 = static_cast<std::size_t>(n + 1), m1 = static_cast<std::size_t>(m + 1);
-
-    DeviceBuffer<std::uint8_t> query, target;
-    query.assign({problem.query, static_cast<std::size_t>(m)});
-    target.assign({problem.target, static_cast<std::size_t>(n)});
-    DeviceBuffer<std::int32_t> matrix;
-    matrix.assign(problem.matrix->scores);
-    DeviceBuffer<std::int32_t> ring_h(2 * n1), ring_i(2 * n1);
-    const auto strips = static_cast<int>(ceil_div(m, strip));
-    DeviceBuffer<int> progress(static_cast<std::size_t>(strips));
-    TROPIC_CUDA_CHECK(
-        cudaMemsetAsync(progress.data(), 0, sizeof(int) * strips, cudaStreamPerThread));
-    DeviceBuffer<std::int32_t> rows_h(row_count * n1), rows_i(row_count * n1);
-    DeviceBuffer<std::int32_t> columns_h(column_count * m1), columns_d(column_count * m1);
-
-    ForwardArgs args{};
-    args.query = query.data();
-    args.target = target.data();
-    args.m = static_cast<int>(m);
-    args.n = static_cast<int>(n);
-    args.matrix = matrix.data();
-    args.alphabet = problem.matrix->size;
-    args.gaps = problem.gaps;
-    args.mode = problem.mode;
-    args.floor = h_floor(problem.mode);
-    args.strips = strips;
-    args.ring_h = ring_h.data();
-    args.ring_i = ring_i.data();
-    args.progress = progress.data();
-    args.rows_h = rows_h.data();
-    args.rows_i = rows_i.data();
-    args.row_every = static_cast<int>(row_every);
-    args.columns_h = columns_h.data();
-    args.columns_d = columns_d.data();
-    args.column_every = static_cast<int>(column_every);
-
-    const bool local = problem.mode == AlignMode::Local;
-    DeviceBuffer<EndCell> best;
-    ForwardArgs launched{};
-    if (strip == 512)
-        launch<16>(args, local, device, best, launched);
-    else if (strip == 256)
-        launch<8>(args, local, device, best, launched);
-    else
-        launch<4>(args, local, device, best, launched);
-
-    // What comes back: every kept row and column, or row m and column n alone.
-    const std::int64_t rows_back = keep ? row_count : 2, columns_back = keep ? column_count : 2;
-    std::vector<std::int32_t> host_rows_h(rows_back * n1), host_rows_i(rows_back * n1);
-    std::vector<std::int32_t> host_columns_h(columns_back * m1), host_columns_d(columns_back * m1);
-    const auto copy = [](std::vector<std::int32_t>& to, const DeviceBuffer<std::int32_t>& from,
-                         std::size_t first, std::size_t count) {
-        TROPIC_CUDA_CHECK(cudaMemcpyAsync(to.data() + first, from.data() + first,
-                                          count * sizeof(std::int32_t), cudaMemcpyDeviceToHost,
-                                          cudaStreamPerThread));
-    };
-    if (keep) {
-        copy(host_rows_h, rows_h, 0, rows_back * n1);
-        copy(host_rows_i, rows_i, 0, rows_back * n1);
-        copy(host_columns_h, columns_h, 0, columns_back * m1);
-        copy(host_columns_d, columns_d, 0, columns_back * m1);
-    } else {
-        copy(host_rows_h, rows_h, n1, n1);
-        copy(host_rows_i, rows_i, n1, n1);
-        copy(host_columns_h, columns_h, m1, m1);
-        copy(host_columns_d, columns_d, m1, m1);
-    }
-    std::vector<EndCell> bests(best.size());
-    TROPIC_CUDA_CHECK(cudaMemcpyAsync(bests.data(), best.data(), bests.size() * sizeof(EndCell),
-                                      cudaMemcpyDeviceToHost, cudaStreamPerThread));
-    TROPIC_CUDA_CHECK(cudaStreamSynchronize(cudaStreamPerThread));
-
-    // The boundary row and column of every kept row and column (the kernel writes from 1 on).
-    for (std::int64_t b = 0; b < rows_back; ++b) {
-        const std::int64_t i = std::min(m, b * row_every);
-        std::int32_t* h = host_rows_h.data() + b * n1;
-        std::int32_t* iv = host_rows_i.data() + b * n1;
-        if (i == 0)
-            for (std::int64_t j = 0; j <= n; ++j) {
-                h[j] = boundary_row_h(problem.mode, problem.gaps, j);
-                iv[j] = kMinusInfinity;
-            }
-        h[0] = boundary_column_h(problem.mode, problem.gaps, i);
-        iv[0] = kMinusInfinity;
-    }
-    for (std::int64_t c = 0; c < columns_back; ++c) {
-        const std::int64_t j = std::min(n, c * column_every);
-        std::int32_t* h = host_columns_h.data() + c * m1;
-        std::int32_t* d = host_columns_d.data() + c * m1;
-        if (j == 0)
-            for (std::int64_t i = 0; i <= m; ++i) {
-                h[i] = boundary_column_h(problem.mode, problem.gaps, i);
-                d[i] = kMinusInfinity;
-            }
-        h[0] = boundary_row_h(problem.mode, problem.gaps, j);
-        d[0] = kMinusInfinity;
-    }
-
-    // The end cell (pairwise.hpp): row m and column n are the last kept row and column.
-    const std::int32_t* last_row = host_rows_h.data() + (rows_back - 1) * n1;
-    const std::int32_t* last_column = host_columns_h.data() + (columns_back - 1) * m1;
-    switch (problem.mode) {
-        case AlignMode::Local:
-            offer_end(out.end, 0, 0, 0);
-            for (const EndCell& cell : bests)
-                if (cell.score != INT64_MIN) offer_end(out.end, cell.score, cell.i, cell.j);
-            break;
-        case AlignMode::Global:
-            out.end = {last_row[n], m, n};
-            break;
-        case AlignMode::Glocal:
-            for (std::int64_t j = 0; j <= n; ++j) offer_end(out.end, last_row[j], m, j);
-            break;
-        case AlignMode::Overlap:
-            for (std::int64_t j = 0; j <= n; ++j) offer_end(out.end, last_row[j], m, j);
-            for (std::int64_t i = 0; i <= m; ++i) offer_end(out.end, last_column[i], i, n);
-            break;
-    }
-
+    check_device_fit(m, n, forward_device_bytes(m, n, block_rows, block_columns), free_bytes, keep,
+                     device);
+    DeviceForward f;
+    run_forward(problem, keep ? block_rows : m, keep ? block_columns : n, strip, device, f);
+    out.end = f.end;
     if (keep) {
         Checkpoints& c = out.checkpoints;
         c.block_rows = block_rows;
         c.block_columns = block_columns;
-        for (std::int64_t b = 0; b < rows_back; ++b) {
-            c.row_h.emplace_back(host_rows_h.begin() + b * n1, host_rows_h.begin() + (b + 1) * n1);
-            c.row_i.emplace_back(host_rows_i.begin() + b * n1, host_rows_i.begin() + (b + 1) * n1);
-        }
-        for (std::int64_t k = 0; k < columns_back; ++k) {
-            c.column_h.emplace_back(host_columns_h.begin() + k * m1,
-                                    host_columns_h.begin() + (k + 1) * m1);
-            c.column_d.emplace_back(host_columns_d.begin() + k * m1,
-                                    host_columns_d.begin() + (k + 1) * m1);
-        }
+        c.row_h = copy_back(f.rows_h, f.row_count, static_cast<std::size_t>(n + 1));
+        c.row_i = copy_back(f.rows_i, f.row_count, static_cast<std::size_t>(n + 1));
+        c.column_h = copy_back(f.columns_h, f.column_count, static_cast<std::size_t>(m + 1));
+        c.column_d = copy_back(f.columns_d, f.column_count, static_cast<std::size_t>(m + 1));
     }
     return out;
+}
+
+std::int64_t device_trace_side(std::int64_t m, std::int64_t n, std::uint64_t free_bytes) {
+    // Checkpoints every s rows and columns take 16 m n / s bytes; half the free memory at most.
+    const double cells16 = 16.0 * static_cast<double>(m) * static_cast<double>(n);
+    const double budget = static_cast<double>(std::max<std::uint64_t>(free_bytes / 2, 1));
+    const auto fitting = static_cast<std::int64_t>(std::ceil(cells16 / budget));
+    const std::int64_t strip = strip_rows(m);
+    return ceil_div(std::max(kDeviceTraceSide, fitting), strip) * strip;
+}
+
+PairAlignment trace_pair_cuda(const TileProblem& problem, std::int64_t side, int device) {
+    const std::int64_t m = problem.m, n = problem.n;
+    if (m == 0 || n == 0) {
+        const FillPlan plan{std::max<std::int64_t>(1, m), std::max<std::int64_t>(1, n)};
+        const FillOutcome filled =
+            fill_pair(problem, plan, kernel_ladder(problem).back().kernel, true, nullptr, {}, 0);
+        return trace_alignment(problem, filled.end, filled.checkpoints);
+    }
+    TROPIC_CUDA_CHECK(cudaSetDevice(device));
+    std::size_t free_bytes = 0, total_bytes = 0;
+    TROPIC_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+    if (side <= 0) side = device_trace_side(m, n, free_bytes);
+    if (side % strip_rows(m) != 0)
+        throw InternalError("align: device checkpoint rows must be a multiple of the strip height");
+    // Tiles never reach past the pair: a side beyond it only wastes buffers.
+    const std::int64_t tile_rows = std::min(side, m), tile_columns = std::min(side, n);
+    check_device_fit(m, n,
+                     forward_device_bytes(m, n, side, side) +
+                         DirectionFiller::device_bytes(tile_rows, tile_columns),
+                     free_bytes, true, device);
+    DeviceForward f;
+    run_forward(problem, side, side, strip_rows(m), device, f);
+    DirectionFiller filler(tile_rows, tile_columns);
+    const DevicePair pair = device_pair(problem, f);
+    const auto n1 = n + 1, m1 = m + 1;
+    const TileDirections directions = [&](const TileBounds& bounds, std::int64_t b,
+                                          std::int64_t c) {
+        DeviceTile tile;
+        tile.bounds = bounds;
+        tile.top_h = f.rows_h.data() + b * n1 + (bounds.c0 - 1);
+        tile.top_i = f.rows_i.data() + b * n1 + (bounds.c0 - 1);
+        tile.left_h = f.columns_h.data() + c * m1 + (bounds.r0 - 1);
+        tile.left_d = f.columns_d.data() + c * m1 + (bounds.r0 - 1);
+        return filler.fill(pair, tile);
+    };
+    return trace_alignment(problem, f.end, side, side, directions);
+}
+
+void fill_directions_cuda(const TileProblem& problem, const DirectionTile& tile,
+                          std::vector<std::uint8_t>& dirs, int device) {
+    const auto [r0, r1, c0, c1] = tile.bounds;
+    const std::int64_t height = r1 - r0, width = c1 - c0;
+    dirs.resize(static_cast<std::size_t>(height * width));
+    if (height <= 0 || width <= 0) return;
+    TROPIC_CUDA_CHECK(cudaSetDevice(device));
+    DeviceBuffer<std::uint8_t> query, target;
+    query.assign({problem.query, static_cast<std::size_t>(problem.m)});
+    target.assign({problem.target, static_cast<std::size_t>(problem.n)});
+    DeviceBuffer<std::int32_t> matrix;
+    matrix.assign(problem.matrix->scores);
+    // The edges indexed from the corner (pair_directions.cuh).
+    std::vector<std::int32_t> top_i(tile.top_i + c0 - 1, tile.top_i + c1);
+    std::vector<std::int32_t> left_h(static_cast<std::size_t>(height + 1)), left_d(left_h.size());
+    left_h[0] = tile.top_h[c0 - 1];
+    left_d[0] = kMinusInfinity;
+    std::copy(tile.left_h + r0, tile.left_h + r1, left_h.begin() + 1);
+    std::copy(tile.left_d + r0, tile.left_d + r1, left_d.begin() + 1);
+    top_i[0] = kMinusInfinity;
+    DeviceBuffer<std::int32_t> d_top_h, d_top_i, d_left_h, d_left_d;
+    d_top_h.assign({tile.top_h + c0 - 1, static_cast<std::size_t>(width + 1)});
+    d_top_i.assign(top_i);
+    d_left_h.assign(left_h);
+    d_left_d.assign(left_d);
+    DeviceForward f;  // only the pair
+    f.query = std::move(query);
+    f.target = std::move(target);
+    f.matrix = std::move(matrix);
+    DeviceTile device_tile;
+    device_tile.bounds = tile.bounds;
+    device_tile.top_h = d_top_h.data();
+    device_tile.top_i = d_top_i.data();
+    device_tile.left_h = d_left_h.data();
+    device_tile.left_d = d_left_d.data();
+    DirectionFiller filler(height, width);
+    const std::uint8_t* bytes = filler.fill(device_pair(problem, f), device_tile);
+    std::copy(bytes, bytes + height * width, dirs.begin());
 }
 
 }  // namespace tropic::align::detail::cuda

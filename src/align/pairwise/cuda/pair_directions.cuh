@@ -1,0 +1,70 @@
+#pragma once
+// The traceback's tile step on the device: fills one tile's direction bytes (traceback.hpp's
+// kFromDiagonal ... kIExtends, exactly fill_directions_cpu's) from its top row and left column,
+// which may be device checkpoints the forward fill left there, and brings back only the bytes.
+//
+// The kernel is the forward kernel's strip scheme cut to the tile: each warp (a block of its own,
+// so that the strips spread over multiprocessors) takes 32 x kDirectionRows rows, lane t works on
+// column k - t at step k, H and I go down through shuffles and from strip to strip through global
+// memory with a progress counter per strip. A lane packs four columns of a row into one 32-bit
+// store, so that the bytes leave in words.
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+#include "align/pairwise/cell.hpp"
+#include "align/pairwise/tile.hpp"
+#include "core/cuda/device_buffer.cuh"
+
+namespace tropic::align::detail::cuda {
+
+inline constexpr int kDirectionRows = 4;  // rows per lane
+
+// One tile, rows [r0, r1) and columns [c0, c1), with its edges on the device, indexed from the
+// corner: top_h[k] = H(r0 - 1, c0 - 1 + k) and top_i[k] = I(r0 - 1, c0 - 1 + k) for k in
+// [0, c1 - c0] (top_i[0] unused); left_h[k] = H(r0 - 1 + k, c0 - 1) and left_d[k] = D(...) for k
+// in [0, r1 - r0] (left_h[0], the corner, equals top_h[0]; left_d[0] unused).
+struct DeviceTile {
+    TileBounds bounds;
+    const std::int32_t* top_h = nullptr;
+    const std::int32_t* top_i = nullptr;
+    const std::int32_t* left_h = nullptr;
+    const std::int32_t* left_d = nullptr;
+};
+
+// The pair on the device (codes and the substitution matrix) as the direction kernel reads it.
+struct DevicePair {
+    const std::uint8_t* query = nullptr;
+    const std::uint8_t* target = nullptr;
+    const std::int32_t* matrix = nullptr;  // size x size, row = query code
+    int alphabet = 0;
+    GapPenalties gaps{};
+    AlignMode mode = AlignMode::Local;
+};
+
+// Buffers for tiles of up to max_rows x max_columns: the strips' bottom rows, their counters, the
+// direction bytes on the device and a pinned host copy (pinned so that the copy back runs at the
+// link's speed and the traceback reads it in place).
+class DirectionFiller {
+  public:
+    DirectionFiller(std::int64_t max_rows, std::int64_t max_columns);
+    ~DirectionFiller();
+    DirectionFiller(const DirectionFiller&) = delete;
+    DirectionFiller& operator=(const DirectionFiller&) = delete;
+
+    // Device bytes and pinned host bytes the buffers take.
+    static std::uint64_t device_bytes(std::int64_t max_rows, std::int64_t max_columns);
+
+    // Fills the tile and returns its bytes on the host, dirs[(i - r0) * (c1 - c0) + (j - c0)],
+    // valid until the next call.
+    const std::uint8_t* fill(const DevicePair& pair, const DeviceTile& tile);
+
+  private:
+    std::int64_t max_rows_, max_columns_, pitch_;
+    cuda_detail::DeviceBuffer<std::int32_t> pass_h_, pass_i_;
+    cuda_detail::DeviceBuffer<int> progress_;
+    cuda_detail::DeviceBuffer<std::uint8_t> dirs_;
+    std::uint8_t* host_ = nullptr;
+};
+
+}  // namespace tropic::align::detail::cuda
