@@ -17,7 +17,7 @@ using tropic::rna::Dangles;
 using tropic::rna::evaluate_structure;
 
 const tropic::rna::EnergyParams& P = tropic::rna::turner2004_params();
-constexpr int CG = 1, GC = 2, AU = 5, UA = 6;
+constexpr int CG = 1, GC = 2;  // pair types (AU = 5, UA = 6 are not used here)
 constexpr int A = 1, C = 2, G = 3, U = 4;
 
 int eval(const std::string& seq, const std::string& structure, Dangles d = Dangles::Both,
