@@ -172,9 +172,19 @@ for option in --pairs --mode --dna --protein --match --mismatch --n-score --matr
     --output --json --quiet --chunk; do
     assert_contains "$OUT" "$option" "--help lists $option"
 done
-for default in "=local" "INT=2" "INT=-3" "=BLOSUM62" "5 for DNA, 11 for protein" \
-    "2 for DNA, 1 for protein" "=tsv" "=256"; do
-    assert_contains "$OUT" "$default" "--help shows the default $default"
+# The defaults, in either of CLI11's layouts: TYPE=DEFAULT (2.3, Debian 12) or TYPE [DEFAULT]
+# (2.4, e.g. Ubuntu 24.04).
+for option_default in "--mode local" "--match 2" "--mismatch -3" "--matrix BLOSUM62" \
+    "--format tsv" "--chunk 256"; do
+    read -r option default <<<"$option_default"
+    entry=$(grep -E -- "^ +(-[a-z], *)?$option[ =]" <<<"$OUT" | head -1 || true)
+    case "$entry" in
+        *"=$default "* | *"=$default" | *"[$default]"*) ;;
+        *) fail "--help shows the default $default of $option: '$entry'" ;;
+    esac
+done
+for text in "5 for DNA, 11 for protein" "2 for DNA, 1 for protein"; do
+    assert_contains "$OUT" "$text" "--help gives the gap defaults: $text"
 done
 
 finish
