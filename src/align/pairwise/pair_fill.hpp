@@ -40,6 +40,8 @@ struct Checkpoints {
 struct FillOutcome {
     bool saturated = false;
     EndCell end;  // by the tie rule of pairwise.hpp (global: (m, n))
+    // Only with keep_columns (a traceback follows): a score-only fill keeps its rows in reused
+    // per-thread memory instead and leaves these empty.
     Checkpoints checkpoints;
 };
 

@@ -5,16 +5,6 @@
 
 namespace tropic::align::detail {
 
-std::int32_t boundary_row_h(AlignMode mode, GapPenalties gaps, std::int64_t j) {
-    if (j == 0 || mode != AlignMode::Global) return 0;
-    return static_cast<std::int32_t>(-(gaps.open_extend - gaps.extend) - j * gaps.extend);
-}
-
-std::int32_t boundary_column_h(AlignMode mode, GapPenalties gaps, std::int64_t i) {
-    if (i == 0 || mode == AlignMode::Local || mode == AlignMode::Overlap) return 0;
-    return static_cast<std::int32_t>(-(gaps.open_extend - gaps.extend) - i * gaps.extend);
-}
-
 namespace {
 
 // Row i of a tile, columns [c0, c1): row_h/row_i hold H/I of row i - 1 on entry and of row i on
