@@ -3,6 +3,7 @@
 #include <string>
 
 #include "align/pairwise/cuda/pair_directions.cuh"
+#include "align/pairwise/cuda/strip_rows.cuh"
 #include "align/pairwise/traceback.hpp"
 #include "core/cuda/cuda_check.cuh"
 #include "tropic/core/error.hpp"
@@ -11,7 +12,6 @@ namespace tropic::align::detail::cuda {
 
 namespace {
 
-constexpr unsigned kFullMask = 0xffffffffu;
 constexpr int kStripRows = 32 * kDirectionRows;
 
 struct DirectionArgs {
@@ -92,24 +92,13 @@ __global__ void __launch_bounds__(32) direction_kernel(DirectionArgs a) {
                     chunk_i = a.tile.top_i[k + 1];
                 }
             } else {
-                const int need = min(width, step + 32);
-                ::cuda::atomic_ref<int, ::cuda::thread_scope_device> ready(a.progress[s - 1]);
-                while (ready.load(::cuda::memory_order_acquire) < need) __nanosleep(32);
-                if (k < width) {
-                    chunk_h = __ldcg(in_h + k);
-                    chunk_i = __ldcg(in_i + k);
-                }
+                load_strip_above(&a.progress[s - 1], min(width, step + 32), in_h, in_i, k,
+                                 k < width, chunk_h, chunk_i);
             }
             __syncwarp();
         }
-        const std::int32_t top_h = __shfl_sync(kFullMask, chunk_h, step & 31);
-        const std::int32_t top_i = __shfl_sync(kFullMask, chunk_i, step & 31);
-        std::int32_t up_h = __shfl_up_sync(kFullMask, out_h, 1);
-        std::int32_t up_i = __shfl_up_sync(kFullMask, out_i, 1);
-        if (lane == 0) {
-            up_h = top_h;
-            up_i = top_i;
-        }
+        std::int32_t up_h, up_i;
+        row_above(step, lane, chunk_h, chunk_i, out_h, out_i, up_h, up_i);
         const int k = step - lane;  // the lane's column, counted from c0
         if (k < 0 || k >= width) continue;
         const int code = next_code;

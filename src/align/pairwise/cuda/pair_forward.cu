@@ -21,6 +21,7 @@
 
 #include "align/pairwise/cuda/pair_cuda.hpp"
 #include "align/pairwise/cuda/pair_directions.cuh"
+#include "align/pairwise/cuda/strip_rows.cuh"
 #include "align/pairwise/pair_fill.hpp"
 #include "align/pairwise/tile_kernels.hpp"
 #include "align/pairwise/traceback.hpp"
@@ -36,7 +37,6 @@ namespace {
 using cuda_detail::DeviceBuffer;
 
 constexpr int kWarpsPerBlock = 4;
-constexpr unsigned kFullMask = 0xffffffffu;
 // The substitution score of the rows below row m in the last strip: low enough that those rows
 // never reach the score of a real cell (they only lose points from row m on), high enough that
 // H + it stays far from wrapping (H >= kMinusInfinity).
@@ -151,24 +151,13 @@ __device__ void fill_strip(const ForwardArgs& a, int s, int4* profile, EndCell& 
                 chunk_h = row0_h(a, jl);
                 chunk_i = kMinusInfinity;
             } else {
-                const int need = min(n, step + 32);
-                ::cuda::atomic_ref<int, ::cuda::thread_scope_device> ready(a.progress[s - 1]);
-                while (ready.load(::cuda::memory_order_acquire) < need) __nanosleep(32);
-                if (jl <= n) {
-                    chunk_h = __ldcg(in_h + jl);
-                    chunk_i = __ldcg(in_i + jl);
-                }
+                load_strip_above(&a.progress[s - 1], min(n, step + 32), in_h, in_i, jl, jl <= n,
+                                 chunk_h, chunk_i);
             }
             __syncwarp();
         }
-        const std::int32_t top_h = __shfl_sync(kFullMask, chunk_h, step & 31);
-        const std::int32_t top_i = __shfl_sync(kFullMask, chunk_i, step & 31);
-        std::int32_t up_h = __shfl_up_sync(kFullMask, out_h, 1);
-        std::int32_t up_i = __shfl_up_sync(kFullMask, out_i, 1);
-        if (lane == 0) {
-            up_h = top_h;
-            up_i = top_i;
-        }
+        std::int32_t up_h, up_i;
+        row_above(step, lane, chunk_h, chunk_i, out_h, out_i, up_h, up_i);
         const int j = step - lane + 1;
         if (j < 1 || j > n) continue;
         const int code = next_code;
@@ -252,9 +241,9 @@ __device__ void fill_strip(const ForwardArgs& a, int s, int4* profile, EndCell& 
 __device__ EndCell warp_best(EndCell mine) {
     for (int offset = 16; offset > 0; offset >>= 1) {
         EndCell other;
-        other.score = __shfl_down_sync(kFullMask, mine.score, offset);
-        other.i = __shfl_down_sync(kFullMask, mine.i, offset);
-        other.j = __shfl_down_sync(kFullMask, mine.j, offset);
+        other.score = __shfl_down_sync(kStripFullMask, mine.score, offset);
+        other.i = __shfl_down_sync(kStripFullMask, mine.i, offset);
+        other.j = __shfl_down_sync(kStripFullMask, mine.j, offset);
         if (ends_better(other.score, other.i, other.j, mine)) mine = other;
     }
     return mine;
