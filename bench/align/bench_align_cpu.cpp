@@ -13,6 +13,9 @@
 //   local_score/dna_20kx20k/align_pair/threads:{1,N}   the tiled fill over a ThreadPool of N
 //     (default: all hardware threads); counter speedup_vs_1 (needs the 1-thread row in the run)
 //     and efficiency = speedup_vs_1 / N.
+//   tiles/dna_50kx50k/one_tile/threads:1, tiles/dna_50kx50k/side:<s>/threads:N   the fill alone
+//     (the ladder's first kernel) in tiles of s x s on N threads against one tile on one thread:
+//     the tile size's effect on the wavefront (counters speedup_vs_1, efficiency).
 // Counters: GCUPS (10^9 cells per second of wall time). Each problem runs 5 times (repetitions);
 // the console shows mean, median, stddev and cv; wall time in ms. The striped kernels keep their
 // query profile between calls with the same query, as parasail's *_profile functions do.
@@ -73,15 +76,7 @@ Problem dna_problem(std::size_t length) {
 }
 
 detail::TileProblem tile_problem(const Problem& p) {
-    detail::TileProblem t;
-    t.query = p.query.data();
-    t.target = p.target.data();
-    t.m = static_cast<std::int64_t>(p.query.size());
-    t.n = static_cast<std::int64_t>(p.target.size());
-    t.matrix = &p.scoring.matrix;
-    t.gaps = {p.scoring.gaps.open + p.scoring.gaps.extend, p.scoring.gaps.extend};
-    t.mode = AlignMode::Local;
-    return t;
+    return detail::make_tile_problem(p.query, p.target, AlignMode::Local, p.scoring);
 }
 
 bool scalar_kernel(const detail::TileProblem& problem, const detail::TileBounds& tile,
@@ -131,6 +126,36 @@ void bench_align_pair(benchmark::State& state, const Problem& p, unsigned thread
 
 }  // namespace
 
+// The tiled fill of a long pair on `threads` threads, tiles of side x side cells (0: the whole
+// pair as one tile, on one thread), with the ladder's first kernel: how the tile size trades
+// the wavefront's start and end against per-tile overhead.
+std::optional<double> one_tile_seconds;
+void bench_tiles(benchmark::State& state, const Problem& p, std::int64_t side, unsigned threads) {
+    const detail::TileProblem problem = tile_problem(p);
+    const detail::FillPlan plan =
+        side == 0 ? detail::FillPlan{problem.m, problem.n} : detail::FillPlan{side, side};
+    std::optional<tropic::ThreadPool> pool;
+    if (threads > 1) pool.emplace(threads);
+    const detail::KernelChoice kernel = detail::kernel_ladder(problem).front();
+    detail::FillOutcome filled;
+    const double seconds = tropic::bench::run_wall_timed(state, [&] {
+        filled =
+            detail::fill_pair(problem, plan, kernel.kernel, false, pool ? &*pool : nullptr, {}, 0);
+    });
+    if (filled.saturated) {
+        state.SkipWithError("saturated");
+        return;
+    }
+    state.counters["GCUPS"] =
+        benchmark::Counter(p.cells() / 1e9, benchmark::Counter::kIsIterationInvariantRate);
+    state.counters["bits"] = kernel.bits;
+    if (side == 0) one_tile_seconds = seconds;
+    if (one_tile_seconds && threads > 1) {
+        state.counters["speedup_vs_1"] = *one_tile_seconds / seconds;
+        state.counters["efficiency"] = *one_tile_seconds / seconds / threads;
+    }
+}
+
 int main(int argc, char** argv) {
     benchmark::Initialize(&argc, argv);
     const std::optional<unsigned> threads = tropic::bench::threads_flag(argc, argv, argv[0]);
@@ -165,6 +190,21 @@ int main(int argc, char** argv) {
             benchmark::RegisterBenchmark(
                 fmt::format("local_score/{}/align_pair/threads:{}", long_pair.name, n).c_str(),
                 bench_align_pair, long_pair, n))
+            ->UseManualTime()
+            ->Iterations(1);
+
+    static const Problem tiled_pair = dna_problem(50000);
+    tropic::bench::with_repetitions(
+        benchmark::RegisterBenchmark(
+            fmt::format("tiles/{}/one_tile/threads:1", tiled_pair.name).c_str(), bench_tiles,
+            tiled_pair, std::int64_t{0}, 1u))
+        ->UseManualTime()
+        ->Iterations(1);
+    for (std::int64_t side : {256, 512, 1024, 2048, 4096})
+        tropic::bench::with_repetitions(
+            benchmark::RegisterBenchmark(
+                fmt::format("tiles/{}/side:{}/threads:{}", tiled_pair.name, side, *threads).c_str(),
+                bench_tiles, tiled_pair, side, *threads))
             ->UseManualTime()
             ->Iterations(1);
 
