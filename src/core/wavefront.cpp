@@ -180,9 +180,15 @@ class RectangleDataflow {
             ready_.pop();
             unlocked(lock, [&] { body_(tile, worker); });
             ++finished_;
-            release(tile.row + 1, tile.column);
-            release(tile.row, tile.column + 1);
-            wake_.notify_all();
+            // This worker takes one of the tiles it made ready itself; only the others wake a
+            // sleeping worker each (waking all of them on every tile costs more than a small
+            // tile's work), and the end wakes everyone to leave.
+            const int released =
+                release(tile.row + 1, tile.column) + release(tile.row, tile.column + 1);
+            if (finished_ == rows_ * columns_)
+                wake_.notify_all();
+            else
+                for (int k = 1; k < released; ++k) wake_.notify_one();
             if (options_.on_progress) {
                 done_ += work_(tile);
                 // Only the calling thread reports; the end (exactly 1) is reported after the last
@@ -211,8 +217,11 @@ class RectangleDataflow {
         lock.lock();
     }
 
-    void release(std::size_t r, std::size_t c) {
-        if (r < rows_ && c < columns_ && --waiting_[r * columns_ + c] == 0) ready_.push({r, c});
+    // One dependency of tile (r, c) done; 1 when that made it ready.
+    int release(std::size_t r, std::size_t c) {
+        if (r >= rows_ || c >= columns_ || --waiting_[r * columns_ + c] != 0) return 0;
+        ready_.push({r, c});
+        return 1;
     }
 
     std::size_t rows_, columns_;

@@ -11,6 +11,8 @@ namespace tropic::align::detail {
 
 // From this many cells on, a pair is cut into tiles for several threads.
 inline constexpr std::int64_t kParallelCells = std::int64_t{1} << 22;
+// The smallest side of a tile when a pair is cut for several threads.
+inline constexpr std::int64_t kMinTileSide = 1024;
 // Up to this many bytes, the traceback keeps the directions of the whole matrix at once.
 inline constexpr std::uint64_t kWholeDirectionBytes = std::uint64_t{64} << 20;
 // What the checkpoints of a long pair's traceback may take before their spacing grows.
