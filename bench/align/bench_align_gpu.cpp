@@ -9,6 +9,9 @@
 //   align_gpu/score_local_strip/{256,512}       1 Mbp score only with strips of that height
 //   align_gpu/traceback_side/{1024,2048,4096}   1 Mbp traceback with checkpoints that far apart
 //   align_gpu/score_local/10000000              10 Mbp x 10 Mbp score only, one run (not quick)
+//   align_gpu/crossover/{cpu,cuda}/{score,traceback}/{n}
+//                                              related n x n pairs on the CPU (every core) and on
+//                                              the GPU: where `auto` should send a pair to the GPU
 // DNA +2/-3, gaps 5 + 2k. Wall time in ms; counters:
 //   tcups               10^12 cells per second (m n / wall time)
 //   pct_of_int32_ceiling  against 2.8 T cells/s, the H100's int32 DPX ceiling for an affine cell
@@ -28,6 +31,7 @@
 #include "support/random_alignment.hpp"
 #include "tropic/align/pairwise.hpp"
 #include "tropic/core/device.hpp"
+#include "tropic/core/thread_pool.hpp"
 
 namespace {
 
@@ -130,6 +134,23 @@ void bench_variant(benchmark::State& state, std::size_t n, bool related, bool sc
     state.counters["score"] = static_cast<double>(score);
 }
 
+// One related pair on the CPU (a pool of every core) or the GPU, with or without the traceback.
+void bench_crossover(benchmark::State& state, std::size_t n, bool cuda, bool score_only) {
+    std::mt19937_64 rng(n + 7);
+    const Seq q = tropic::test::random_dna(rng, n);
+    const Seq t = tropic::test::mutate(rng, q, 4, 0.08, 0.004);
+    static tropic::ThreadPool pool(0);
+    tropic::RunOptions run;
+    run.backend = cuda ? tropic::Backend::Cuda : tropic::Backend::Cpu;
+    run.pool = cuda ? nullptr : &pool;
+    tropic::align::PairAlignment result;
+    const double seconds = tropic::bench::run_wall_timed(
+        state, [&] { result = tropic::align::align_pair(q, t, params_of(score_only), run); });
+    const double cells = static_cast<double>(q.size()) * static_cast<double>(t.size());
+    if (seconds > 0) state.counters["tcups"] = cells / seconds / 1e12;
+    state.counters["score"] = static_cast<double>(result.score);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -177,6 +198,16 @@ int main(int argc, char** argv) {
         ->UseManualTime()
         ->Iterations(1)
         ->Unit(benchmark::kMillisecond);
+    for (std::size_t n : {2'000, 5'000, 10'000, 20'000, 50'000})
+        for (bool cuda : {false, true})
+            for (bool score_only : {true, false})
+                tropic::bench::with_repetitions(
+                    benchmark::RegisterBenchmark(
+                        fmt::format("align_gpu/crossover/{}/{}/{}", cuda ? "cuda" : "cpu",
+                                    score_only ? "score" : "traceback", n)
+                            .c_str(),
+                        bench_crossover, n, cuda, score_only)
+                        ->UseManualTime());
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
     return score_mismatch ? 3 : 0;
