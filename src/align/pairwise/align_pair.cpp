@@ -23,11 +23,14 @@ using detail::EndCell;
 using detail::TileProblem;
 
 inline constexpr std::uint64_t kUncheckedBytes = std::uint64_t{16} << 20;
-// Auto sends a pair of this many cells or more to the device. A guess from counts, to be
-// measured: the CPU fills ~1-2 G cells/s a core, the device's forward kernel aims at ~10^12 cells/s
-// and starting a CUDA context costs ~0.34 s, so from ~10^9 cells the device should win even on a
-// 16-core host.
-inline constexpr double kAutoCudaMinCells = 1e9;
+// Auto sends a pair of this many cells or more to the device: where one related pair costs the
+// same on the H100 host's 16 CPU cores as on the GPU with its context started for it (~0.34 s).
+// Measured (bench_align_gpu's crossover/, 2026-11-24): with a traceback, 20 kb x 20 kb took
+// 290 ms on the CPU against 35 + 340 ms, 50 kb 792 against 78 + 340 (even at ~8 x 10^8 cells);
+// score only, 20 kb 145 against 10 + 340, 50 kb 337 against 25 + 340 (even at ~3 x 10^9). With the
+// context already up the GPU was faster from 2 kb on.
+inline constexpr double kAutoCudaMinCellsTraceback = 1e9;
+inline constexpr double kAutoCudaMinCellsScoreOnly = 3e9;
 
 // Refuses a pair whose scores could come near kMinusInfinity (cell.hpp): every score lies within
 // (m + n + 2) * (largest substitution magnitude + O + E) of 0.
@@ -101,7 +104,7 @@ PairAlignment align_pair(std::span<const std::uint8_t> query, std::span<const st
     work.what = fmt::format("a {} alignment of {} x {} residues", mode_name(params.mode), problem.m,
                             problem.n);
     work.steps = static_cast<double>(problem.m) * static_cast<double>(problem.n);
-    work.auto_min_steps = kAutoCudaMinCells;
+    work.auto_min_steps = traceback ? kAutoCudaMinCellsTraceback : kAutoCudaMinCellsScoreOnly;
     work.host_bytes = detail::plan_bytes(problem.m, problem.n, plan, traceback);
     work.device_bytes = detail::cuda::forward_device_bytes(problem.m, problem.n, device_block_rows,
                                                            plan.block_columns);
