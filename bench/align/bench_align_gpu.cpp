@@ -85,20 +85,6 @@ void bench_pair(benchmark::State& state, std::size_t n, bool related, bool score
     state.counters["score"] = static_cast<double>(result.score);
 }
 
-tropic::align::detail::TileProblem problem_of(const Seq& q, const Seq& t,
-                                              const tropic::align::AlignParams& params) {
-    tropic::align::detail::TileProblem problem;
-    problem.query = q.data();
-    problem.target = t.data();
-    problem.m = static_cast<std::int64_t>(q.size());
-    problem.n = static_cast<std::int64_t>(t.size());
-    problem.matrix = &params.scoring.matrix;
-    problem.gaps = {params.scoring.gaps.open + params.scoring.gaps.extend,
-                    params.scoring.gaps.extend};
-    problem.mode = params.mode;
-    return problem;
-}
-
 // The device's kernels with a chosen strip height (score only) or checkpoint spacing (traceback).
 void bench_variant(benchmark::State& state, std::size_t n, bool related, bool score_only,
                    std::int64_t size) {
@@ -107,7 +93,8 @@ void bench_variant(benchmark::State& state, std::size_t n, bool related, bool sc
     Seq t =
         related ? tropic::test::mutate(rng, q, 4, 0.08, 0.004) : tropic::test::random_dna(rng, n);
     const tropic::align::AlignParams params = params_of(score_only);
-    const auto problem = problem_of(q, t, params);
+    const auto problem =
+        tropic::align::detail::make_tile_problem(q, t, params.mode, params.scoring);
     double seconds = 0;
     std::int64_t score = 0;
     try {

@@ -87,7 +87,7 @@ CigarOp aligned_op(const TileProblem& p, std::int64_t i, std::int64_t j) {
 }  // namespace
 
 PairAlignment trace_alignment(const TileProblem& p, const EndCell& end,
-                              const Checkpoints& checkpoints, const DirectionFill& fill) {
+                              const Checkpoints& checkpoints) {
     std::vector<std::uint8_t> dirs;
     const TileDirections directions = [&](const TileBounds& bounds, std::int64_t b,
                                           std::int64_t c) {
@@ -97,7 +97,7 @@ PairAlignment trace_alignment(const TileProblem& p, const EndCell& end,
         tile.top_i = checkpoints.row_i[b].data();
         tile.left_h = checkpoints.column_h[c].data();
         tile.left_d = checkpoints.column_d[c].data();
-        fill(p, tile, dirs);
+        fill_directions_cpu(p, tile, dirs);
         return static_cast<const std::uint8_t*>(dirs.data());
     };
     return trace_alignment(p, end, checkpoints.block_rows, checkpoints.block_columns, directions);

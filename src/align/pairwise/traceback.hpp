@@ -31,8 +31,6 @@ struct DirectionTile {
 };
 
 // Fills dirs[(i - r0) * (c1 - c0) + (j - c0)] for the tile's cells.
-using DirectionFill = std::function<void(const TileProblem& problem, const DirectionTile& tile,
-                                         std::vector<std::uint8_t>& dirs)>;
 void fill_directions_cpu(const TileProblem& problem, const DirectionTile& tile,
                          std::vector<std::uint8_t>& dirs);
 
@@ -46,11 +44,10 @@ using TileDirections =
 // Bytes of the direction tile the traceback allocates.
 std::uint64_t traceback_bytes(const FillPlan& plan);
 
-// The alignment ending at `end`, with score, ranges and CIGAR (summarised). The checkpoints must
-// hold the columns (fill_pair's keep_columns).
+// The alignment ending at `end`, with score, ranges and CIGAR (summarised), its tiles filled
+// again on the CPU from host checkpoints, which must hold the columns (fill_pair's keep_columns).
 PairAlignment trace_alignment(const TileProblem& problem, const EndCell& end,
-                              const Checkpoints& checkpoints,
-                              const DirectionFill& fill = fill_directions_cpu);
+                              const Checkpoints& checkpoints);
 // The same from checkpoints every block_rows rows and block_columns columns that `directions`
 // reads wherever they are.
 PairAlignment trace_alignment(const TileProblem& problem, const EndCell& end,

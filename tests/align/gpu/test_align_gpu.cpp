@@ -177,18 +177,6 @@ TEST_F(AlignGpu, DeviceCheckpointsEqualTheCpuFills) {
     }
 }
 
-detail::TileProblem problem_of(const Seq& q, const Seq& t, const Scoring& scoring, AlignMode mode) {
-    detail::TileProblem problem;
-    problem.query = q.data();
-    problem.target = t.data();
-    problem.m = static_cast<std::int64_t>(q.size());
-    problem.n = static_cast<std::int64_t>(t.size());
-    problem.matrix = &scoring.matrix;
-    problem.gaps = {scoring.gaps.open + scoring.gaps.extend, scoring.gaps.extend};
-    problem.mode = mode;
-    return problem;
-}
-
 TEST_F(AlignGpu, DeviceDirectionBytesEqualTheCpus) {
     // The traceback's tile step, byte by byte: random tiles (several strips high, partial as the
     // traceback asks for them) from the CPU's checkpoints, and from random edges.
@@ -199,7 +187,7 @@ TEST_F(AlignGpu, DeviceDirectionBytesEqualTheCpus) {
             const Seq q = test::random_dna(rng, 200 + rng() % 2500);
             const Seq t = trial % 2 == 0 ? test::mutate(rng, q, 4, 0.1, 0.02)
                                          : test::random_dna(rng, 200 + rng() % 2500);
-            const detail::TileProblem problem = problem_of(q, t, scoring, mode);
+            const detail::TileProblem problem = detail::make_tile_problem(q, t, mode, scoring);
             const detail::FillPlan plan{700, 450};
             detail::FillOutcome filled = detail::fill_pair(
                 problem, plan, detail::kernel_ladder(problem).back().kernel, true, nullptr, {}, 0);
@@ -243,7 +231,7 @@ TEST_F(AlignGpu, DeviceTracebackWithSmallTiles) {
         for (std::size_t m : {std::size_t{900}, std::size_t{3000}}) {
             const Seq q = test::random_dna(rng, m);
             const Seq t = test::mutate(rng, q, 4, 0.1, 0.02);
-            const detail::TileProblem problem = problem_of(q, t, scoring, mode);
+            const detail::TileProblem problem = detail::make_tile_problem(q, t, mode, scoring);
             PairAlignment gpu =
                 detail::cuda::trace_pair_cuda(problem, detail::cuda::strip_rows(problem.m), 0);
             PairAlignment cpu = on(Backend::Cpu, q, t, mode, scoring, false);

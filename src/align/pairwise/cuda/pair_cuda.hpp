@@ -58,8 +58,8 @@ std::int64_t device_trace_side(std::int64_t m, std::int64_t n, std::uint64_t fre
 // Throws ResourceError, before allocating, when the device's free memory cannot hold it.
 PairAlignment trace_pair_cuda(const TileProblem& problem, std::int64_t side, int device);
 
-// DirectionFill's contract on the device, from host rows and columns (for tests): the bytes of
-// fill_directions_cpu.
+// fill_directions_cpu on the device, from host rows and columns (for tests): the same bytes as
+// the CPU's.
 void fill_directions_cuda(const TileProblem& problem, const DirectionTile& tile,
                           std::vector<std::uint8_t>& dirs, int device);
 
