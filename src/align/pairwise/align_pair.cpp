@@ -92,37 +92,37 @@ PairAlignment align_pair(std::span<const std::uint8_t> query, std::span<const st
         plan = detail::plan_pair(problem.m, problem.n, threads, traceback,
                                  host_budget(options.max_memory).bytes);
 
-    // The device's traceback keeps checkpoints at multiples of its strips' height
-    // (pair_cuda.hpp) and chooses their spacing from the device's free memory; the host plan's
-    // spacing, rounded so, is the least it may need.
-    const std::int64_t device_block_rows =
-        traceback ? (plan.block_rows + detail::cuda::kStripRowsMax - 1) /
-                        detail::cuda::kStripRowsMax * detail::cuda::kStripRowsMax
-                  : 0;
-
-    WorkEstimate work;
-    work.what = fmt::format("a {} alignment of {} x {} residues", mode_name(params.mode), problem.m,
-                            problem.n);
-    work.steps = static_cast<double>(problem.m) * static_cast<double>(problem.n);
-    work.auto_min_steps = traceback ? kAutoCudaMinCellsTraceback : kAutoCudaMinCellsScoreOnly;
-    work.host_bytes = detail::plan_bytes(problem.m, problem.n, plan, traceback);
-    work.device_bytes = detail::cuda::forward_device_bytes(problem.m, problem.n, device_block_rows,
-                                                           plan.block_columns);
-    work.suggest = [traceback](const MemoryBudget&) {
-        return std::string(traceback ? "align shorter pieces, or --score-only"
-                                     : "align shorter pieces");
-    };
-    // Below the device's threshold, auto stays on the CPU without starting a CUDA context.
-    const bool device_wanted =
-        options.backend == Backend::Cuda ||
-        (options.backend == Backend::Auto && work.steps >= work.auto_min_steps);
+    // Below the device's threshold, auto stays on the CPU without starting a CUDA context; a
+    // small pair on the CPU (most of a batch) needs no estimate at all.
+    const double cells = static_cast<double>(problem.m) * static_cast<double>(problem.n);
+    const double auto_min_cells =
+        traceback ? kAutoCudaMinCellsTraceback : kAutoCudaMinCellsScoreOnly;
+    const bool device_wanted = options.backend == Backend::Cuda ||
+                               (options.backend == Backend::Auto && cells >= auto_min_cells);
     Backend backend = Backend::Cpu;
-    if (device_wanted) {
-        backend = choose_backend(options, work);
-    } else if (check_memory) {
-        RunOptions cpu_options = options;
-        cpu_options.backend = Backend::Cpu;
-        choose_backend(cpu_options, work);
+    if (device_wanted || check_memory) {
+        // The device's traceback keeps checkpoints at multiples of its strips' height
+        // (pair_cuda.hpp) and chooses their spacing from the device's free memory; the host
+        // plan's spacing, rounded so, is the least it may need.
+        const std::int64_t device_block_rows =
+            traceback ? (plan.block_rows + detail::cuda::kStripRowsMax - 1) /
+                            detail::cuda::kStripRowsMax * detail::cuda::kStripRowsMax
+                      : 0;
+        WorkEstimate work;
+        work.what = fmt::format("a {} alignment of {} x {} residues", mode_name(params.mode),
+                                problem.m, problem.n);
+        work.steps = cells;
+        work.auto_min_steps = auto_min_cells;
+        work.host_bytes = detail::plan_bytes(problem.m, problem.n, plan, traceback);
+        work.device_bytes = detail::cuda::forward_device_bytes(
+            problem.m, problem.n, device_block_rows, plan.block_columns);
+        work.suggest = [traceback](const MemoryBudget&) {
+            return std::string(traceback ? "align shorter pieces, or --score-only"
+                                         : "align shorter pieces");
+        };
+        RunOptions chosen = options;
+        if (!device_wanted) chosen.backend = Backend::Cpu;
+        backend = choose_backend(chosen, work);
     }
     if (backend == Backend::Cuda) {
         // A traceback keeps its checkpoints on the device and fills the crossed tiles there.
