@@ -19,6 +19,8 @@ Command add_rri_command(CLI::App& app);
 Command add_align_command(CLI::App& app);
 Command add_eval_command(CLI::App& app);
 Command add_device_command(CLI::App& app);
+// `tropic cnv` and its subcommands (count, call): one Command per subcommand.
+std::vector<Command> add_cnv_commands(CLI::App& app);
 
 // The whole command line: the app with its settings and every command, appended to `commands`.
 std::unique_ptr<CLI::App> make_app(std::vector<Command>& commands);

@@ -1,0 +1,13 @@
+#pragma once
+// ModelConstants from CnmopsParams: the fold changes, their logs, cn.mops' initial alpha and its
+// prior, for the cohort or the reference method.
+#include "cnv/model/window_em.hpp"
+#include "tropic/cnv/cnmops_params.hpp"
+
+namespace tropic::cnv::model {
+
+// Throws InputError for classes cn.mops would refuse (no CN2, lengths differ, more than
+// kMaxClasses, a fold change that is not positive, fewer than one cycle).
+ModelConstants make_model_constants(const CnmopsParams& params);
+
+}  // namespace tropic::cnv::model
