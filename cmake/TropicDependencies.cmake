@@ -18,6 +18,20 @@ get_filename_component(HTSLIB_LIBRARY_DIR "${HTSLIB_LIBRARY}" DIRECTORY)
 set(CMAKE_BUILD_RPATH "${HTSLIB_LIBRARY_DIR}")
 message(STATUS "tropic: htslib ${HTSLIB_LIBRARY}")
 
+# R's standalone math library (Debian r-mathlib): cn.mops' segmentation ranks breakpoints by
+# Student t tail probabilities and its normalisation smooths with R's density(); using R's own
+# pt() and dnorm() gives the values cn.mops computes, not merely close ones.
+find_path(RMATH_INCLUDE_DIR Rmath.h REQUIRED)
+find_library(RMATH_LIBRARY NAMES Rmath REQUIRED)
+add_library(tropic::rmath UNKNOWN IMPORTED)
+set_target_properties(tropic::rmath PROPERTIES
+  IMPORTED_LOCATION "${RMATH_LIBRARY}"
+  INTERFACE_SYSTEM_INCLUDE_DIRECTORIES "${RMATH_INCLUDE_DIR}"
+  INTERFACE_INCLUDE_DIRECTORIES "${RMATH_INCLUDE_DIR}")
+get_filename_component(RMATH_LIBRARY_DIR "${RMATH_LIBRARY}" DIRECTORY)
+list(APPEND CMAKE_BUILD_RPATH "${RMATH_LIBRARY_DIR}")
+message(STATUS "tropic: Rmath ${RMATH_LIBRARY}")
+
 if(TROPIC_BUILD_TESTS)
   find_package(GTest REQUIRED)
 endif()

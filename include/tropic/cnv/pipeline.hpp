@@ -1,7 +1,11 @@
 #pragma once
 // cn.mops' whole pipeline from a count matrix: normalisation, the local models, segmentation,
-// calls, CNV regions and integer copy numbers, one reference sequence at a time (memory holds
-// one sequence's windows for all samples, never the whole cohort).
+// calls, CNV regions and integer copy numbers, one reference sequence at a time: memory holds one
+// sequence's windows for all samples, never the whole cohort (except with norm = 2, whose
+// coverage estimate needs every sample's counts whole; docs/cnv.md).
+#include <string>
+#include <vector>
+
 #include "tropic/cnv/cnmops_params.hpp"
 #include "tropic/cnv/cnv_result.hpp"
 #include "tropic/cnv/count_matrix.hpp"
@@ -9,14 +13,21 @@
 
 namespace tropic::cnv {
 
-// Cohort and exome modes: every sample of `source`. Throws InputError for matrices cn.mops
-// refuses (fewer than 2 samples, a sample without reads, negative or non-finite counts).
-void run_cnmops(CountSource& source, const CnmopsParams& params, CnvSink& sink,
-                const RunOptions& run);
+struct PipelineSummary {
+    std::size_t windows = 0;
+    std::size_t sequences = 0;
+    std::size_t cnvs = 0;
+    std::size_t regions = 0;
+    std::vector<std::string> warnings;  // cn.mops' warnings, in its words where it has them
+};
 
-// referencecn.mops: the cases of `cases` against the controls of `controls`, whose windows must
-// be the same.
-void run_referencecnmops(CountSource& cases, CountSource& controls, const CnmopsParams& params,
-                         CnvSink& sink, const RunOptions& run);
+// Cohort and exome modes (params.method == Method::Cohort): every sample of `source`.
+// Reference mode (Method::Reference): `controls[s]` marks the control samples; the others are
+// the cases, which alone are modelled, segmented and reported (referencecn.mops). Throws
+// InputError for input cn.mops refuses (fewer than 2 samples, a sample without reads, no
+// controls or no cases in reference mode) and ResourceError when one sequence does not fit
+// memory.
+PipelineSummary run_cnmops(CountSource& source, const CnmopsParams& params, CnvSink& sink,
+                           const RunOptions& run, const std::vector<bool>& controls = {});
 
 }  // namespace tropic::cnv

@@ -1,0 +1,271 @@
+// cn.mops' pipeline, sequence by sequence. A first pass over the source sums every sample's
+// counts (cn.mops refuses a sample without reads and falls back to these sums) and counts the
+// windows (cn.mops segments only when there are more than 5); the second normalises, models,
+// segments and calls each sequence and hands it to the sink.
+#include "tropic/cnv/pipeline.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "cnv/pipeline/calls.hpp"
+#include "cnv/stats/r_summary.hpp"
+#include "tropic/cnv/normalize.hpp"
+#include "tropic/cnv/segmentation.hpp"
+#include "tropic/core/error.hpp"
+#include "tropic/core/memory_fit.hpp"
+#include "tropic/core/thread_pool.hpp"
+
+namespace tropic::cnv {
+
+namespace {
+
+struct Cohort {
+    std::vector<std::string> names;     // all samples of the source
+    std::vector<std::size_t> cases;     // modelled samples (all in cohort mode)
+    std::vector<std::size_t> controls;  // reference mode
+    std::vector<double> column_sums;    // [sample], over the whole matrix
+    std::vector<double> coverage;       // cn.mops' cov of the cases
+    std::vector<double> control_coverage;
+    std::size_t windows = 0;
+    std::size_t sequences = 0;
+    std::size_t widest_sequence = 0;
+};
+
+// cn.mops' coverage estimate for norm = 2: the mean of each sample's counts strictly between its
+// 5% and 95% quantiles, divided by the median of those means.
+std::vector<double> coverage_estimate(const std::vector<std::vector<double>>& columns) {
+    std::vector<double> cov;
+    for (const std::vector<double>& x : columns) {
+        const double lo = stats::r_quantile7(x, 0.05), hi = stats::r_quantile7(x, 0.95);
+        std::vector<double> inner;
+        for (double v : x)
+            if (v > lo && v < hi) inner.push_back(v);
+        cov.push_back(stats::r_mean(inner));
+    }
+    const double median = stats::r_median(cov);
+    if (median == 0) {
+        throw InputError("cnv: the median of the samples' coverages is zero (--norm 2)");
+    }
+    for (double& c : cov) c = c / median;
+    return cov;
+}
+
+Cohort scan(CountSource& source, const CnmopsParams& params, const std::vector<bool>& controls) {
+    Cohort cohort;
+    cohort.names = source.samples();
+    const std::size_t samples = cohort.names.size();
+    const bool reference = params.method == Method::Reference;
+    if (reference) {
+        if (controls.size() != samples) {
+            throw InputError("cnv: reference mode needs the control samples named (--controls)");
+        }
+        for (std::size_t s = 0; s < samples; ++s)
+            (controls[s] ? cohort.controls : cohort.cases).push_back(s);
+        if (cohort.cases.empty() || cohort.controls.empty()) {
+            throw InputError(fmt::format(
+                "cnv: reference mode needs at least one case and one control ({} cases, {} "
+                "controls)",
+                cohort.cases.size(), cohort.controls.size()));
+        }
+    } else {
+        if (samples < 2) {
+            throw InputError(fmt::format(
+                "cnv: cn.mops models samples against each other and needs at least 2, not {}",
+                samples));
+        }
+        for (std::size_t s = 0; s < samples; ++s) cohort.cases.push_back(s);
+    }
+    cohort.column_sums.assign(samples, 0.0);
+    std::vector<std::vector<double>> columns(params.norm == 2 ? samples : 0);
+    SequenceCounts sequence;
+    source.rewind();
+    while (source.next(sequence)) {
+        const std::size_t w = sequence.window_count();
+        cohort.windows += w;
+        ++cohort.sequences;
+        cohort.widest_sequence = std::max(cohort.widest_sequence, w);
+        for (std::size_t i = 0; i < w; ++i) {
+            for (std::size_t s = 0; s < samples; ++s) {
+                const double v = sequence.counts[i * samples + s];
+                cohort.column_sums[s] += v;
+                if (!columns.empty()) columns[s].push_back(v);
+            }
+        }
+    }
+    for (std::size_t s = 0; s < samples; ++s) {
+        if (cohort.column_sums[s] == 0) {
+            throw InputError(fmt::format(
+                "cnv: sample '{}' has no reads in any window: remove it (cn.mops: zero columns "
+                "in the read count matrix)",
+                cohort.names[s]));
+        }
+    }
+    if (params.norm == 2) {
+        const std::vector<double> all = coverage_estimate(columns);
+        for (std::size_t s : cohort.cases) cohort.coverage.push_back(all[s]);
+        for (std::size_t s : cohort.controls) cohort.control_coverage.push_back(all[s]);
+    } else {
+        cohort.coverage.assign(cohort.cases.size(), 1.0);
+        cohort.control_coverage.assign(cohort.controls.size(), 1.0);
+    }
+    source.rewind();
+    return cohort;
+}
+
+// The columns `which` of a window-major matrix of `samples` columns.
+std::vector<double> select_columns(const std::vector<double>& matrix, std::size_t samples,
+                                   const std::vector<std::size_t>& which) {
+    const std::size_t windows = samples ? matrix.size() / samples : 0;
+    std::vector<double> out(windows * which.size());
+    for (std::size_t w = 0; w < windows; ++w)
+        for (std::size_t k = 0; k < which.size(); ++k)
+            out[w * which.size() + k] = matrix[w * samples + which[k]];
+    return out;
+}
+
+// Bytes held while one sequence of `windows` is processed.
+std::uint64_t sequence_bytes(std::size_t windows, std::size_t samples, std::size_t classes) {
+    const std::uint64_t cells = static_cast<std::uint64_t>(windows) * samples;
+    // raw, normalised (twice while selecting), sI/NI, individual calls, model scratch; classes.
+    return cells * (6 * sizeof(double) + 1) +
+           static_cast<std::uint64_t>(windows) * (2 * classes + 4) * sizeof(double);
+}
+
+}  // namespace
+
+PipelineSummary run_cnmops(CountSource& source, const CnmopsParams& params, CnvSink& sink,
+                           const RunOptions& run, const std::vector<bool>& controls) {
+    PipelineSummary summary;
+    const Cohort cohort = scan(source, params, controls);
+    const std::size_t samples = cohort.names.size();
+    const std::size_t cases = cohort.cases.size();
+    const bool reference = params.method == Method::Reference;
+    summary.windows = cohort.windows;
+    summary.sequences = cohort.sequences;
+    if (cohort.windows < 100) {
+        summary.warnings.push_back(
+            "normalisation might not be applicable for this small number of windows (< 100)");
+    }
+    const std::uint64_t needed =
+        sequence_bytes(cohort.widest_sequence, samples, params.folds.size());
+    const MemoryBudget budget = host_budget(run.max_memory);
+    if (needed > budget.bytes) {
+        throw ResourceError(
+            does_not_fit_message(fmt::format("cn.mops on a sequence of {} windows x {} samples",
+                                             cohort.widest_sequence, samples),
+                                 needed, budget, "use longer windows or fewer samples per run"));
+    }
+
+    CnvRunInfo info;
+    for (std::size_t s : cohort.cases) info.samples.push_back(cohort.names[s]);
+    info.params = params;
+    sink.begin(info);
+
+    const bool segment = cohort.windows > 5;
+    const int min_width =
+        params.segmentation == Segmentation::Cbs ? std::min(params.min_width, 5) : params.min_width;
+    CnmopsParams segment_params = params;
+    segment_params.min_width = min_width;
+
+    SequenceCounts sequence;
+    while (source.next(sequence)) {
+        const std::size_t windows = sequence.window_count();
+        // Every sample's counts as modelled: normalised together (referencecn.mops normalises
+        // cbind(cases, controls) as one matrix) with norm = 1, raw otherwise.
+        const std::vector<double> normalized_all =
+            params.norm == 1 ? normalize_sequence(sequence, samples, params, cohort.column_sums,
+                                                  summary.warnings)
+                             : sequence.counts;
+        SequenceCounts case_counts;
+        case_counts.name = sequence.name;
+        case_counts.start = sequence.start;
+        case_counts.end = sequence.end;
+        case_counts.counts =
+            reference ? select_columns(sequence.counts, samples, cohort.cases) : sequence.counts;
+        SequenceResult result;
+        result.counts = &case_counts;
+        const std::vector<double> model_input =
+            reference ? select_columns(normalized_all, samples, cohort.cases) : normalized_all;
+        if (params.norm == 2) {
+            // Modelled raw against the coverages; reported (normalizedData) normalised over the
+            // modelled samples alone, as cn.mops' X.viz.
+            CnmopsParams shown = params;
+            shown.norm = 1;
+            std::vector<double> sums;
+            for (std::size_t s : cohort.cases) sums.push_back(cohort.column_sums[s]);
+            result.normalized =
+                normalize_sequence(case_counts, cases, shown, sums, summary.warnings);
+        } else {
+            result.normalized = model_input;
+        }
+        // Reference mode: each window's expected count, the mean of the controls (divided by
+        // their coverages with norm = 2), at least 1e-5.
+        std::vector<double> reference_lambda;
+        if (reference) {
+            const std::vector<double> control_values =
+                select_columns(normalized_all, samples, cohort.controls);
+            const std::size_t m = cohort.controls.size();
+            reference_lambda.resize(windows);
+            for (std::size_t w = 0; w < windows; ++w) {
+                long double sum = 0;
+                for (std::size_t k = 0; k < m; ++k) {
+                    double v = control_values[w * m + k];
+                    if (params.norm == 2) v = v / cohort.control_coverage[k];
+                    sum += v;
+                }
+                reference_lambda[w] =
+                    std::max(static_cast<double>(sum / static_cast<long double>(m)), 1e-5);
+            }
+        }
+        LocalModelBlock block;
+        block.windows = windows;
+        block.samples = cases;
+        block.counts = model_input.data();
+        block.coverage = cohort.coverage.data();
+        block.reference_lambda = reference ? reference_lambda.data() : nullptr;
+        fit_local_models(block, params, result.model, run);
+
+        if (segment && windows > 0) {
+            std::vector<std::vector<SegmentRange>> per_sample(cases);
+            auto segment_sample = [&](std::size_t s) {
+                std::vector<double> x(windows);
+                for (std::size_t w = 0; w < windows; ++w) x[w] = result.model.sini[w * cases + s];
+                per_sample[s] = params.segmentation == Segmentation::Cbs
+                                    ? segment_cbs(x, segment_params, params.seed + s)
+                                    : segment_fast(x, segment_params);
+            };
+            if (run.pool) {
+                run.pool->parallel_for(0, cases, segment_sample);
+            } else {
+                for (std::size_t s = 0; s < cases; ++s) segment_sample(s);
+            }
+            for (std::size_t s = 0; s < cases; ++s) {
+                for (const SegmentRange& r : per_sample[s]) {
+                    Segment seg;
+                    seg.sample = s;
+                    seg.first = r.first;
+                    seg.last = r.last;
+                    seg.start = sequence.start[r.first];
+                    seg.end = sequence.end[r.last];
+                    seg.mean = r.mean;
+                    seg.median = r.median;
+                    result.segments.push_back(seg);
+                }
+            }
+            pipeline::call_cnvs(result, params, min_width);
+            pipeline::assign_integer_copy_numbers(result, params, cohort.coverage, reference_lambda,
+                                                  run);
+        } else {
+            result.individual_call = result.model.sini;
+        }
+        summary.cnvs += result.cnvs.size();
+        summary.regions += result.regions.size();
+        sink.sequence(result);
+    }
+    sink.finish();
+    return summary;
+}
+
+}  // namespace tropic::cnv
