@@ -19,6 +19,10 @@ struct PipelineSummary {
     std::size_t cnvs = 0;
     std::size_t regions = 0;
     std::vector<std::string> warnings;  // cn.mops' warnings, in its words where it has them
+    // Wall seconds of each stage over all sequences (the first pass is `scan`).
+    struct Stages {
+        double scan = 0, normalize = 0, model = 0, segment = 0, call = 0, write = 0;
+    } seconds;
 };
 
 // Cohort and exome modes (params.method == Method::Cohort): every sample of `source`.

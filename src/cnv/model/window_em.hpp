@@ -180,9 +180,15 @@ TROPIC_HOST_DEVICE inline void fit_window_cohort(const ModelConstants& c, std::s
         alpha[i] = c.alpha_init[i];
     }
     double ini_sum = 0;
+    double log_lambda[kMaxClasses];
     for (int cycle = 0; cycle < c.cycles; ++cycle) {
         const bool last = cycle + 1 == c.cycles;
-        for (int i = 0; i < c.classes; ++i) alpha_sum[i] = 0;
+        for (int i = 0; i < c.classes; ++i) {
+            alpha_sum[i] = 0;
+            // log(cov * lambda) for the usual cov == 1 (norm != 2), where 1 * lambda == lambda
+            // exactly: hoisted out of the sample loop without changing a bit.
+            log_lambda[i] = log(lambda[i]);
+        }
         double weighted = 0;  // sum_ik I_i a_ik cov_k
         for (std::size_t k = 0; k < n_samples; ++k) {
             const double x = in.x[k * in.x_stride];
@@ -190,7 +196,8 @@ TROPIC_HOST_DEVICE inline void fit_window_cohort(const ModelConstants& c, std::s
             const double lg = scratch.log_factorial[k * scratch.stride];
             double column = 0;
             for (int i = 0; i < c.classes; ++i) {
-                double v = alpha[i] * exp((x * log(cov * lambda[i])) - lg - cov * lambda[i]);
+                const double log_mean = cov == 1.0 ? log_lambda[i] : log(cov * lambda[i]);
+                double v = alpha[i] * exp((x * log_mean) - lg - cov * lambda[i]);
                 if (v < kAlphaFloor) v = kAlphaFloor;
                 a[i] = v;
                 column = column + v;

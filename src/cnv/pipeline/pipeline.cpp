@@ -7,9 +7,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <functional>
+#include <memory>
 
 #include "cnv/pipeline/calls.hpp"
+#include "cnv/segment/fast_segmenter.hpp"
 #include "cnv/stats/r_summary.hpp"
 #include "tropic/cnv/normalize.hpp"
 #include "tropic/cnv/segmentation.hpp"
@@ -20,6 +24,14 @@
 namespace tropic::cnv {
 
 namespace {
+
+// Seconds since `start`, and restarts it.
+double lap(std::chrono::steady_clock::time_point& start) {
+    const auto now = std::chrono::steady_clock::now();
+    const double seconds = std::chrono::duration<double>(now - start).count();
+    start = now;
+    return seconds;
+}
 
 struct Cohort {
     std::vector<std::string> names;     // all samples of the source
@@ -138,7 +150,9 @@ std::uint64_t sequence_bytes(std::size_t windows, std::size_t samples, std::size
 PipelineSummary run_cnmops(CountSource& source, const CnmopsParams& params, CnvSink& sink,
                            const RunOptions& run, const std::vector<bool>& controls) {
     PipelineSummary summary;
+    auto clock = std::chrono::steady_clock::now();
     const Cohort cohort = scan(source, params, controls);
+    summary.seconds.scan = lap(clock);
     const std::size_t samples = cohort.names.size();
     const std::size_t cases = cohort.cases.size();
     const bool reference = params.method == Method::Reference;
@@ -171,6 +185,7 @@ PipelineSummary run_cnmops(CountSource& source, const CnmopsParams& params, CnvS
 
     SequenceCounts sequence;
     while (source.next(sequence)) {
+        summary.seconds.scan += lap(clock);  // reading the sequence
         const std::size_t windows = sequence.window_count();
         // Every sample's counts as modelled: normalised together (referencecn.mops normalises
         // cbind(cases, controls) as one matrix) with norm = 1, raw otherwise.
@@ -219,6 +234,7 @@ PipelineSummary run_cnmops(CountSource& source, const CnmopsParams& params, CnvS
                     std::max(static_cast<double>(sum / static_cast<long double>(m)), 1e-5);
             }
         }
+        summary.seconds.normalize += lap(clock);
         LocalModelBlock block;
         block.windows = windows;
         block.samples = cases;
@@ -226,20 +242,41 @@ PipelineSummary run_cnmops(CountSource& source, const CnmopsParams& params, CnvS
         block.coverage = cohort.coverage.data();
         block.reference_lambda = reference ? reference_lambda.data() : nullptr;
         fit_local_models(block, params, result.model, run);
+        summary.seconds.model += lap(clock);
 
         if (segment && windows > 0) {
             std::vector<std::vector<SegmentRange>> per_sample(cases);
-            auto segment_sample = [&](std::size_t s) {
+            auto column_of = [&](std::size_t s) {
                 std::vector<double> x(windows);
                 for (std::size_t w = 0; w < windows; ++w) x[w] = result.model.sini[w * cases + s];
-                per_sample[s] = params.segmentation == Segmentation::Cbs
-                                    ? segment_cbs(x, segment_params, params.seed + s)
-                                    : segment_fast(x, segment_params);
+                return x;
             };
-            if (run.pool) {
-                run.pool->parallel_for(0, cases, segment_sample);
+            auto parallel = [&](std::size_t count, const std::function<void(std::size_t)>& body) {
+                if (run.pool) {
+                    run.pool->parallel_for(0, count, body);
+                } else {
+                    for (std::size_t i = 0; i < count; ++i) body(i);
+                }
+            };
+            if (params.segmentation == Segmentation::Cbs) {
+                parallel(cases, [&](std::size_t s) {
+                    per_sample[s] = segment_cbs(column_of(s), segment_params, params.seed + s);
+                });
             } else {
-                for (std::size_t s = 0; s < cases; ++s) segment_sample(s);
+                // Scoring candidate breakpoints dominates; it is split over every sample and
+                // every stretch of windows at once, so that few samples still use every thread.
+                std::vector<std::unique_ptr<FastSegmenter>> segmenters(cases);
+                parallel(cases, [&](std::size_t s) {
+                    segmenters[s] = std::make_unique<FastSegmenter>(column_of(s), segment_params);
+                });
+                constexpr std::size_t kStretch = 32768;
+                const std::size_t stretches = (windows + kStretch - 1) / kStretch;
+                parallel(cases * stretches, [&](std::size_t job) {
+                    const std::size_t first = (job % stretches) * kStretch;
+                    segmenters[job / stretches]->score_range(first,
+                                                             std::min(windows, first + kStretch));
+                });
+                parallel(cases, [&](std::size_t s) { per_sample[s] = segmenters[s]->finish(); });
             }
             for (std::size_t s = 0; s < cases; ++s) {
                 for (const SegmentRange& r : per_sample[s]) {
@@ -254,17 +291,21 @@ PipelineSummary run_cnmops(CountSource& source, const CnmopsParams& params, CnvS
                     result.segments.push_back(seg);
                 }
             }
+            summary.seconds.segment += lap(clock);
             pipeline::call_cnvs(result, params, min_width);
             pipeline::assign_integer_copy_numbers(result, params, cohort.coverage, reference_lambda,
                                                   run);
         } else {
             result.individual_call = result.model.sini;
         }
+        summary.seconds.call += lap(clock);
         summary.cnvs += result.cnvs.size();
         summary.regions += result.regions.size();
         sink.sequence(result);
+        summary.seconds.write += lap(clock);
     }
     sink.finish();
+    summary.seconds.write += lap(clock);
     return summary;
 }
 

@@ -17,6 +17,7 @@
 #include <numeric>
 #include <vector>
 
+#include "cnv/segment/fast_segmenter.hpp"
 #include "cnv/stats/r_math.hpp"
 #include "cnv/stats/r_summary.hpp"
 #include "tropic/cnv/segmentation.hpp"
@@ -25,75 +26,8 @@ namespace tropic::cnv {
 
 namespace {
 
-struct Run {
-    std::size_t first, last;  // inclusive
-};
-
-// The score of every position (rule 1) after the local-maximum filter (rule 2).
-std::vector<double> breakpoint_scores(const std::vector<double>& x, double eps, int delta,
-                                      int max_int, int min_seg, double cyber_weight) {
-    const long n = static_cast<long>(x.size());
-    if (cyber_weight < 0.01) cyber_weight = 0.01;
-    constexpr double kTiny = 1e-15;
-    std::vector<double> sums(x.size()), squares(x.size());
-    double mean = 0, m2 = 0;
-    for (long i = 0; i < n; ++i) {
-        const double v = x[static_cast<std::size_t>(i)];
-        const double diff = v - mean;
-        mean = mean + diff / static_cast<double>(i + 1);
-        m2 = m2 + diff * (v - mean);
-        sums[static_cast<std::size_t>(i)] = i > 0 ? sums[static_cast<std::size_t>(i) - 1] + v : v;
-        squares[static_cast<std::size_t>(i)] =
-            i > 0 ? squares[static_cast<std::size_t>(i) - 1] + v * v : v * v;
-    }
-    double variance = m2 / static_cast<double>(n - 1);
-    if (variance < kTiny) variance = kTiny;
-
-    auto S = [&](long k) { return sums[static_cast<std::size_t>(k)]; };
-    auto Q = [&](long k) { return squares[static_cast<std::size_t>(k)]; };
-    std::vector<double> score(x.size(), 0.0);
-    for (long i = 0; i + 1 < n; ++i) {
-        const double step =
-            std::fabs(x[static_cast<std::size_t>(i) + 1] - x[static_cast<std::size_t>(i)]);
-        if (!(step > eps && i > min_seg && i < n - min_seg - 1)) continue;
-        int j = min_seg, d = 0;
-        double best = 0, previous = 0;
-        while (d <= delta && j <= max_int && (i + j + 1) < n && (i - j - 1) >= 0) {
-            const double nn = static_cast<double>(j) + cyber_weight - 1.0;
-            const double width = static_cast<double>(j + 1);
-            const double mean_left = (S(i) - S(i - j - 1)) / width;
-            double var_left = (Q(i) - Q(i - j - 1)) - width * mean_left * mean_left;
-            var_left = (var_left + cyber_weight * variance) / nn;
-            const double mean_right = (S(i + j + 1) - S(i)) / width;
-            double var_right = (Q(i + j + 1) - Q(i)) - width * mean_right * mean_right;
-            var_right = (var_right + cyber_weight * variance) / nn;
-            const double t = std::fabs(mean_left - mean_right) /
-                             std::sqrt(var_left / (nn + 1.0) + var_right / (nn + 1.0) + kTiny);
-            const double a = var_left / (nn + 1.0);
-            const double b = var_right / (nn + 1.0);
-            const double dof = (a + b) * (a + b) / ((a * a) / nn + (b * b) / nn);
-            const double neg_log_p = -stats::t_upper_tail_log(t, dof);
-            if (neg_log_p > best) best = neg_log_p;
-            d = neg_log_p > previous ? 0 : d + 1;
-            previous = neg_log_p;
-            ++j;
-        }
-        score[static_cast<std::size_t>(i)] = best;
-    }
-    if (min_seg <= 2) return score;
-    std::vector<double> kept(score);
-    const long half = static_cast<long>(std::floor(static_cast<double>(min_seg) / 2.0));
-    for (long i = 0; i < n; ++i) {
-        if (!(i - half > 0 && i + half < n)) continue;
-        for (long j = 1; j <= half; ++j) {
-            double& mine = kept[static_cast<std::size_t>(i)];
-            if (score[static_cast<std::size_t>(i - j)] > mine ||
-                score[static_cast<std::size_t>(i + j)] > mine)
-                mine = 0;
-        }
-    }
-    return kept;
-}
+using Run = FastSegmenter::Run;
+constexpr double kTiny = 1e-15;
 
 SegmentRange summarize(const std::vector<double>& x, std::size_t first, std::size_t last) {
     std::span<const double> part(x.data() + first, last - first + 1);
@@ -133,38 +67,103 @@ std::vector<Run> fill_gaps(std::vector<Run> kept, std::size_t n, int min_seg) {
 
 }  // namespace
 
-std::vector<SegmentRange> segment_fast(std::span<const double> values, const CnmopsParams& params) {
-    const std::size_t m = values.size();
-    if (m == 0) return {};
-    std::vector<double> x(values.begin(), values.end());
+FastSegmenter::FastSegmenter(std::span<const double> values, const CnmopsParams& params)
+    : x_(values.begin(), values.end()), params_(params) {
+    const std::size_t m = x_.size();
     // Infinite values become the largest (smallest) finite one, missing ones 0 (sI/NI's centre).
     double max_finite = -std::numeric_limits<double>::infinity();
     double min_finite = std::numeric_limits<double>::infinity();
-    for (double v : x) {
+    for (double v : x_) {
         if (std::isfinite(v)) {
             max_finite = std::max(max_finite, v);
             min_finite = std::min(min_finite, v);
         }
     }
-    for (double& v : x) {
+    for (double& v : x_) {
         if (v == std::numeric_limits<double>::infinity()) v = max_finite;
         if (v == -std::numeric_limits<double>::infinity()) v = min_finite;
         if (std::isnan(v)) v = 0;
     }
-    const double sd = std::sqrt(stats::r_var(x));
-    const double upper = 0 + 2 * sd, lower = 0 - 2 * sd;
-    int min_seg = std::max(params.min_width, 2);
-    int max_int = std::max(params.seg_max_int, min_seg + 5);
-    const double cyber_weight = std::max(params.seg_cyber_weight, 0.0);
-
+    min_seg_ = std::max(params.min_width, 2);
+    max_int_ = std::max(params.seg_max_int, min_seg_ + 5);
+    cyber_weight_ = std::max(params.seg_cyber_weight, 0.0);
+    if (cyber_weight_ < 0.01) cyber_weight_ = 0.01;  // the C routine's floor
     std::vector<double> steps;
-    for (std::size_t i = 0; i + 1 < m; ++i) steps.push_back(std::fabs(x[i + 1] - x[i]));
-    const double eps = stats::r_quantile7(steps, 0.75);
-    const std::vector<double> score =
-        breakpoint_scores(x, eps, params.seg_delta, max_int, min_seg, cyber_weight);
+    for (std::size_t i = 0; i + 1 < m; ++i) steps.push_back(std::fabs(x_[i + 1] - x_[i]));
+    eps_ = stats::r_quantile7(steps, 0.75);
+    // Prefix sums and the sequence's variance (Welford), as the C routine computes them.
+    sums_.resize(m);
+    squares_.resize(m);
+    double mean = 0, m2 = 0;
+    for (std::size_t i = 0; i < m; ++i) {
+        const double v = x_[i];
+        const double diff = v - mean;
+        mean = mean + diff / static_cast<double>(i + 1);
+        m2 = m2 + diff * (v - mean);
+        sums_[i] = i > 0 ? sums_[i - 1] + v : v;
+        squares_[i] = i > 0 ? squares_[i - 1] + v * v : v * v;
+    }
+    variance_ = m2 / static_cast<double>(static_cast<long>(m) - 1);
+    if (variance_ < kTiny) variance_ = kTiny;
+    score_.assign(m, 0.0);
+}
 
-    std::vector<std::size_t> breakpoints;  // 1-based: a segment ends at window b (1-based)
-    const double alpha = params.seg_alpha;
+void FastSegmenter::score_range(std::size_t begin, std::size_t end) {
+    const long n = static_cast<long>(x_.size());
+    auto S = [&](long k) { return sums_[static_cast<std::size_t>(k)]; };
+    auto Q = [&](long k) { return squares_[static_cast<std::size_t>(k)]; };
+    const double cw = cyber_weight_;
+    for (long i = static_cast<long>(begin); i < static_cast<long>(end) && i + 1 < n; ++i) {
+        const double step =
+            std::fabs(x_[static_cast<std::size_t>(i) + 1] - x_[static_cast<std::size_t>(i)]);
+        if (!(step > eps_ && i > min_seg_ && i < n - min_seg_ - 1)) continue;
+        int j = min_seg_, d = 0;
+        double best = 0, previous = 0;
+        while (d <= params_.seg_delta && j <= max_int_ && (i + j + 1) < n && (i - j - 1) >= 0) {
+            const double nn = static_cast<double>(j) + cw - 1.0;
+            const double width = static_cast<double>(j + 1);
+            const double mean_left = (S(i) - S(i - j - 1)) / width;
+            double var_left = (Q(i) - Q(i - j - 1)) - width * mean_left * mean_left;
+            var_left = (var_left + cw * variance_) / nn;
+            const double mean_right = (S(i + j + 1) - S(i)) / width;
+            double var_right = (Q(i + j + 1) - Q(i)) - width * mean_right * mean_right;
+            var_right = (var_right + cw * variance_) / nn;
+            const double t = std::fabs(mean_left - mean_right) /
+                             std::sqrt(var_left / (nn + 1.0) + var_right / (nn + 1.0) + kTiny);
+            const double a = var_left / (nn + 1.0);
+            const double b = var_right / (nn + 1.0);
+            const double dof = (a + b) * (a + b) / ((a * a) / nn + (b * b) / nn);
+            const double neg_log_p = -stats::t_upper_tail_log(t, dof);
+            if (neg_log_p > best) best = neg_log_p;
+            d = neg_log_p > previous ? 0 : d + 1;
+            previous = neg_log_p;
+            ++j;
+        }
+        score_[static_cast<std::size_t>(i)] = best;
+    }
+}
+
+std::vector<SegmentRange> FastSegmenter::finish() {
+    const std::size_t m = x_.size();
+    if (m == 0) return {};
+    // Rule 2: local maxima only.
+    std::vector<double> score(score_);
+    if (min_seg_ > 2) {
+        const long n = static_cast<long>(m);
+        const long half = static_cast<long>(std::floor(static_cast<double>(min_seg_) / 2.0));
+        for (long i = 0; i < n; ++i) {
+            if (!(i - half > 0 && i + half < n)) continue;
+            double& mine = score[static_cast<std::size_t>(i)];
+            for (long j = 1; j <= half; ++j) {
+                if (score_[static_cast<std::size_t>(i - j)] > mine ||
+                    score_[static_cast<std::size_t>(i + j)] > mine)
+                    mine = 0;
+            }
+        }
+    }
+    // Rule 3: breakpoints, 1-based (a segment ends at window b).
+    std::vector<std::size_t> breakpoints;
+    const double alpha = params_.seg_alpha;
     if (alpha >= 1) {
         std::vector<std::size_t> order(m);
         std::iota(order.begin(), order.end(), 0);
@@ -185,14 +184,16 @@ std::vector<SegmentRange> segment_fast(std::span<const double> values, const Cnm
         begin = b;
     }
     initial.push_back({begin, m - 1});
-
+    // Rule 4.
+    const double sd = std::sqrt(stats::r_var(x_));
+    const double upper = 0 + 2 * sd, lower = 0 - 2 * sd;
     std::vector<Run> kept;
     if (upper == 0 && lower == 0) {
         kept = initial;
     } else {
         std::vector<Run> gains, losses;
         for (const Run& r : initial) {
-            const double median = summarize(x, r.first, r.last).median;
+            const double median = summarize(x_, r.first, r.last).median;
             if (median > upper) gains.push_back(r);
             if (median < lower) losses.push_back(r);
         }
@@ -200,8 +201,14 @@ std::vector<SegmentRange> segment_fast(std::span<const double> values, const Cnm
         for (const Run& r : reduce(losses)) kept.push_back(r);
     }
     std::vector<SegmentRange> out;
-    for (const Run& r : fill_gaps(kept, m, min_seg)) out.push_back(summarize(x, r.first, r.last));
+    for (const Run& r : fill_gaps(kept, m, min_seg_)) out.push_back(summarize(x_, r.first, r.last));
     return out;
+}
+
+std::vector<SegmentRange> segment_fast(std::span<const double> values, const CnmopsParams& params) {
+    FastSegmenter segmenter(values, params);
+    segmenter.score_range(0, segmenter.positions());
+    return segmenter.finish();
 }
 
 }  // namespace tropic::cnv
