@@ -24,6 +24,9 @@ struct Segment {
     int cn = -1;
 };
 
+// Segment::cn and CnvRegion::cn are indices into CnmopsParams::classes (as
+// LocalModelResult::expected_class); copy_number_of(classes[i]) gives the integer copy number.
+
 // A CNV region: the union of overlapping CNVs of any samples (GenomicRanges::reduce), and the
 // class of each sample there (CN2, cn.mops' main class, for samples without a CNV in it).
 struct CnvRegion {
@@ -46,6 +49,9 @@ struct CnvRunInfo {
     std::vector<std::string> samples;
     CnmopsParams params;
     std::vector<std::string> sequences;  // in processing order, when known up front
+    // Lengths of `sequences` where known (e.g. from the BAM header), 0 where unknown; empty when
+    // none is known. The VCF writer declares them in its ##contig lines.
+    std::vector<std::int64_t> sequence_lengths;
 };
 
 // Receives the results sequence by sequence, in input order.
