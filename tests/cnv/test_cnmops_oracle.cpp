@@ -90,7 +90,7 @@ std::vector<std::string> texts(const std::vector<T>& values, F f) {
 }
 
 std::vector<std::string> segment_rows(const CollectingSink& sink, const OracleCase& c,
-                                      bool cnvs_only) {
+                                      bool cnvs_only, bool with_cn) {
     std::vector<std::string> rows;
     const auto& names = sink.info().samples;
     for (const auto& collected : sink.sequences()) {
@@ -98,7 +98,9 @@ std::vector<std::string> segment_rows(const CollectingSink& sink, const OracleCa
         for (const Segment& s : list) {
             rows.push_back(names[s.sample] + "\t" + collected.counts.name + "\t" +
                            std::to_string(s.start) + "\t" + std::to_string(s.end) + "\t" +
-                           (s.cn >= 0 ? c.params.classes[static_cast<std::size_t>(s.cn)] : "NA"));
+                           (!with_cn    ? ""
+                            : s.cn >= 0 ? c.params.classes[static_cast<std::size_t>(s.cn)]
+                                        : "NA"));
         }
     }
     return rows;
@@ -106,13 +108,13 @@ std::vector<std::string> segment_rows(const CollectingSink& sink, const OracleCa
 
 // segmentation.tsv / cnvs.tsv: sample chrom start end median mean CN, in cn.mops' order.
 void compare_segments(const std::string& path, const CollectingSink& sink, const OracleCase& c,
-                      bool cnvs_only, bool values_too) {
+                      bool cnvs_only, bool values_too, bool with_cn = true) {
     const Table table = test::read_table(path);
-    const std::vector<std::string> mine = segment_rows(sink, c, cnvs_only);
+    const std::vector<std::string> mine = segment_rows(sink, c, cnvs_only, with_cn);
     std::vector<std::string> theirs;
     for (const auto& r : table.rows)
         theirs.push_back(r[0] + "\t" + r[1] + "\t" + coordinate(r[2]) + "\t" + coordinate(r[3]) +
-                         "\t" + r[6]);
+                         "\t" + (with_cn ? r[6] : ""));
     EXPECT_EQ(theirs, mine) << path;
     if (!values_too || theirs != mine) return;
     std::size_t k = 0;
@@ -164,9 +166,22 @@ TEST_P(CnmopsOracle, MatchesCnmops) {
         "cn");
     const bool deterministic = c.params.segmentation == Segmentation::Fast;
     if (!deterministic) return;
-    compare_window_table(
-        d + "/individual_call.tsv", sink,
-        [&](const SequenceResult& r) { return numbers(r.individual_call); }, "individual_call");
+    // Some cases leave the individual calls out (they repeat the segments' means).
+    if (std::ifstream(d + "/individual_call.tsv")) {
+        compare_window_table(
+            d + "/individual_call.tsv", sink,
+            [&](const SequenceResult& r) { return numbers(r.individual_call); }, "individual_call");
+    }
+    if (!std::ifstream(d + "/segmentation.tsv")) {
+        // cn.mops found no CNVs and calcIntegerCopyNumbers stops: its segmentation has no
+        // classes. tropic must find no CNVs either, with the same segments.
+        compare_segments(d + "/segmentation_before_icn.tsv", sink, c, false, true, false);
+        for (const auto& collected : sink.sequences()) {
+            EXPECT_TRUE(collected.result.cnvs.empty());
+            EXPECT_TRUE(collected.result.regions.empty());
+        }
+        return;
+    }
     compare_segments(d + "/segmentation.tsv", sink, c, false, true);
     compare_segments(d + "/cnvs.tsv", sink, c, true, true);
     // Regions: chrom start end and each sample's class.

@@ -52,6 +52,7 @@ struct CnvRunInfo {
     // Lengths of `sequences` where known (e.g. from the BAM header), 0 where unknown; empty when
     // none is known. The VCF writer declares them in its ##contig lines.
     std::vector<std::int64_t> sequence_lengths;
+    std::size_t windows = 0;  // over all sequences (for progress)
 };
 
 // Receives the results sequence by sequence, in input order.

@@ -43,6 +43,7 @@ struct Cohort {
     std::size_t windows = 0;
     std::size_t sequences = 0;
     std::size_t widest_sequence = 0;
+    std::vector<std::string> sequence_names;
 };
 
 // cn.mops' coverage estimate for norm = 2: the mean of each sample's counts strictly between its
@@ -97,6 +98,13 @@ Cohort scan(CountSource& source, const CnmopsParams& params, const std::vector<b
         const std::size_t w = sequence.window_count();
         cohort.windows += w;
         ++cohort.sequences;
+        if (std::find(cohort.sequence_names.begin(), cohort.sequence_names.end(),
+                      sequence.name) != cohort.sequence_names.end()) {
+            throw InputError(fmt::format(
+                "cnv: the windows of reference sequence '{}' are not all on consecutive rows",
+                sequence.name));
+        }
+        cohort.sequence_names.push_back(sequence.name);
         cohort.widest_sequence = std::max(cohort.widest_sequence, w);
         for (std::size_t i = 0; i < w; ++i) {
             for (std::size_t s = 0; s < samples; ++s) {
@@ -175,6 +183,8 @@ PipelineSummary run_cnmops(CountSource& source, const CnmopsParams& params, CnvS
     CnvRunInfo info;
     for (std::size_t s : cohort.cases) info.samples.push_back(cohort.names[s]);
     info.params = params;
+    info.sequences = cohort.sequence_names;
+    info.windows = cohort.windows;
     sink.begin(info);
 
     const bool segment = cohort.windows > 5;

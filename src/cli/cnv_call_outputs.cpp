@@ -1,0 +1,121 @@
+#include "cli/cnv_call_outputs.hpp"
+
+#include <fmt/format.h>
+
+#include <optional>
+
+#include "tropic/cnv/cnv_plots.hpp"
+#include "tropic/cnv/cnv_writers.hpp"
+#include "tropic/core/error.hpp"
+#include "tropic/core/progress.hpp"
+
+namespace tropic::cli {
+
+namespace {
+
+// A progress bar over windows, advanced as each sequence is written.
+class ProgressSink : public cnv::CnvSink {
+  public:
+    explicit ProgressSink(bool shown) : shown_(shown) {}
+    void begin(const cnv::CnvRunInfo& info) override {
+        bar_.emplace("tropic cnv call", info.windows, shown_, " windows");
+    }
+    void sequence(const cnv::SequenceResult& result) override {
+        if (bar_) bar_->advance(result.counts->window_count());
+    }
+    void finish() override {
+        if (bar_) bar_->finish();
+    }
+
+  private:
+    bool shown_;
+    std::optional<ProgressBar> bar_;
+};
+
+void print_notice(const std::string& text) {
+    fmt::print(stderr, "tropic: note: {}\n", text);
+}
+
+}  // namespace
+
+void add_cnv_output_options(CLI::App* app, CnvOutputOptions& options) {
+    app->add_option("--plot", options.plot_dir,
+                    "Draw the CNV regions and a genome-wide copy-number heatmap into DIR (SVG)")
+        ->type_name("DIR");
+    app->add_flag("--png", options.png, "Draw the --plot pictures as PNG instead of SVG");
+    app->add_option("--max-region-plots", options.max_region_plots,
+                    "Draw at most this many region plots, the largest regions");
+    app->add_flag("--no-vcf", options.no_vcf, "Do not write PREFIX.vcf.gz");
+    app->add_flag("--plain-vcf", options.plain_vcf, "Write PREFIX.vcf uncompressed");
+    app->add_flag("--write-sini", options.write_sini,
+                  "Also write PREFIX.sini.tsv: the sI/NI call of every window and sample");
+    app->add_flag("--write-normalized", options.write_normalized,
+                  "Also write PREFIX.normalized.tsv: the normalised counts");
+    app->add_option("--digits", options.digits,
+                    "Significant digits of real numbers in the tables (17: exact)")
+        ->check(CLI::Range(1, 17));
+}
+
+struct CnvOutputs::Impl {
+    ProgressSink progress;
+    std::unique_ptr<cnv::CnvTableWriter> tables;
+    std::unique_ptr<cnv::CnvVcfWriter> vcf;
+    std::unique_ptr<cnv::CnvJsonWriter> json;
+    std::unique_ptr<cnv::CnvPlotWriter> plots;
+    cnv::CnvSinkList list;
+    std::vector<std::string> paths;
+    explicit Impl(bool shown) : progress(shown) {}
+};
+
+CnvOutputs::CnvOutputs(const CnvOutputOptions& options, const SharedOptions& shared)
+    : impl_(std::make_unique<Impl>(ProgressBar::wanted(shared.quiet))) {
+    const std::string& prefix = shared.output;
+    if (prefix.empty() || prefix == "-") {
+        throw InputError(
+            "tropic cnv call writes several files: name their prefix with -o PREFIX "
+            "(PREFIX.cnvs.tsv, PREFIX.cnvr.tsv, PREFIX.cn.tsv, PREFIX.ini.tsv, PREFIX.vcf.gz)");
+    }
+    if (options.png && options.plot_dir.empty()) throw InputError("--png needs --plot DIR");
+    cnv::TableWriterOptions table_options;
+    table_options.digits = options.digits;
+    table_options.write_sini = options.write_sini;
+    table_options.write_normalized = options.write_normalized;
+    impl_->tables = std::make_unique<cnv::CnvTableWriter>(prefix, table_options);
+    impl_->list.add(*impl_->tables);
+    for (const std::string& p : impl_->tables->paths()) impl_->paths.push_back(p);
+    if (!options.no_vcf) {
+        cnv::VcfWriterOptions vcf_options;
+        vcf_options.compress = !options.plain_vcf;
+        vcf_options.on_notice = print_notice;
+        impl_->vcf = std::make_unique<cnv::CnvVcfWriter>(prefix, vcf_options);
+        impl_->list.add(*impl_->vcf);
+        impl_->paths.push_back(impl_->vcf->path());
+    }
+    if (shared.json) {
+        impl_->json = std::make_unique<cnv::CnvJsonWriter>(prefix + ".json");
+        impl_->list.add(*impl_->json);
+        impl_->paths.push_back(prefix + ".json");
+    }
+    if (!options.plot_dir.empty()) {
+        cnv::PlotOptions plot_options;
+        plot_options.format = options.png ? cnv::PlotFormat::Png : cnv::PlotFormat::Svg;
+        plot_options.max_region_plots = options.max_region_plots;
+        plot_options.on_notice = print_notice;
+        impl_->plots = std::make_unique<cnv::CnvPlotWriter>(options.plot_dir, plot_options);
+        impl_->list.add(*impl_->plots);
+        impl_->paths.push_back(options.plot_dir + "/");
+    }
+    impl_->list.add(impl_->progress);
+}
+
+CnvOutputs::~CnvOutputs() = default;
+
+cnv::CnvSink& CnvOutputs::sink() {
+    return impl_->list;
+}
+
+std::vector<std::string> CnvOutputs::paths() const {
+    return impl_->paths;
+}
+
+}  // namespace tropic::cli
