@@ -220,5 +220,41 @@ INSTANTIATE_TEST_SUITE_P(Cases, CnmopsOracle, ::testing::ValuesIn(cases()),
                              return name;
                          });
 
+// DNAcopy segmentation: cn.mops' jitter and permutations come from R's random numbers, which
+// tropic's own CBS does not reproduce (issue 12 allows comparing ranges and classes only). The
+// local model is cohort_default's or reference's (identical files); the CNVs, with their classes,
+// and the CNV regions are compared.
+class CnmopsDnacopyOracle : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(CnmopsDnacopyOracle, SameCnvsAsCnmops) {
+    const OracleCase c = test::load_oracle_case(GetParam());
+    SCOPED_TRACE(c.name);
+    test::CollectingSink sink;
+    ThreadPool pool(2);
+    RunOptions run;
+    run.backend = Backend::Cpu;
+    run.pool = &pool;
+    MemoryCountSource source(c.counts);
+    run_cnmops(source, c.params, sink, run, c.controls);
+    const Table table = test::read_table(c.dir + "/cnvs.tsv");
+    std::vector<std::string> theirs;
+    for (const auto& r : table.rows)
+        theirs.push_back(r[0] + "\t" + r[1] + "\t" + coordinate(r[2]) + "\t" + coordinate(r[3]) +
+                         "\t" + r[6]);
+    EXPECT_EQ(theirs, segment_rows(sink, c, true, true));
+}
+
+std::vector<std::string> dnacopy_cases() {
+    std::vector<std::string> out;
+    for (const auto& d : test::oracle_case_dirs())
+        if (std::ifstream(d + "/dnacopy_input.tsv")) out.push_back(d);
+    return out;
+}
+
+INSTANTIATE_TEST_SUITE_P(Cases, CnmopsDnacopyOracle, ::testing::ValuesIn(dnacopy_cases()),
+                         [](const ::testing::TestParamInfo<std::string>& info) {
+                             return std::filesystem::path(info.param).filename().string();
+                         });
+
 }  // namespace
 }  // namespace tropic::cnv

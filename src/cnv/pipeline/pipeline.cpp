@@ -98,8 +98,8 @@ Cohort scan(CountSource& source, const CnmopsParams& params, const std::vector<b
         const std::size_t w = sequence.window_count();
         cohort.windows += w;
         ++cohort.sequences;
-        if (std::find(cohort.sequence_names.begin(), cohort.sequence_names.end(),
-                      sequence.name) != cohort.sequence_names.end()) {
+        if (std::find(cohort.sequence_names.begin(), cohort.sequence_names.end(), sequence.name) !=
+            cohort.sequence_names.end()) {
             throw InputError(fmt::format(
                 "cnv: the windows of reference sequence '{}' are not all on consecutive rows",
                 sequence.name));
@@ -271,6 +271,10 @@ PipelineSummary run_cnmops(CountSource& source, const CnmopsParams& params, CnvS
             if (params.segmentation == Segmentation::Cbs) {
                 parallel(cases, [&](std::size_t s) {
                     per_sample[s] = segment_cbs(column_of(s), segment_params, params.seed + s);
+                    // DNAcopy reports segment means rounded to 4 decimals, and cn.mops calls
+                    // on those.
+                    for (SegmentRange& r : per_sample[s])
+                        r.mean = std::nearbyint(r.mean * 1e4) / 1e4;
                 });
             } else {
                 // Scoring candidate breakpoints dominates; it is split over every sample and
