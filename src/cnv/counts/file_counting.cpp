@@ -113,7 +113,7 @@ class FileCounter {
         std::size_t used = 0;
         for (int tid : tid_of_slot_) used += tid >= 0;
         if (used == slot_of_tid_.size()) return false;
-        index_.reset(sam_index_load(file_.get(), path_.c_str()));
+        index_.reset(sam_index_load3(file_.get(), path_.c_str(), nullptr, HTS_IDX_SILENT_FAIL));
         return index_ != nullptr;
     }
 

@@ -45,6 +45,8 @@ void check_matrix_for_writing(const CountMatrix& matrix, const std::string& path
         if (!names.insert(sequence.name).second)
             throw InputError(fmt::format("{}: sequence '{}' appears twice", shown, sequence.name));
         const std::size_t windows = sequence.window_count();
+        if (windows == 0)
+            throw InputError(fmt::format("{}: sequence '{}' has no windows", shown, sequence.name));
         if (sequence.end.size() != windows || sequence.counts.size() != windows * samples)
             throw InputError(fmt::format(
                 "{}: sequence '{}' has {} starts, {} ends and {} counts for {} samples", shown,
