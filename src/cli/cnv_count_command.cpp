@@ -26,9 +26,23 @@ namespace {
 struct CountOptions {
     std::vector<std::string> inputs;
     cnv::ReadCountOptions counting;
+    // Comma-separated lists, split here: a list option of CLI11 would also take the files.
+    std::string sequences, sample_names;
     bool binary = false;
     SharedOptions shared;
 };
+
+std::vector<std::string> split_commas(const std::string& text) {
+    std::vector<std::string> words;
+    if (text.empty()) return words;
+    std::size_t begin = 0;
+    while (true) {
+        const std::size_t comma = text.find(',', begin);
+        words.push_back(text.substr(begin, comma - begin));
+        if (comma == std::string::npos) return words;
+        begin = comma + 1;
+    }
+}
 
 bool ends_with(const std::string& text, const std::string& suffix) {
     return text.size() >= suffix.size() &&
@@ -70,7 +84,9 @@ class BytesProgress {
     std::mutex mutex_;
 };
 
-void run_count(const CountOptions& options) {
+void run_count(CountOptions& options) {
+    options.counting.sequences = split_commas(options.sequences);
+    options.counting.sample_names = split_commas(options.sample_names);
     if (options.shared.json)
         throw InputError(
             "--json: tropic cnv count writes a count matrix, as TSV or (--binary, or an -o "
@@ -106,10 +122,9 @@ Command add_cnv_count_command(CLI::App& cnv) {
                     "Window length in bases (cn.mops' WL)")
         ->capture_default_str()
         ->check(CLI::PositiveNumber);
-    app->add_option("--sequences", options->counting.sequences,
+    app->add_option("--sequences", options->sequences,
                     "Reference sequences to count, comma-separated (cn.mops' refSeqNames); "
                     "default: every sequence of the first file's header")
-        ->delimiter(',')
         ->type_name("NAME,...");
     app->add_option("--bed", options->counting.bed_path,
                     "Count in these regions (e.g. exome targets) instead of windows, as cn.mops' "
@@ -119,10 +134,9 @@ Command add_cnv_count_command(CLI::App& cnv) {
                     "Count only reads with at least this mapping quality")
         ->capture_default_str()
         ->check(CLI::Range(0, 255));
-    app->add_option("--sample-names", options->counting.sample_names,
+    app->add_option("--sample-names", options->sample_names,
                     "Sample names, comma-separated, one per file; default: the file names "
                     "without their folders, as cn.mops")
-        ->delimiter(',')
         ->type_name("NAME,...");
     app->add_option("--reference", options->counting.cram_reference,
                     "Reference FASTA for CRAM files that need one")
