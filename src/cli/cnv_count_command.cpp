@@ -33,15 +33,7 @@ struct CountOptions {
 };
 
 std::vector<std::string> split_commas(const std::string& text) {
-    std::vector<std::string> words;
-    if (text.empty()) return words;
-    std::size_t begin = 0;
-    while (true) {
-        const std::size_t comma = text.find(',', begin);
-        words.push_back(text.substr(begin, comma - begin));
-        if (comma == std::string::npos) return words;
-        begin = comma + 1;
-    }
+    return text.empty() ? std::vector<std::string>{} : CLI::detail::split(text, ',');
 }
 
 bool ends_with(const std::string& text, const std::string& suffix) {

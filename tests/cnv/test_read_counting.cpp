@@ -396,7 +396,21 @@ TEST_F(ReadCountingTest, ErrorsNameTheFileAndSequence) {
         bytes.assign(std::istreambuf_iterator<char>(in), {});
     }
     const std::string cut = temp_.write("cut.bam", bytes.substr(0, bytes.size() / 2));
-    EXPECT_NE(error({cut}).find(cut + ": record "), std::string::npos) << error({cut});
+    EXPECT_EQ(error({cut}),
+              cut + ": truncated (no BGZF end-of-file block): the file was cut short");
+    // Cut short with the end-of-file block put back: the record that cannot be read is named,
+    // with and without decompression threads.
+    const std::string eof_block = bytes.substr(bytes.size() - 28);
+    const std::string broken =
+        temp_.write("broken.bam", bytes.substr(0, bytes.size() / 2) + eof_block);
+    EXPECT_NE(error({broken}).find(broken + ": record "), std::string::npos) << error({broken});
+    ThreadPool pool(3);
+    RunOptions threaded;
+    threaded.pool = &pool;
+    EXPECT_NE(input_error_of([&] {
+                  count_reads({broken}, options, threaded);
+              }).find(broken + ": record "),
+              std::string::npos);
 }
 
 TEST_F(ReadCountingTest, ProgressReachesOnePerFile) {

@@ -19,6 +19,7 @@ namespace tropic::cnv {
 
 namespace {
 
+// Owners of htslib objects (core has the same, private to it).
 struct FileCloser {
     void operator()(htsFile* file) const noexcept { hts_close(file); }
 };
@@ -64,11 +65,18 @@ class FileCounter {
             [[maybe_unused]] int ignored = hts_set_opt(file_.get(), CRAM_OPT_REQUIRED_FIELDS,
                                                        SAM_FLAG | SAM_RNAME | SAM_POS | SAM_MAPQ);
         }
+        header_.reset(sam_hdr_read(file_.get()));
+        if (!header_) throw InputError(fmt::format("{}: cannot read the header", path));
+        // A BAM cut short lacks BGZF's end-of-file block. Threaded reading would see its end
+        // as a plain end of file, so the check is made here, once, for every reader.
+        if (file_->is_bgzf && bgzf_check_EOF(file_->fp.bgzf) == 0)
+            throw InputError(fmt::format(
+                "{}: truncated (no BGZF end-of-file block): the file was cut short", path));
+        // The threads join only after the header: htslib 1.16's threaded reader can wait
+        // forever in its end-of-file check (bam_hdr_read -> bgzf_check_EOF) on a truncated file.
         if (setup.decompression &&
             hts_set_opt(file_.get(), HTS_OPT_THREAD_POOL, setup.decompression) != 0)
             throw ResourceError(fmt::format("{}: cannot share htslib's threads", path));
-        header_.reset(sam_hdr_read(file_.get()));
-        if (!header_) throw InputError(fmt::format("{}: cannot read the header", path));
         struct stat info {};
         if (::stat(path.c_str(), &info) == 0 && info.st_size > 0) size_ = info.st_size;
         map_references();
@@ -125,7 +133,10 @@ class FileCounter {
         while (true) {
             const int status = iterator_ ? sam_itr_next(file_.get(), iterator_.get(), record)
                                          : sam_read1(file_.get(), header_.get(), record);
-            if (status == -1) break;
+            if (status == -1) {
+                if (file_->is_bgzf && file_->fp.bgzf->errcode) fail_record();
+                break;
+            }
             if (status < -1) fail_record();
             ++records_;
             if ((records_ & (kProgressRecords - 1)) == 0 && !iterator_ && size_ > 0)
