@@ -1,12 +1,142 @@
-// `tropic cnv count` (being written).
+// `tropic cnv count`: read counts per window (or BED region) from SAM/BAM/CRAM files, as cn.mops'
+// getReadCountsFromBAM and getSegmentReadCountsFromBAM count them (tropic/cnv/read_counting.hpp
+// states the rules), written as a count matrix: TSV to stdout or -o, or the binary form for a
+// `.tcm` output or --binary.
+#include <fmt/format.h>
+#include <sys/stat.h>
+
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <vector>
+
 #include "cli/cnv_commands.hpp"
+#include "cli/input_checks.hpp"
+#include "cli/shared_options.hpp"
+#include "tropic/cnv/count_matrix_io.hpp"
+#include "tropic/cnv/read_counting.hpp"
 #include "tropic/core/error.hpp"
+#include "tropic/core/progress.hpp"
+#include "tropic/core/thread_pool.hpp"
 
 namespace tropic::cli {
 
+namespace {
+
+struct CountOptions {
+    std::vector<std::string> inputs;
+    cnv::ReadCountOptions counting;
+    // Comma-separated lists, split here: a list option of CLI11 would also take the files.
+    std::string sequences, sample_names;
+    bool binary = false;
+    SharedOptions shared;
+};
+
+std::vector<std::string> split_commas(const std::string& text) {
+    return text.empty() ? std::vector<std::string>{} : CLI::detail::split(text, ',');
+}
+
+bool ends_with(const std::string& text, const std::string& suffix) {
+    return text.size() >= suffix.size() &&
+           text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+std::uint64_t file_size(const std::string& path) {
+    struct stat info {};
+    return ::stat(path.c_str(), &info) == 0 && info.st_size > 0
+               ? static_cast<std::uint64_t>(info.st_size)
+               : 0;
+}
+
+// A bar over the bytes of all files, fed by the files' shares as they come (from any thread).
+class BytesProgress {
+  public:
+    BytesProgress(const std::vector<std::string>& paths, bool enabled) {
+        std::uint64_t total = 0;
+        for (const std::string& path : paths) {
+            sizes_.push_back(file_size(path));
+            total += sizes_.back();
+        }
+        shown_.assign(paths.size(), 0);
+        bar_ = std::make_unique<ProgressBar>("tropic cnv count", total, enabled, " bytes");
+    }
+    void update(std::size_t file, double fraction) {
+        const auto reached =
+            static_cast<std::uint64_t>(fraction * static_cast<double>(sizes_[file]));
+        std::lock_guard lock(mutex_);
+        if (reached <= shown_[file]) return;
+        bar_->advance(reached - shown_[file]);
+        shown_[file] = reached;
+    }
+    void finish() { bar_->finish(); }
+
+  private:
+    std::vector<std::uint64_t> sizes_, shown_;
+    std::unique_ptr<ProgressBar> bar_;
+    std::mutex mutex_;
+};
+
+void run_count(CountOptions& options) {
+    options.counting.sequences = split_commas(options.sequences);
+    options.counting.sample_names = split_commas(options.sample_names);
+    if (options.shared.json)
+        throw InputError(
+            "--json: tropic cnv count writes a count matrix, as TSV or (--binary, or an -o "
+            "name ending in .tcm) in tropic's binary form");
+    check_inputs_readable(options.inputs);
+    ThreadPool pool(options.shared.threads);
+    RunOptions run = make_run_options(options.shared, pool);
+    BytesProgress progress(options.inputs, ProgressBar::wanted(options.shared.quiet));
+    run.on_progress = [&progress](std::size_t file, double fraction) {
+        progress.update(file, fraction);
+    };
+    const cnv::CountMatrix matrix = cnv::count_reads(options.inputs, options.counting, run);
+    progress.finish();
+    const std::string& output = options.shared.output;
+    if (options.binary || ends_with(output, ".tcm"))
+        cnv::write_count_matrix_binary(matrix, output);
+    else
+        cnv::write_count_matrix_tsv(matrix, output);
+}
+
+}  // namespace
+
 Command add_cnv_count_command(CLI::App& cnv) {
-    CLI::App* app = cnv.add_subcommand("count", "(not yet available)");
-    return {app, [] { throw InputError("tropic cnv count is not available yet"); }};
+    auto options = std::make_shared<CountOptions>();
+    CLI::App* app = cnv.add_subcommand(
+        "count",
+        "Count reads per window (or BED region) in SAM/BAM/CRAM files, as cn.mops does: a read "
+        "counts once, at its leftmost aligned position, when its MAPQ is at least --min-mapq");
+    app->add_option("inputs", options->inputs, "SAM, BAM or CRAM files, one per sample")
+        ->required()
+        ->type_name("BAM...");
+    app->add_option("-w,--window", options->counting.window_length,
+                    "Window length in bases (cn.mops' WL)")
+        ->capture_default_str()
+        ->check(CLI::PositiveNumber);
+    app->add_option("--sequences", options->sequences,
+                    "Reference sequences to count, comma-separated (cn.mops' refSeqNames); "
+                    "default: every sequence of the first file's header")
+        ->type_name("NAME,...");
+    app->add_option("--bed", options->counting.bed_path,
+                    "Count in these regions (e.g. exome targets) instead of windows, as cn.mops' "
+                    "getSegmentReadCountsFromBAM")
+        ->type_name("FILE");
+    app->add_option("--min-mapq", options->counting.min_mapq,
+                    "Count only reads with at least this mapping quality")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 255));
+    app->add_option("--sample-names", options->sample_names,
+                    "Sample names, comma-separated, one per file; default: the file names "
+                    "without their folders, as cn.mops")
+        ->type_name("NAME,...");
+    app->add_option("--reference", options->counting.cram_reference,
+                    "Reference FASTA for CRAM files that need one")
+        ->type_name("FASTA");
+    app->add_flag("--binary", options->binary,
+                  "Write tropic's binary count matrix (as for an -o name ending in .tcm)");
+    add_run_options(app, options->shared, Streaming::No);
+    return {app, [options] { run_count(*options); }};
 }
 
 }  // namespace tropic::cli
