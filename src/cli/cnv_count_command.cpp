@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cli/cnv_commands.hpp"
+#include "cli/cnv_count_options.hpp"
 #include "cli/input_checks.hpp"
 #include "cli/shared_options.hpp"
 #include "tropic/cnv/count_matrix_io.hpp"
@@ -25,16 +26,10 @@ namespace {
 
 struct CountOptions {
     std::vector<std::string> inputs;
-    cnv::ReadCountOptions counting;
-    // Comma-separated lists, split here: a list option of CLI11 would also take the files.
-    std::string sequences, sample_names;
+    CountingOptions counting;
     bool binary = false;
     SharedOptions shared;
 };
-
-std::vector<std::string> split_commas(const std::string& text) {
-    return text.empty() ? std::vector<std::string>{} : CLI::detail::split(text, ',');
-}
 
 bool ends_with(const std::string& text, const std::string& suffix) {
     return text.size() >= suffix.size() &&
@@ -77,8 +72,6 @@ class BytesProgress {
 };
 
 void run_count(CountOptions& options) {
-    options.counting.sequences = split_commas(options.sequences);
-    options.counting.sample_names = split_commas(options.sample_names);
     if (options.shared.json)
         throw InputError(
             "--json: tropic cnv count writes a count matrix, as TSV or (--binary, or an -o "
@@ -90,7 +83,8 @@ void run_count(CountOptions& options) {
     run.on_progress = [&progress](std::size_t file, double fraction) {
         progress.update(file, fraction);
     };
-    const cnv::CountMatrix matrix = cnv::count_reads(options.inputs, options.counting, run);
+    const cnv::CountMatrix matrix =
+        cnv::count_reads(options.inputs, options.counting.resolve(), run);
     progress.finish();
     const std::string& output = options.shared.output;
     if (options.binary || ends_with(output, ".tcm"))
@@ -110,29 +104,7 @@ Command add_cnv_count_command(CLI::App& cnv) {
     app->add_option("inputs", options->inputs, "SAM, BAM or CRAM files, one per sample")
         ->required()
         ->type_name("BAM...");
-    app->add_option("-w,--window", options->counting.window_length,
-                    "Window length in bases (cn.mops' WL)")
-        ->capture_default_str()
-        ->check(CLI::PositiveNumber);
-    app->add_option("--sequences", options->sequences,
-                    "Reference sequences to count, comma-separated (cn.mops' refSeqNames); "
-                    "default: every sequence of the first file's header")
-        ->type_name("NAME,...");
-    app->add_option("--bed", options->counting.bed_path,
-                    "Count in these regions (e.g. exome targets) instead of windows, as cn.mops' "
-                    "getSegmentReadCountsFromBAM")
-        ->type_name("FILE");
-    app->add_option("--min-mapq", options->counting.min_mapq,
-                    "Count only reads with at least this mapping quality")
-        ->capture_default_str()
-        ->check(CLI::Range(0, 255));
-    app->add_option("--sample-names", options->sample_names,
-                    "Sample names, comma-separated, one per file; default: the file names "
-                    "without their folders, as cn.mops")
-        ->type_name("NAME,...");
-    app->add_option("--reference", options->counting.cram_reference,
-                    "Reference FASTA for CRAM files that need one")
-        ->type_name("FASTA");
+    add_counting_options(app, options->counting);
     app->add_flag("--binary", options->binary,
                   "Write tropic's binary count matrix (as for an -o name ending in .tcm)");
     add_run_options(app, options->shared, Streaming::No);
