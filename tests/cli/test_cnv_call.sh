@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# `tropic cnv call` end to end: cn.mops' CNVs and regions on an oracle cohort (classes and
+# coordinates; the library tests compare every value), the files it writes, BAM input counted
+# first, the reference mode's sample choice, and bad input: exit code 1 with a message naming
+# the problem and no output file left behind.
+source "$(dirname "$0")/lib.sh"
+CASE="$REPO/tests/data/cnv/cnmops/cohort_default"
+TAB=$'\t'
+
+run "$TROPIC" cnv call -q "$CASE/counts.tsv" -o "$TMP/run" --json --plot "$TMP/plots"
+assert_eq "$RC" 0 "cohort: exit code ($ERR)"
+for f in cnvs.tsv cnvr.tsv cn.tsv ini.tsv vcf.gz vcf.gz.tbi json; do
+    [ -s "$TMP/run.$f" ] || fail "cohort: run.$f missing"
+done
+[ -f "$TMP/plots/cn_heatmap.svg" ] || fail "cohort: no heatmap"
+[ "$(ls "$TMP/plots" | grep -c '^chr.*\.svg$')" -ge 1 ] || fail "cohort: no region plot"
+# cn.mops' CNVs: sample, chrom, start, end, CN.
+cut -f1-4,7 "$CASE/cnvs.tsv" | tail -n +2 >"$TMP/expected"
+cut -f1-4,7 "$TMP/run.cnvs.tsv" | tail -n +2 >"$TMP/actual"
+cmp -s "$TMP/expected" "$TMP/actual" || { fail "cohort: CNVs differ from cn.mops'"; diff "$TMP/expected" "$TMP/actual" >&2; }
+tail -n +2 "$CASE/cnvr.tsv" >"$TMP/expected"
+tail -n +2 "$TMP/run.cnvr.tsv" >"$TMP/actual"
+cmp -s "$TMP/expected" "$TMP/actual" || fail "cohort: CNV regions differ from cn.mops'"
+python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$TMP/run.json" || fail "cohort: JSON does not parse"
+run "$TROPIC" cnv call -q --threads 1 --backend cpu "$CASE/counts.tsv" -o "$TMP/one"
+cmp -s "$TMP/run.cnvs.tsv" "$TMP/one.cnvs.tsv" || fail "1 thread: different CNVs"
+cmp -s "$TMP/run.cn.tsv" "$TMP/one.cn.tsv" || fail "1 thread: different copy numbers"
+
+"$TROPIC" cnv call -q "$CASE/counts.tsv" -o "$TMP/again" --no-vcf
+[ ! -e "$TMP/again.vcf.gz" ] || fail "--no-vcf: a VCF was written"
+
+# Reference mode: controls by name.
+REF="$REPO/tests/data/cnv/cnmops/reference"
+controls=$(head -1 "$REF/counts.tsv" | cut -f8- | tr '\t' ',')
+run "$TROPIC" cnv call -q --mode reference --segmentation fast --controls "$controls" \
+    "$REF/counts.tsv" -o "$TMP/ref"
+assert_eq "$RC" 0 "reference: exit code ($ERR)"
+cut -f1-4,7 "$REF/cnvs.tsv" | tail -n +2 >"$TMP/expected"
+cut -f1-4,7 "$TMP/ref.cnvs.tsv" | tail -n +2 >"$TMP/actual"
+cmp -s "$TMP/expected" "$TMP/actual" || fail "reference: CNVs differ from cn.mops'"
+
+# BAM files are counted first.
+BAMS="$REPO/tests/data/cnv/cnmops/counts_bam"
+run "$TROPIC" cnv call -q -w 10000 --sample-names s1,s2,s3 "$BAMS/s1.bam" "$BAMS/s2.bam" \
+    "$BAMS/s3.bam" -o "$TMP/bam"
+assert_eq "$RC" 0 "BAM input: exit code ($ERR)"
+"$TROPIC" cnv count -q -w 10000 --sample-names s1,s2,s3 "$BAMS/s1.bam" "$BAMS/s2.bam" \
+    "$BAMS/s3.bam" -o "$TMP/bam_counts.tsv"
+run "$TROPIC" cnv call -q "$TMP/bam_counts.tsv" -o "$TMP/bam2"
+cmp -s "$TMP/bam.cn.tsv" "$TMP/bam2.cn.tsv" || fail "BAM input: differs from count, then call"
+
+# Bad input: exit 1, a message, no output.
+expect_error() {  # what pattern args...
+    local what=$1 pattern=$2
+    shift 2
+    run "$TROPIC" cnv call -q "$@" -o "$TMP/bad"
+    assert_eq "$RC" 1 "$what: exit code"
+    grep -q -- "$pattern" <<<"$ERR" || fail "$what: message '$ERR' lacks '$pattern'"
+    if compgen -G "$TMP/bad*" >/dev/null; then fail "$what: output left behind"; rm -f "$TMP"/bad*; fi
+}
+head -3 "$CASE/counts.tsv" >"$TMP/na.tsv"
+printf 'chr9\t0\t10\t1\tNA\t1\t1\t1\t1\t1\t1\n' >>"$TMP/na.tsv"
+expect_error "NA count" "na.tsv" "$TMP/na.tsv"
+sed '3s/\t[0-9]*$/\t-4/' "$CASE/counts.tsv" >"$TMP/negative.tsv"
+expect_error "negative count" "negative.tsv" "$TMP/negative.tsv"
+cut -f1-4 "$CASE/counts.tsv" >"$TMP/one_sample.tsv"
+expect_error "one sample" "at least 2" "$TMP/one_sample.tsv"
+awk 'BEGIN{FS=OFS="\t"} NR>1{$5=0} {print}' "$CASE/counts.tsv" >"$TMP/no_reads.tsv"
+expect_error "a sample without reads" "no reads" "$TMP/no_reads.tsv"
+expect_error "reference without controls" "controls" --mode reference "$CASE/counts.tsv"
+expect_error "unknown control" "no sample named 'nobody'" --mode reference --controls nobody "$CASE/counts.tsv"
+expect_error "missing file" "missing.tsv" "$TMP/missing.tsv"
+run "$TROPIC" cnv call -q "$CASE/counts.tsv"
+assert_eq "$RC" 1 "no -o: exit code"
+grep -q -- "-o PREFIX" <<<"$ERR" || fail "no -o: message '$ERR'"
+finish
