@@ -57,7 +57,7 @@ median_seconds() {
         start=$(date +%s.%N)
         "$@" >/dev/null 2>&1
         end=$(date +%s.%N)
-        times+=("$(echo "$end - $start" | bc -l)")
+        times+=("$(awk -v a="$start" -v b="$end" 'BEGIN{printf "%.6f", b - a}')")
     done
     printf '%s\n' "${times[@]}" | sort -g | sed -n "$(((runs + 1) / 2))p"
 }
@@ -72,5 +72,5 @@ printf 'reads %s, BAM %s bytes, threads %s, median of %s runs\n' "$reads" "$bam_
 printf '%-14s %10s %14s\n' tool seconds reads/s
 for row in "tropic $tropic_seconds" "mosdepth $mosdepth_seconds"; do
     set -- $row
-    printf '%-14s %10.3f %14.0f\n' "$1" "$2" "$(echo "$reads / $2" | bc -l)"
+    printf '%-14s %10.3f %14.0f\n' "$1" "$2" "$(awk -v r="$reads" -v t="$2" 'BEGIN{print r / t}')"
 done
