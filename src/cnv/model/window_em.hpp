@@ -161,7 +161,7 @@ TROPIC_HOST_DEVICE inline void fit_window_cohort(const ModelConstants& c, std::s
     double mean_x = 0;
     for (std::size_t k = 0; k < n_samples; ++k) {
         const double x = in.x[k * in.x_stride];
-        scratch.ratio[k * scratch.stride] = x * (1 / in.coverage[k]);  // R: x * 1 / cov
+        scratch.ratio[k * scratch.stride] = x / in.coverage[k];  // R: x*1/cov is (x*1)/cov
         scratch.log_factorial[k * scratch.stride] = lgamma(x + 1);
         mean_x += x;
     }
@@ -170,7 +170,7 @@ TROPIC_HOST_DEVICE inline void fit_window_cohort(const ModelConstants& c, std::s
     if (lambda0 < 1e-10) {
         double sum = 0;
         for (std::size_t k = 0; k < n_samples; ++k)
-            sum += in.x[k * in.x_stride] * (1 / in.coverage[k]);
+            sum += in.x[k * in.x_stride] / in.coverage[k];
         const double mean = sum / static_cast<double>(n_samples);
         lambda0 = mean > 1.0 ? mean : 1.0;
     }
