@@ -30,6 +30,12 @@
 //   transfers of 2.8 GB at 25-50 GB/s (pageable/pinned PCIe 5) take 55-110 ms, so the run is
 //   bound by PCIe and overlap matters more than the kernel;
 //   1000 samples x 250 k windows: 4.5e10 steps -> ~100 ms of kernel; 4.3 GB of transfers.
+// Measured (H100 80GB HBM3, 2026-11-24, bench_cnv_model, median of 5, results kept between
+// calls): BM-A 0.555 s end to end, of which the fit kernel 96 ms (195 G steps/s, 44% of the
+// estimate above) and result.resize()'s zero fill of 2.8 GB on the host ~0.2 s; 1000 x 250 k:
+// 0.845 s, the kernel 346 ms (130 G steps/s). The CPU on the same host (16 threads): ~1.2 G
+// steps/s, so 16 s and 37 s. Page-locking the caller's buffers (cudaHostRegister) for the call
+// was tried: 10% faster at 1000 samples, 15% slower at BM-A; not kept.
 #include <cuda_runtime.h>
 
 #include <algorithm>
