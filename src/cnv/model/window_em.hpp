@@ -19,11 +19,24 @@
 // Sums over samples are accumulated in sample order and those over classes in class order, as
 // cn.mops does, except sum_ik(I_i a_ik cov_k): cn.mops adds it class by class, this adds it
 // sample by sample (so that a_ik need not be stored); the two differ in the last bits only.
+//
+// kFixedClasses: the rules below take the class count from ModelConstants, or, when the template
+// argument is not 0, as a constant, so that the device's loops over classes unroll and the
+// per-class state (lambda, alpha, the posteriors) stays in registers instead of local memory.
+// Both forms compute the same values.
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 
 #include "tropic/core/host_device.hpp"
+
+// Unrolls the loops over classes on the device (with kFixedClasses they have a constant count),
+// so that the per-class arrays become registers; the host compiler decides for itself.
+#if defined(__CUDA_ARCH__)
+#define TROPIC_CNV_UNROLL _Pragma("unroll")
+#else
+#define TROPIC_CNV_UNROLL
+#endif
 
 namespace tropic::cnv::model {
 
@@ -116,13 +129,26 @@ TROPIC_HOST_DEVICE inline double median_of(double* v, std::size_t stride, std::s
     return (lower + upper) / 2;
 }
 
+template <int kFixedClasses>
+TROPIC_HOST_DEVICE constexpr int class_count(const ModelConstants& c) {
+    return kFixedClasses > 0 ? kFixedClasses : c.classes;
+}
+
 // Writes the outputs of one sample from its normalised a_ik (the last E-step).
+template <int kFixedClasses = 0>
 TROPIC_HOST_DEVICE inline void emit_sample(const ModelConstants& c, const double* a, std::size_t k,
                                            const WindowOut& out, double& ini_sum) {
+    const int classes = class_count<kFixedClasses>(c);
+    // The best value is kept, not re-read as a[best]: an index known only at run time would put
+    // the device's a[] into local memory.
     int best = 0;
-    double signed_sum = 0, abs_sum = 0;
-    for (int i = 0; i < c.classes; ++i) {
-        if (a[i] > a[best]) best = i;  // the first maximum, as which(x == max(x))[1]
+    double best_value = a[0], signed_sum = 0, abs_sum = 0;
+    TROPIC_CNV_UNROLL
+    for (int i = 0; i < classes; ++i) {
+        if (a[i] > best_value) {  // the first maximum, as which(x == max(x))[1]
+            best = i;
+            best_value = a[i];
+        }
         signed_sum += c.log2_fold[i] * a[i];
         abs_sum += c.abs_log2_fold[i] * a[i];
     }
@@ -146,6 +172,7 @@ TROPIC_HOST_DEVICE inline void emit_prior(const ModelConstants& c, std::size_t s
 }
 
 // cn.mops' EM for one window of `samples` counts.
+template <int kFixedClasses = 0>
 TROPIC_HOST_DEVICE inline void fit_window_cohort(const ModelConstants& c, std::size_t samples,
                                                  const WindowIn& in, const WindowScratch& scratch,
                                                  const WindowOut& out) {
@@ -158,10 +185,17 @@ TROPIC_HOST_DEVICE inline void fit_window_cohort(const ModelConstants& c, std::s
         return;
     }
     *out.prior_only = false;
+    const int classes = class_count<kFixedClasses>(c);
+    // With one coverage for all samples (cn.mops' norm != 2), cov * lambda_i and its log are the
+    // same for every sample: computed once per cycle, they are the very values the per-sample
+    // expression gives, at 1/samples of the cost of the log.
+    bool uniform_coverage = true;
+    for (std::size_t k = 1; k < n_samples; ++k)
+        uniform_coverage = uniform_coverage && in.coverage[k] == in.coverage[0];
     double mean_x = 0;
     for (std::size_t k = 0; k < n_samples; ++k) {
         const double x = in.x[k * in.x_stride];
-        scratch.ratio[k * scratch.stride] = x * (1 / in.coverage[k]);  // R: x * 1 / cov
+        scratch.ratio[k * scratch.stride] = x / in.coverage[k];  // R: x*1/cov is (x*1)/cov
         scratch.log_factorial[k * scratch.stride] = lgamma(x + 1);
         mean_x += x;
     }
@@ -169,25 +203,27 @@ TROPIC_HOST_DEVICE inline void fit_window_cohort(const ModelConstants& c, std::s
     double lambda0 = median_of(scratch.ratio, scratch.stride, n_samples);
     if (lambda0 < 1e-10) {
         double sum = 0;
-        for (std::size_t k = 0; k < n_samples; ++k)
-            sum += in.x[k * in.x_stride] * (1 / in.coverage[k]);
+        for (std::size_t k = 0; k < n_samples; ++k) sum += in.x[k * in.x_stride] / in.coverage[k];
         const double mean = sum / static_cast<double>(n_samples);
         lambda0 = mean > 1.0 ? mean : 1.0;
     }
     double lambda[kMaxClasses], alpha[kMaxClasses], alpha_sum[kMaxClasses], a[kMaxClasses];
-    for (int i = 0; i < c.classes; ++i) {
+    double mu[kMaxClasses] = {}, log_mu[kMaxClasses] = {};  // cov * lambda_i, its log (uniform)
+    TROPIC_CNV_UNROLL
+    for (int i = 0; i < classes; ++i) {
         lambda[i] = (c.fold[i] * lambda0) * c.fold[i];
         alpha[i] = c.alpha_init[i];
     }
     double ini_sum = 0;
-    double log_lambda[kMaxClasses];
     for (int cycle = 0; cycle < c.cycles; ++cycle) {
         const bool last = cycle + 1 == c.cycles;
-        for (int i = 0; i < c.classes; ++i) {
+        TROPIC_CNV_UNROLL
+        for (int i = 0; i < classes; ++i) {
             alpha_sum[i] = 0;
-            // log(cov * lambda) for the usual cov == 1 (norm != 2), where 1 * lambda == lambda
-            // exactly: hoisted out of the sample loop without changing a bit.
-            log_lambda[i] = log(lambda[i]);
+            if (uniform_coverage) {
+                mu[i] = in.coverage[0] * lambda[i];
+                log_mu[i] = log(mu[i]);
+            }
         }
         double weighted = 0;  // sum_ik I_i a_ik cov_k
         for (std::size_t k = 0; k < n_samples; ++k) {
@@ -195,27 +231,32 @@ TROPIC_HOST_DEVICE inline void fit_window_cohort(const ModelConstants& c, std::s
             const double cov = in.coverage[k];
             const double lg = scratch.log_factorial[k * scratch.stride];
             double column = 0;
-            for (int i = 0; i < c.classes; ++i) {
-                const double log_mean = cov == 1.0 ? log_lambda[i] : log(cov * lambda[i]);
-                double v = alpha[i] * exp((x * log_mean) - lg - cov * lambda[i]);
+            TROPIC_CNV_UNROLL
+            for (int i = 0; i < classes; ++i) {
+                const double m = uniform_coverage ? mu[i] : cov * lambda[i];
+                const double log_m = uniform_coverage ? log_mu[i] : log(m);
+                double v = alpha[i] * exp((x * log_m) - lg - m);
                 if (v < kAlphaFloor) v = kAlphaFloor;
                 a[i] = v;
                 column = column + v;
             }
-            for (int i = 0; i < c.classes; ++i) {
+            TROPIC_CNV_UNROLL
+            for (int i = 0; i < classes; ++i) {
                 a[i] = a[i] / column;
                 alpha_sum[i] += a[i];
                 weighted += c.fold[i] * a[i] * cov;
             }
-            if (last) emit_sample(c, a, k, out, ini_sum);
+            if (last) emit_sample<kFixedClasses>(c, a, k, out, ini_sum);
         }
-        for (int i = 0; i < c.classes; ++i) {
+        TROPIC_CNV_UNROLL
+        for (int i = 0; i < classes; ++i) {
             lambda[i] = static_cast<double>(n_samples) * mean_x / weighted * c.fold[i];
             alpha[i] = (c.alpha_prior[i] + alpha_sum[i] / static_cast<double>(n_samples)) /
                        (1 + c.sum_alpha_prior);
         }
     }
-    for (int i = 0; i < c.classes; ++i) {
+    TROPIC_CNV_UNROLL
+    for (int i = 0; i < classes; ++i) {
         out.lambda[i] = lambda[i];
         out.alpha[i] = alpha[i];
     }
@@ -223,6 +264,7 @@ TROPIC_HOST_DEVICE inline void fit_window_cohort(const ModelConstants& c, std::s
 }
 
 // .referencecn.mops for one window: one E-step against the controls' expected count.
+template <int kFixedClasses = 0>
 TROPIC_HOST_DEVICE inline void fit_window_reference(const ModelConstants& c, std::size_t samples,
                                                     const WindowIn& in, const WindowOut& out) {
     const double lambda = in.reference_lambda;
@@ -234,14 +276,17 @@ TROPIC_HOST_DEVICE inline void fit_window_reference(const ModelConstants& c, std
         return;
     }
     *out.prior_only = false;
+    const int classes = class_count<kFixedClasses>(c);
     double alpha_sum[kMaxClasses], a[kMaxClasses];
-    for (int i = 0; i < c.classes; ++i) alpha_sum[i] = 0;
+    TROPIC_CNV_UNROLL
+    for (int i = 0; i < classes; ++i) alpha_sum[i] = 0;
     double ini_sum = 0;
     for (std::size_t k = 0; k < samples; ++k) {
         const double x = in.x[k * in.x_stride];
         const double lg = lgamma(x + 1);
         double row = 0;
-        for (int i = 0; i < c.classes; ++i) {
+        TROPIC_CNV_UNROLL
+        for (int i = 0; i < classes; ++i) {
             const double mu = lambda * in.coverage[k] * c.fold[i];
             double v = exp(x * log(mu) - lg - mu);
             if (v < kAlphaFloor) v = kAlphaFloor;
@@ -255,13 +300,15 @@ TROPIC_HOST_DEVICE inline void fit_window_reference(const ModelConstants& c, std
             a[i] = v;
             row += v;
         }
-        for (int i = 0; i < c.classes; ++i) {
+        TROPIC_CNV_UNROLL
+        for (int i = 0; i < classes; ++i) {
             a[i] = a[i] / row;
             alpha_sum[i] += a[i];
         }
-        emit_sample(c, a, k, out, ini_sum);
+        emit_sample<kFixedClasses>(c, a, k, out, ini_sum);
     }
-    for (int i = 0; i < c.classes; ++i) {
+    TROPIC_CNV_UNROLL
+    for (int i = 0; i < classes; ++i) {
         out.lambda[i] = lambda * c.fold[i];
         out.alpha[i] = alpha_sum[i] / static_cast<double>(samples);
     }

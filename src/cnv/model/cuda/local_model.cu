@@ -1,57 +1,202 @@
 // The CUDA path of the local model: one thread per window, running the shared rule
-// (window_em.hpp). The block's counts are transposed on the host to sample-major order, so that
-// the threads of a warp read neighbouring windows of one sample together (coalesced); outputs
-// are written once, sample-major as well, and transposed back on the host.
+// (window_em.hpp) with the class count as a constant (9 and 13, cn.mops' two defaults), so that
+// lambda, alpha and the posteriors of a window stay in registers.
+//
+// Data flow, per chunk of windows, on one of two streams:
+//   caller's window-major counts --H2D--> transpose on the device to sample-major (the threads
+//   of a warp then read one sample of 32 neighbouring windows together, coalesced, in every
+//   cycle) --> fit kernel --> sI/NI and classes transposed back to window-major on the device
+//   --D2H--> straight into the caller's result vectors. The host never transposes.
+// Chunks alternate between two buffer sets and streams: the next chunk's copy in and kernels are
+// queued before the current chunk's results are copied out, so transfers overlap computation.
+// Buffers and streams are kept per host thread between calls (they only grow). Before
+// allocating, the chunk size is cut to what the device's free memory holds, twice over.
+//
+// Cost, per window of N samples, n classes, C cycles (the cohort method; the reference method is
+// one E-step without cycles):
+//   FP64 work: C * N * n E/M-steps of about 38 FP64 instructions each with one coverage for all
+//   samples (exp ~20, the division by the column sum ~10, the rest multiplies and adds; the log
+//   of cov * lambda_i is taken once per cycle and class), ~63 with cn.mops' norm = 2 coverages
+//   (a log ~25 more per step). Plus N lgamma and a quickselect median once per window.
+//   BM-A (15 samples, 9 classes, 20 cycles): 2700 steps ~ 1.0e5 FP64 instructions per window;
+//   1000 samples: 1.8e5 steps ~ 6.8e6 per window.
+//   Device memory traffic: counts 8N in, transposes 4 x 8N, per cycle 16N from L2 (x and
+//   lgamma), results 9N + 16n + 9 out.
+//   Host <-> device: 8N in, 9N + 16n + 9 out: 408 bytes per BM-A window (2.8 GB for 6.9 M
+//   windows), 17 kB per 1000-sample window.
+// Expected on an H100 SXM (FP64 without tensor cores: 33.5 TFLOPS, i.e. 16.7 T FP64 instructions
+// per second; the 67 TFLOPS figure is the FP64 tensor-core rate, which exp and log cannot use):
+//   BM-A, 6.9 M windows x 15 samples: 1.86e10 steps -> ~45 ms of kernel at the FP64 ceiling;
+//   transfers of 2.8 GB at 25-50 GB/s (pageable/pinned PCIe 5) take 55-110 ms, so the run is
+//   bound by PCIe and overlap matters more than the kernel;
+//   1000 samples x 250 k windows: 4.5e10 steps -> ~100 ms of kernel; 4.3 GB of transfers.
+// Measured (H100 80GB HBM3, 2026-11-24, bench_cnv_model, median of 5, results kept between
+// calls): BM-A 0.555 s end to end, of which the fit kernel 96 ms (195 G steps/s, 44% of the
+// estimate above) and result.resize()'s zero fill of 2.8 GB on the host ~0.2 s; 1000 x 250 k:
+// 0.845 s, the kernel 346 ms (130 G steps/s). The CPU on the same host (16 threads): ~1.2 G
+// steps/s, so 16 s and 37 s. Page-locking the caller's buffers (cudaHostRegister) for the call
+// was tried: 10% faster at 1000 samples, 15% slower at BM-A; not kept.
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cstdint>
-#include <span>
+#include <memory>
+#include <string>
 #include <vector>
 
+#include "cnv/model/cuda/transpose.cuh"
 #include "cnv/model/model_constants.hpp"
 #include "cnv/model/window_em.hpp"
 #include "core/cuda/cuda_check.cuh"
 #include "core/cuda/device_buffer.cuh"
+#include "core/internal/profile.hpp"
 #include "tropic/cnv/local_model.hpp"
+#include "tropic/core/error.hpp"
 
 namespace tropic::cnv {
 
 namespace {
 
-using cuda_detail::DeviceBuffer;
+using tropic::cuda_detail::DeviceBuffer;
+
+constexpr int kThreads = 128;
+// Chunks: at least two waves of the H100 at the fit kernel's occupancy (~16 warps per SM, 132
+// SMs: 67 k threads), at most 1 M windows so that a BM-A block of 6.9 M windows pipelines over 7.
+constexpr std::size_t kMinChunkWindows = std::size_t{1} << 17;
+constexpr std::size_t kMaxChunkWindows = std::size_t{1} << 20;
+// Share of the device's free memory the two buffer sets may take.
+constexpr double kFreeMemoryShare = 0.85;
 
 struct KernelArgs {
     model::ModelConstants constants;
-    std::size_t windows;
+    std::size_t windows;  // of this chunk
     std::size_t samples;
-    const double* counts;            // [s * windows + w]
+    const double* x;                 // [s * windows + w]
     const double* coverage;          // [s]
     const double* reference_lambda;  // [w] or null
-    double* ratio;                   // scratch [s * windows + w]
+    double* ratio;                   // scratch [s * windows + w]; then sI/NI, same layout
     double* log_factorial;           // scratch [s * windows + w]
     double* lambda;                  // [w * classes + i]
     double* alpha;                   // [w * classes + i]
     std::uint8_t* expected_class;    // [s * windows + w]
-    double* sini;                    // [s * windows + w]
     double* ini;                     // [w]
     bool* prior_only;                // [w]
 };
 
-__global__ void fit_windows_kernel(KernelArgs args) {
+// The fit writes sI/NI over the ratio scratch: each thread touches only its own window's column,
+// whose ratios are dead once its median is taken.
+template <int kClasses>
+__global__ void __launch_bounds__(kThreads) fit_windows_kernel(KernelArgs args) {
     const std::size_t w = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
     if (w >= args.windows) return;
     const int n = args.constants.classes;
-    model::WindowIn in{args.counts + w, args.windows, args.coverage,
+    model::WindowIn in{args.x + w, args.windows, args.coverage,
                        args.reference_lambda ? args.reference_lambda[w] : 0.0};
     model::WindowOut out{args.lambda + w * n, args.alpha + w * n, args.expected_class + w,
-                         args.sini + w,       args.windows,       args.ini + w,
+                         args.ratio + w,      args.windows,       args.ini + w,
                          args.prior_only + w};
     if (args.constants.reference) {
-        model::fit_window_reference(args.constants, args.samples, in, out);
+        model::fit_window_reference<kClasses>(args.constants, args.samples, in, out);
     } else {
-        model::fit_window_cohort(args.constants, args.samples, in,
-                                 {args.ratio + w, args.log_factorial + w, args.windows}, out);
+        model::fit_window_cohort<kClasses>(args.constants, args.samples, in,
+                                           {args.ratio + w, args.log_factorial + w, args.windows},
+                                           out);
     }
+}
+
+void launch_fit(const KernelArgs& args, cudaStream_t stream) {
+    const unsigned blocks = static_cast<unsigned>((args.windows + kThreads - 1) / kThreads);
+    switch (args.constants.classes) {
+        case 9:  // cn.mops() and exomecn.mops()
+            fit_windows_kernel<9><<<blocks, kThreads, 0, stream>>>(args);
+            break;
+        case 13:  // referencecn.mops()
+            fit_windows_kernel<13><<<blocks, kThreads, 0, stream>>>(args);
+            break;
+        default:  // any other class set: the same rule with the count read at run time
+            fit_windows_kernel<0><<<blocks, kThreads, 0, stream>>>(args);
+            break;
+    }
+    TROPIC_CUDA_CHECK_LAUNCH("fit_windows_kernel");
+}
+
+// Device memory one window of a chunk takes: counts (in, later sI/NI out, window-major), their
+// sample-major copy, the ratio and lgamma scratch, the classes in both layouts, lambda and alpha,
+// I/NI, the prior flag and the controls' lambda.
+std::size_t device_bytes_per_window(std::size_t samples, std::size_t classes) {
+    return samples * (4 * sizeof(double) + 2) + classes * 2 * sizeof(double) + 2 * sizeof(double) +
+           sizeof(bool);
+}
+
+// One chunk's buffers and the stream its work runs on.
+struct ChunkSet {
+    DeviceBuffer<double> counts, x, ratio, log_factorial, lambda, alpha, ini, reference_lambda;
+    DeviceBuffer<std::uint8_t> class_by_sample, class_by_window;
+    DeviceBuffer<bool> prior_only;
+    cudaStream_t stream = nullptr;
+    cudaEvent_t fit_start = nullptr, fit_end = nullptr;
+    std::size_t first = 0, windows = 0;  // the chunk it holds
+
+    std::size_t held_bytes() const {
+        return (counts.size() + x.size() + ratio.size() + log_factorial.size() + lambda.size() +
+                alpha.size() + ini.size() + reference_lambda.size()) *
+                   sizeof(double) +
+               class_by_sample.size() + class_by_window.size() + prior_only.size();
+    }
+    void reserve(std::size_t windows_, std::size_t samples, std::size_t classes) {
+        const std::size_t cells = windows_ * samples;
+        counts.resize(cells);
+        x.resize(cells);
+        ratio.resize(cells);
+        log_factorial.resize(cells);
+        class_by_sample.resize(cells);
+        class_by_window.resize(cells);
+        lambda.resize(windows_ * classes);
+        alpha.resize(windows_ * classes);
+        ini.resize(windows_);
+        reference_lambda.resize(windows_);
+        prior_only.resize(windows_);
+    }
+    ~ChunkSet() {
+        // At process exit the runtime may be gone before this thread's workspace: errors ignored.
+        if (fit_start) cudaEventDestroy(fit_start);
+        if (fit_end) cudaEventDestroy(fit_end);
+        if (stream) cudaStreamDestroy(stream);
+    }
+};
+
+struct Workspace {
+    int device = -1;
+    DeviceBuffer<double> coverage;
+    ChunkSet sets[2];
+};
+
+Workspace& workspace_for(int device) {
+    thread_local std::unique_ptr<Workspace> kept;
+    if (!kept || kept->device != device) {
+        kept.reset();  // the old device's buffers go before the new ones are made
+        kept = std::make_unique<Workspace>();
+        kept->device = device;
+        for (ChunkSet& set : kept->sets) {
+            TROPIC_CUDA_CHECK(cudaStreamCreateWithFlags(&set.stream, cudaStreamNonBlocking));
+            TROPIC_CUDA_CHECK(cudaEventCreate(&set.fit_start));
+            TROPIC_CUDA_CHECK(cudaEventCreate(&set.fit_end));
+        }
+    }
+    return *kept;
+}
+
+template <typename T>
+void copy_in(T* device, const T* host, std::size_t count, cudaStream_t stream) {
+    if (count)
+        TROPIC_CUDA_CHECK(
+            cudaMemcpyAsync(device, host, count * sizeof(T), cudaMemcpyHostToDevice, stream));
+}
+template <typename T>
+void copy_out(T* host, const T* device, std::size_t count, cudaStream_t stream) {
+    if (count)
+        TROPIC_CUDA_CHECK(
+            cudaMemcpyAsync(host, device, count * sizeof(T), cudaMemcpyDeviceToHost, stream));
 }
 
 }  // namespace
@@ -64,71 +209,106 @@ void fit_local_models_cuda(const LocalModelBlock& block, const CnmopsParams& par
     result.resize(windows, samples, n);
     if (windows == 0 || samples == 0) return;
     TROPIC_CUDA_CHECK(cudaSetDevice(run.device));
+    Workspace& ws = workspace_for(run.device);
 
-    std::vector<double> transposed(windows * samples);
-    for (std::size_t w = 0; w < windows; ++w)
-        for (std::size_t s = 0; s < samples; ++s)
-            transposed[s * windows + w] = block.counts[w * samples + s];
-
-    DeviceBuffer<double> counts, coverage, reference_lambda, ratio, log_factorial, lambda, alpha,
-        sini, ini;
-    DeviceBuffer<std::uint8_t> expected_class;
-    DeviceBuffer<bool> prior_only;
-    counts.assign(std::span<const double>(transposed));
-    coverage.assign(std::span<const double>(block.coverage, samples));
-    if (block.reference_lambda)
-        reference_lambda.assign(std::span<const double>(block.reference_lambda, windows));
-    if (!constants.reference) {
-        ratio.resize(windows * samples);
-        log_factorial.resize(windows * samples);
+    // Chunk size: a quarter of the block within [kMinChunkWindows, kMaxChunkWindows], then what
+    // two buffer sets may take of the free memory (with what this workspace already holds).
+    std::size_t free_bytes = 0, total_bytes = 0;
+    TROPIC_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+    const double budget =
+        kFreeMemoryShare *
+            static_cast<double>(free_bytes + ws.sets[0].held_bytes() + ws.sets[1].held_bytes() +
+                                ws.coverage.size() * sizeof(double)) -
+        static_cast<double>(samples * sizeof(double));
+    const std::size_t per_window = device_bytes_per_window(samples, n);
+    const double fitting = budget / (2.0 * static_cast<double>(per_window));
+    if (fitting < 1) {
+        throw ResourceError("cnv: one window of " + std::to_string(samples) + " samples needs " +
+                            std::to_string(2 * per_window) +
+                            " bytes of GPU memory (two buffer sets), " +
+                            std::to_string(free_bytes) +
+                            " are free; use fewer samples per block or the CPU path "
+                            "(--backend cpu)");
     }
-    lambda.resize(windows * n);
-    alpha.resize(windows * n);
-    sini.resize(windows * samples);
-    expected_class.resize(windows * samples);
-    ini.resize(windows);
-    prior_only.resize(windows);
+    std::size_t chunk = std::clamp((windows + 3) / 4, kMinChunkWindows, kMaxChunkWindows);
+    chunk = std::min({chunk, windows, static_cast<std::size_t>(fitting)});
+    const std::size_t chunks = (windows + chunk - 1) / chunk;
+    const std::size_t sets_used = chunks > 1 ? 2 : 1;
+    for (std::size_t s = 0; s < sets_used; ++s) ws.sets[s].reserve(chunk, samples, n);
+    ws.coverage.assign(std::span<const double>(block.coverage, samples));
 
-    KernelArgs args{constants,
-                    windows,
-                    samples,
-                    counts.data(),
-                    coverage.data(),
-                    block.reference_lambda ? reference_lambda.data() : nullptr,
-                    ratio.data(),
-                    log_factorial.data(),
-                    lambda.data(),
-                    alpha.data(),
-                    expected_class.data(),
-                    sini.data(),
-                    ini.data(),
-                    prior_only.data()};
-    constexpr int kThreads = 128;
-    const unsigned blocks = static_cast<unsigned>((windows + kThreads - 1) / kThreads);
-    fit_windows_kernel<<<blocks, kThreads>>>(args);
-    TROPIC_CUDA_CHECK_LAUNCH("fit_windows_kernel");
-    TROPIC_CUDA_CHECK(cudaDeviceSynchronize());
+    const bool profiling = profile::enabled();
+    double fit_seconds = 0;
+    std::vector<std::uint8_t> prior_only(windows);  // bool on the device, one byte each
 
-    auto copy_back = [](auto& host, const auto& device, std::size_t count) {
-        TROPIC_CUDA_CHECK(cudaMemcpy(host.data(), device.data(), count * sizeof(host[0]),
-                                     cudaMemcpyDeviceToHost));
+    auto enqueue_in_and_fit = [&](std::size_t c) {
+        ChunkSet& set = ws.sets[c % 2];
+        set.first = c * chunk;
+        set.windows = std::min(chunk, windows - set.first);
+        const std::size_t cells = set.windows * samples;
+        copy_in(set.counts.data(), block.counts + set.first * samples, cells, set.stream);
+        if (block.reference_lambda)
+            copy_in(set.reference_lambda.data(), block.reference_lambda + set.first, set.windows,
+                    set.stream);
+        cuda_detail::transpose(set.counts.data(), set.x.data(), set.windows, samples, set.stream);
+        TROPIC_CUDA_CHECK_LAUNCH("transpose (counts)");
+        KernelArgs args{constants,
+                        set.windows,
+                        samples,
+                        set.x.data(),
+                        ws.coverage.data(),
+                        block.reference_lambda ? set.reference_lambda.data() : nullptr,
+                        set.ratio.data(),
+                        set.log_factorial.data(),
+                        set.lambda.data(),
+                        set.alpha.data(),
+                        set.class_by_sample.data(),
+                        set.ini.data(),
+                        set.prior_only.data()};
+        if (profiling) TROPIC_CUDA_CHECK(cudaEventRecord(set.fit_start, set.stream));
+        launch_fit(args, set.stream);
+        if (profiling) TROPIC_CUDA_CHECK(cudaEventRecord(set.fit_end, set.stream));
+        // Back to window-major: sI/NI over the counts (dead since their transposition).
+        cuda_detail::transpose(set.ratio.data(), set.counts.data(), samples, set.windows,
+                               set.stream);
+        cuda_detail::transpose(set.class_by_sample.data(), set.class_by_window.data(), samples,
+                               set.windows, set.stream);
+        TROPIC_CUDA_CHECK_LAUNCH("transpose (results)");
     };
-    copy_back(result.lambda, lambda, windows * n);
-    copy_back(result.alpha, alpha, windows * n);
-    copy_back(result.ini, ini, windows);
-    copy_back(transposed, sini, windows * samples);
-    for (std::size_t w = 0; w < windows; ++w)
-        for (std::size_t s = 0; s < samples; ++s)
-            result.sini[w * samples + s] = transposed[s * windows + w];
-    std::vector<std::uint8_t> classes(windows * samples);
-    copy_back(classes, expected_class, windows * samples);
-    for (std::size_t w = 0; w < windows; ++w)
-        for (std::size_t s = 0; s < samples; ++s)
-            result.expected_class[w * samples + s] = classes[s * windows + w];
-    std::vector<char> flags(windows);
-    TROPIC_CUDA_CHECK(cudaMemcpy(flags.data(), prior_only.data(), windows * sizeof(bool),
-                                 cudaMemcpyDeviceToHost));
-    for (char f : flags) result.prior_only_windows += f ? 1 : 0;
+    auto copy_out_and_wait = [&](std::size_t c) {
+        ChunkSet& set = ws.sets[c % 2];
+        const std::size_t cells = set.windows * samples;
+        copy_out(result.sini.data() + set.first * samples, set.counts.data(), cells, set.stream);
+        copy_out(result.expected_class.data() + set.first * samples, set.class_by_window.data(),
+                 cells, set.stream);
+        copy_out(result.lambda.data() + set.first * n, set.lambda.data(), set.windows * n,
+                 set.stream);
+        copy_out(result.alpha.data() + set.first * n, set.alpha.data(), set.windows * n,
+                 set.stream);
+        copy_out(result.ini.data() + set.first, set.ini.data(), set.windows, set.stream);
+        copy_out(reinterpret_cast<bool*>(prior_only.data() + set.first), set.prior_only.data(),
+                 set.windows, set.stream);
+        TROPIC_CUDA_CHECK(cudaStreamSynchronize(set.stream));
+        if (profiling) {
+            float ms = 0;
+            TROPIC_CUDA_CHECK(cudaEventElapsedTime(&ms, set.fit_start, set.fit_end));
+            fit_seconds += ms / 1e3;
+        }
+    };
+    // The caller's memory is pageable: a copy out returns only when done, so chunk c + 1 is
+    // queued (copy in, kernels) before chunk c is copied out, and runs meanwhile.
+    enqueue_in_and_fit(0);
+    for (std::size_t c = 0; c < chunks; ++c) {
+        if (c + 1 < chunks) enqueue_in_and_fit(c + 1);
+        copy_out_and_wait(c);
+    }
+    for (std::uint8_t p : prior_only) result.prior_only_windows += p ? 1 : 0;
+    if (profiling) {
+        const double steps = static_cast<double>(windows) * static_cast<double>(samples) *
+                             static_cast<double>(n) *
+                             (constants.reference ? 1.0 : static_cast<double>(constants.cycles));
+        profile::record("cnv local model: fit kernel", fit_seconds, steps);
+    }
 }
 
 }  // namespace tropic::cnv
