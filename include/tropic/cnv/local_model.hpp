@@ -48,6 +48,12 @@ struct LocalModelResult {
 void fit_local_models(const LocalModelBlock& block, const CnmopsParams& params,
                       LocalModelResult& result, const RunOptions& run);
 
+// Where fit_local_models would send `windows` x `samples` (run.backend; Auto: the device from a
+// measured size on). A pipeline asks once for all its blocks, so that every block of a run goes
+// to the same place. Throws ResourceError as fit_local_models does.
+Backend choose_local_model_backend(std::size_t windows, std::size_t samples,
+                                   const CnmopsParams& params, const RunOptions& run);
+
 // The CPU path alone, and the CUDA path alone (throws ResourceError without CUDA or a device).
 void fit_local_models_cpu(const LocalModelBlock& block, const CnmopsParams& params,
                           LocalModelResult& result, const RunOptions& run);

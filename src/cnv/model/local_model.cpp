@@ -3,35 +3,42 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "tropic/core/backend_choice.hpp"
 
 namespace tropic::cnv {
 
 namespace {
 
-// Auto sends a block to the device from this many window x sample x class x cycle steps on.
-// Provisional until measured on the GPU host (bench_cnv_gpu crossover; docs/performance.md).
-constexpr double kAutoMinSteps = 2e8;
+// Auto sends work to the device from this many window x sample x class x cycle steps on: where
+// the CPU's time (about 1.2e9 steps/s on the H100 host's 16 cores, bench_cnv_model) passes the
+// ~0.34 s a process spends creating its CUDA context. Beyond the context the device is faster
+// at every size measured, down to 256 windows x 2 samples (docs/performance.md).
+constexpr double kAutoMinSteps = 4e8;
 
 }  // namespace
 
-void fit_local_models(const LocalModelBlock& block, const CnmopsParams& params,
-                      LocalModelResult& result, const RunOptions& run) {
+Backend choose_local_model_backend(std::size_t windows, std::size_t samples,
+                                   const CnmopsParams& params, const RunOptions& run) {
     const double classes = static_cast<double>(params.folds.size());
     WorkEstimate work;
-    work.what =
-        fmt::format("the local models of {} windows x {} samples", block.windows, block.samples);
-    work.steps = static_cast<double>(block.windows) * static_cast<double>(block.samples) * classes *
-                 params.cycles;
+    work.what = fmt::format("the local models of {} windows x {} samples", windows, samples);
+    work.steps =
+        static_cast<double>(windows) * static_cast<double>(samples) * classes * params.cycles;
     work.auto_min_steps = kAutoMinSteps;
-    const std::uint64_t cells = static_cast<std::uint64_t>(block.windows) * block.samples;
     work.host_bytes = 0;  // the caller holds the block and the result
-    // Counts, two scratch arrays, sI/NI and their transposed copy; classes x windows twice.
-    work.device_bytes =
-        cells * (4 * sizeof(double) + 1) +
-        static_cast<std::uint64_t>(block.windows) * (2 * params.folds.size() + 2) * sizeof(double);
-    const Backend backend = choose_backend(run, work);
-    if (backend == Backend::Cuda) {
+    // The kernel works in chunks that shrink to the free memory; what it needs at least is two
+    // buffer sets (34 N + 16 n + 17 bytes per window, N samples, n classes) of a small chunk.
+    const std::uint64_t per_window =
+        34 * static_cast<std::uint64_t>(samples) + 16 * params.folds.size() + 17;
+    work.device_bytes = 2 * per_window * std::min<std::uint64_t>(windows, 4096);
+    return choose_backend(run, work);
+}
+
+void fit_local_models(const LocalModelBlock& block, const CnmopsParams& params,
+                      LocalModelResult& result, const RunOptions& run) {
+    if (choose_local_model_backend(block.windows, block.samples, params, run) == Backend::Cuda) {
         fit_local_models_cuda(block, params, result, run);
     } else {
         fit_local_models_cpu(block, params, result, run);

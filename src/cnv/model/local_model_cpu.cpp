@@ -13,11 +13,13 @@ void LocalModelResult::resize(std::size_t window_count, std::size_t sample_count
     windows = window_count;
     samples = sample_count;
     classes = class_count;
-    lambda.assign(window_count * class_count, 0.0);
-    alpha.assign(window_count * class_count, 0.0);
-    expected_class.assign(window_count * sample_count, 0);
-    sini.assign(window_count * sample_count, 0.0);
-    ini.assign(window_count, 0.0);
+    // Every backend writes every element, so a result reused for the next block is resized,
+    // not cleared (clearing a BM-A-sized result costs more than the GPU's whole fit).
+    lambda.resize(window_count * class_count);
+    alpha.resize(window_count * class_count);
+    expected_class.resize(window_count * sample_count);
+    sini.resize(window_count * sample_count);
+    ini.resize(window_count);
     prior_only_windows = 0;
 }
 

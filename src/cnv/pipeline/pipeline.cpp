@@ -193,6 +193,11 @@ PipelineSummary run_cnmops(CountSource& source, const CnmopsParams& params, CnvS
     CnmopsParams segment_params = params;
     segment_params.min_width = min_width;
 
+    // One backend for every sequence of the run, chosen on the whole run's size.
+    RunOptions model_run = run;
+    model_run.backend = choose_local_model_backend(cohort.windows, cases, params, run);
+    LocalModelResult reusable_model;  // its buffers pass from sequence to sequence
+
     SequenceCounts sequence;
     while (source.next(sequence)) {
         summary.seconds.scan += lap(clock);  // reading the sequence
@@ -251,7 +256,8 @@ PipelineSummary run_cnmops(CountSource& source, const CnmopsParams& params, CnvS
         block.counts = model_input.data();
         block.coverage = cohort.coverage.data();
         block.reference_lambda = reference ? reference_lambda.data() : nullptr;
-        fit_local_models(block, params, result.model, run);
+        result.model = std::move(reusable_model);
+        fit_local_models(block, params, result.model, model_run);
         summary.seconds.model += lap(clock);
 
         if (segment && windows > 0) {
@@ -316,6 +322,7 @@ PipelineSummary run_cnmops(CountSource& source, const CnmopsParams& params, CnvS
         summary.cnvs += result.cnvs.size();
         summary.regions += result.regions.size();
         sink.sequence(result);
+        reusable_model = std::move(result.model);
         summary.seconds.write += lap(clock);
     }
     sink.finish();
