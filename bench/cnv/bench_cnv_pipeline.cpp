@@ -18,6 +18,7 @@
 #include <cmath>
 #include <cstdint>
 #include <random>
+#include <thread>
 #include <vector>
 
 #include "bench_support.hpp"
@@ -50,16 +51,31 @@ cnv::SequenceCounts synthetic_sequence(std::size_t index, std::size_t windows, s
         const double cn = classes[rng() % 4];
         for (std::size_t k = w; k < w + width; ++k) copy[k * samples + s] = cn;
     }
-    std::lognormal_distribution<double> mean_of(std::log(60.0), 0.3);
-    for (std::size_t w = 0; w < windows; ++w) {
-        seq.start[w] = static_cast<std::int64_t>(w) * 1000;
-        seq.end[w] = seq.start[w] + 1000;
-        const double mean = mean_of(rng);
-        for (std::size_t s = 0; s < samples; ++s) {
-            std::poisson_distribution<int> count(mean * depth[s] * copy[w * samples + s] / 2);
-            seq.counts[w * samples + s] = count(rng);
+    // Counts drawn on every core (a 1,000-sample cohort has 10^8 per sequence), each stretch of
+    // windows from its own generator, so the counts do not depend on the number of threads.
+    constexpr std::size_t kStretch = 4096;
+    const std::size_t stretches = (windows + kStretch - 1) / kStretch;
+    auto draw = [&](std::size_t stretch) {
+        std::mt19937_64 local(seed * 7919 + index * 104729 + stretch);
+        std::lognormal_distribution<double> mean_of(std::log(60.0), 0.3);
+        for (std::size_t w = stretch * kStretch; w < std::min(windows, (stretch + 1) * kStretch);
+             ++w) {
+            seq.start[w] = static_cast<std::int64_t>(w) * 1000;
+            seq.end[w] = seq.start[w] + 1000;
+            const double mean = mean_of(local);
+            for (std::size_t s = 0; s < samples; ++s) {
+                std::poisson_distribution<int> count(mean * depth[s] * copy[w * samples + s] / 2);
+                seq.counts[w * samples + s] = count(local);
+            }
         }
-    }
+    };
+    std::vector<std::thread> threads;
+    const std::size_t workers = std::max(1u, std::thread::hardware_concurrency());
+    for (std::size_t t = 0; t < workers; ++t)
+        threads.emplace_back([&, t] {
+            for (std::size_t stretch = t; stretch < stretches; stretch += workers) draw(stretch);
+        });
+    for (std::thread& thread : threads) thread.join();
     return seq;
 }
 

@@ -11,15 +11,21 @@
 #include "tropic/cnv/cnmops_params.hpp"
 #include "tropic/cnv/count_matrix.hpp"
 
+namespace tropic {
+class ThreadPool;
+}
+
 namespace tropic::cnv {
 
 // Scales `sequence` (samples columns) into [w * samples + s]. `column_sums` are every sample's
 // counts summed over the whole matrix, which cn.mops falls back to when a sequence gives no size
 // factor. cn.mops' warnings (normalisation not applicable, global factors used) are appended to
-// `warnings`. Throws InputError where cn.mops stops (a size factor of zero).
+// `warnings`. Throws InputError where cn.mops stops (a size factor of zero). Samples' size
+// factors and windows' ratios are computed on `pool` when given.
 std::vector<double> normalize_sequence(const SequenceCounts& sequence, std::size_t samples,
                                        const CnmopsParams& params,
                                        std::span<const double> column_sums,
-                                       std::vector<std::string>& warnings);
+                                       std::vector<std::string>& warnings,
+                                       ThreadPool* pool = nullptr);
 
 }  // namespace tropic::cnv

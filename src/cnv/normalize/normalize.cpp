@@ -4,11 +4,14 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
 #include <optional>
 
 #include "cnv/stats/r_summary.hpp"
 #include "tropic/core/error.hpp"
+#include "tropic/core/thread_pool.hpp"
 
 namespace tropic::cnv {
 
@@ -65,7 +68,14 @@ std::optional<double> size_factor_of(const std::vector<double>& values,
 std::vector<double> normalize_sequence(const SequenceCounts& sequence, std::size_t samples,
                                        const CnmopsParams& params,
                                        std::span<const double> column_sums,
-                                       std::vector<std::string>& warnings) {
+                                       std::vector<std::string>& warnings, ThreadPool* pool) {
+    auto parallel = [pool](std::size_t count, const std::function<void(std::size_t)>& body) {
+        if (pool) {
+            pool->parallel_for(0, count, body, 64);
+        } else {
+            for (std::size_t i = 0; i < count; ++i) body(i);
+        }
+    };
     const std::size_t windows = sequence.window_count();
     std::vector<double> out(sequence.counts.begin(), sequence.counts.end());
     if (params.norm != 1 || windows == 0) return out;
@@ -140,17 +150,25 @@ std::vector<double> normalize_sequence(const SequenceCounts& sequence, std::size
         }
         if (params.norm_type == NormType::Poisson) {
             // The mode of the windows' variance-to-mean ratios after scaling, from R's density().
-            std::vector<double> ratios;
-            std::vector<double> row(samples);
-            for (std::size_t w = 0; w < windows; ++w) {
-                if (!kept[w]) continue;
-                for (std::size_t s = 0; s < samples; ++s)
-                    row[s] = sequence.counts[w * samples + s] * factor[s];
-                long double sum = 0;
-                for (double v : row) sum += v;
-                const double mean = static_cast<double>(sum / static_cast<long double>(samples));
-                ratios.push_back(stats::r_var(row) / mean);
-            }
+            std::vector<std::size_t> kept_rows;
+            for (std::size_t w = 0; w < windows; ++w)
+                if (kept[w]) kept_rows.push_back(w);
+            std::vector<double> ratios(kept_rows.size());
+            constexpr std::size_t kRows = 4096;
+            parallel((kept_rows.size() + kRows - 1) / kRows, [&](std::size_t block) {
+                std::vector<double> row(samples);
+                const std::size_t last = std::min(kept_rows.size(), (block + 1) * kRows);
+                for (std::size_t r = block * kRows; r < last; ++r) {
+                    const std::size_t w = kept_rows[r];
+                    for (std::size_t s = 0; s < samples; ++s)
+                        row[s] = sequence.counts[w * samples + s] * factor[s];
+                    long double sum = 0;
+                    for (double v : row) sum += v;
+                    const double mean =
+                        static_cast<double>(sum / static_cast<long double>(samples));
+                    ratios[r] = stats::r_var(row) / mean;
+                }
+            });
             std::vector<double> finite;
             for (double r : ratios)
                 if (!std::isnan(r)) finite.push_back(r);

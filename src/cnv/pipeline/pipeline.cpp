@@ -206,7 +206,7 @@ PipelineSummary run_cnmops(CountSource& source, const CnmopsParams& params, CnvS
         // cbind(cases, controls) as one matrix) with norm = 1, raw otherwise.
         const std::vector<double> normalized_all =
             params.norm == 1 ? normalize_sequence(sequence, samples, params, cohort.column_sums,
-                                                  summary.warnings)
+                                                  summary.warnings, run.pool)
                              : sequence.counts;
         SequenceCounts case_counts;
         case_counts.name = sequence.name;
@@ -226,7 +226,7 @@ PipelineSummary run_cnmops(CountSource& source, const CnmopsParams& params, CnvS
             std::vector<double> sums;
             for (std::size_t s : cohort.cases) sums.push_back(cohort.column_sums[s]);
             result.normalized =
-                normalize_sequence(case_counts, cases, shown, sums, summary.warnings);
+                normalize_sequence(case_counts, cases, shown, sums, summary.warnings, run.pool);
         } else {
             result.normalized = model_input;
         }
