@@ -156,7 +156,11 @@ std::vector<std::string> oracle_case_dirs() {
     const std::filesystem::path root = std::filesystem::path(TROPIC_TEST_DATA_DIR) / "cnv/cnmops";
     if (!std::filesystem::exists(root)) return dirs;
     for (const auto& entry : std::filesystem::directory_iterator(root)) {
-        if (std::filesystem::exists(entry.path() / "args.txt") &&
+        // Pipeline cases: an args.txt of one line of options (the counting and normalisation
+        // folders list several jobs under a '#' header).
+        std::ifstream args(entry.path() / "args.txt");
+        std::string first;
+        if (args && std::getline(args, first) && !first.starts_with("#") &&
             std::filesystem::exists(entry.path() / "counts.tsv"))
             dirs.push_back(entry.path().string());
     }

