@@ -204,20 +204,24 @@ PipelineSummary run_cnmops(CountSource& source, const CnmopsParams& params, CnvS
         const std::size_t windows = sequence.window_count();
         // Every sample's counts as modelled: normalised together (referencecn.mops normalises
         // cbind(cases, controls) as one matrix) with norm = 1, raw otherwise.
-        const std::vector<double> normalized_all =
+        std::vector<double> normalized_all =
             params.norm == 1 ? normalize_sequence(sequence, samples, params, cohort.column_sums,
                                                   summary.warnings, run.pool)
                              : sequence.counts;
+        // The modelled samples' raw counts: the sequence itself in cohort mode (no copy).
         SequenceCounts case_counts;
-        case_counts.name = sequence.name;
-        case_counts.start = sequence.start;
-        case_counts.end = sequence.end;
-        case_counts.counts =
-            reference ? select_columns(sequence.counts, samples, cohort.cases) : sequence.counts;
+        if (reference) {
+            case_counts.name = sequence.name;
+            case_counts.start = sequence.start;
+            case_counts.end = sequence.end;
+            case_counts.counts = select_columns(sequence.counts, samples, cohort.cases);
+        }
         SequenceResult result;
-        result.counts = &case_counts;
-        const std::vector<double> model_input =
-            reference ? select_columns(normalized_all, samples, cohort.cases) : normalized_all;
+        result.counts = reference ? &case_counts : &sequence;
+        // The model's input: the cases' columns of normalized_all (all of it in cohort mode).
+        std::vector<double> case_input;
+        if (reference) case_input = select_columns(normalized_all, samples, cohort.cases);
+        const std::vector<double>& model_input = reference ? case_input : normalized_all;
         if (params.norm == 2) {
             // Modelled raw against the coverages; reported (normalizedData) normalised over the
             // modelled samples alone, as cn.mops' X.viz.
@@ -226,9 +230,7 @@ PipelineSummary run_cnmops(CountSource& source, const CnmopsParams& params, CnvS
             std::vector<double> sums;
             for (std::size_t s : cohort.cases) sums.push_back(cohort.column_sums[s]);
             result.normalized =
-                normalize_sequence(case_counts, cases, shown, sums, summary.warnings, run.pool);
-        } else {
-            result.normalized = model_input;
+                normalize_sequence(*result.counts, cases, shown, sums, summary.warnings, run.pool);
         }
         // Reference mode: each window's expected count, the mean of the controls (divided by
         // their coverages with norm = 2), at least 1e-5.
@@ -259,6 +261,10 @@ PipelineSummary run_cnmops(CountSource& source, const CnmopsParams& params, CnvS
         result.model = std::move(reusable_model);
         fit_local_models(block, params, result.model, model_run);
         summary.seconds.model += lap(clock);
+        if (params.norm != 2) {
+            // normalizedData is the model's input: moved, not copied (the block is done with it).
+            result.normalized = reference ? std::move(case_input) : std::move(normalized_all);
+        }
 
         if (segment && windows > 0) {
             std::vector<std::vector<SegmentRange>> per_sample(cases);

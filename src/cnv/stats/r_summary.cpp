@@ -67,10 +67,15 @@ double r_quantile7(std::span<const double> x, double p) {
     const double index = 1 + static_cast<double>(n - 1) * p;
     const double lo = std::floor(index);
     const double hi = std::ceil(index);
+    // The two order statistics by selection, not a sort (normalisation asks for quantiles of
+    // millions of windows).
     std::vector<double> v(x.begin(), x.end());
-    std::sort(v.begin(), v.end());
-    const double q_lo = v[static_cast<std::size_t>(lo) - 1];
-    const double q_hi = v[static_cast<std::size_t>(hi) - 1];
+    const std::size_t i_lo = static_cast<std::size_t>(lo) - 1;
+    std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(i_lo), v.end());
+    const double q_lo = v[i_lo];
+    const double q_hi =
+        hi > lo ? *std::min_element(v.begin() + static_cast<std::ptrdiff_t>(i_lo) + 1, v.end())
+                : q_lo;
     if (index > lo && q_hi != q_lo) {
         const double h = index - lo;
         return (1 - h) * q_lo + h * q_hi;
