@@ -28,6 +28,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "cnv/model/portable_math.hpp"
 #include "tropic/core/host_device.hpp"
 
 // Unrolls the loops over classes on the device (with kFixedClasses they have a constant count),
@@ -196,7 +197,7 @@ TROPIC_HOST_DEVICE inline void fit_window_cohort(const ModelConstants& c, std::s
     for (std::size_t k = 0; k < n_samples; ++k) {
         const double x = in.x[k * in.x_stride];
         scratch.ratio[k * scratch.stride] = x / in.coverage[k];  // R: x*1/cov is (x*1)/cov
-        scratch.log_factorial[k * scratch.stride] = lgamma(x + 1);
+        scratch.log_factorial[k * scratch.stride] = portable_log_factorial(x);
         mean_x += x;
     }
     mean_x = mean_x / static_cast<double>(n_samples);
@@ -222,7 +223,7 @@ TROPIC_HOST_DEVICE inline void fit_window_cohort(const ModelConstants& c, std::s
             alpha_sum[i] = 0;
             if (uniform_coverage) {
                 mu[i] = in.coverage[0] * lambda[i];
-                log_mu[i] = log(mu[i]);
+                log_mu[i] = portable_log(mu[i]);
             }
         }
         double weighted = 0;  // sum_ik I_i a_ik cov_k
@@ -234,8 +235,8 @@ TROPIC_HOST_DEVICE inline void fit_window_cohort(const ModelConstants& c, std::s
             TROPIC_CNV_UNROLL
             for (int i = 0; i < classes; ++i) {
                 const double m = uniform_coverage ? mu[i] : cov * lambda[i];
-                const double log_m = uniform_coverage ? log_mu[i] : log(m);
-                double v = alpha[i] * exp((x * log_m) - lg - m);
+                const double log_m = uniform_coverage ? log_mu[i] : portable_log(m);
+                double v = alpha[i] * portable_exp((x * log_m) - lg - m);
                 if (v < kAlphaFloor) v = kAlphaFloor;
                 a[i] = v;
                 column = column + v;
@@ -283,12 +284,12 @@ TROPIC_HOST_DEVICE inline void fit_window_reference(const ModelConstants& c, std
     double ini_sum = 0;
     for (std::size_t k = 0; k < samples; ++k) {
         const double x = in.x[k * in.x_stride];
-        const double lg = lgamma(x + 1);
+        const double lg = portable_log_factorial(x);
         double row = 0;
         TROPIC_CNV_UNROLL
         for (int i = 0; i < classes; ++i) {
             const double mu = lambda * in.coverage[k] * c.fold[i];
-            double v = exp(x * log(mu) - lg - mu);
+            double v = portable_exp(x * portable_log(mu) - lg - mu);
             if (v < kAlphaFloor) v = kAlphaFloor;
             // R multiplies the samples x classes matrix by the class prior vector, which R
             // recycles down the columns: element (k, i) gets prior[(i * N + k) mod n].
