@@ -12,6 +12,8 @@
 // error about 1e-15 * |result| for lgamma, well inside the model's tolerance against cn.mops
 // (1e-9 relative; tests/cnv/test_cnmops_oracle.cpp).
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 
 #include "tropic/core/host_device.hpp"
 
@@ -23,6 +25,18 @@ inline constexpr double kInvLn2 = 1.44269504088896338700e+00;
 
 // e^x: x = k ln2 + r with |r| <= ln2 / 2, e^r by its Taylor series to degree 13 (the next term is
 // below 4e-18 relative), scaled by 2^k.
+// The bits of a double and back (memcpy: defined on host and device, free once compiled).
+TROPIC_HOST_DEVICE inline std::uint64_t bits_of(double x) {
+    std::uint64_t b;
+    std::memcpy(&b, &x, sizeof b);
+    return b;
+}
+TROPIC_HOST_DEVICE inline double double_of(std::uint64_t b) {
+    double x;
+    std::memcpy(&x, &b, sizeof x);
+    return x;
+}
+
 TROPIC_HOST_DEVICE inline double portable_exp(double x) {
     if (x != x) return x;
     if (x > 709.782712893384) return HUGE_VAL;
@@ -44,7 +58,11 @@ TROPIC_HOST_DEVICE inline double portable_exp(double x) {
     p = p * r + 0.5;
     p = p * r + 1.0;
     p = p * r + 1.0;
-    return ldexp(p, static_cast<int>(k));
+    const int ki = static_cast<int>(k);
+    // 2^k exactly from its bits where the product stays normal (the product is then exact);
+    // ldexp, which rounds once, near the ends of the range.
+    if (ki > -1020 && ki < 1020) return p * double_of(static_cast<std::uint64_t>(ki + 1023) << 52);
+    return ldexp(p, ki);
 }
 
 // ln x: x = 2^e m with sqrt(1/2) <= m < sqrt(2), ln m = 2 atanh(f) with f = (m - 1) / (m + 1),
@@ -54,7 +72,16 @@ TROPIC_HOST_DEVICE inline double portable_log(double x) {
     if (x == 0) return -HUGE_VAL;
     if (x == HUGE_VAL) return x;
     int e = 0;
-    double m = frexp(x, &e);  // m in [0.5, 1)
+    double m;
+    const std::uint64_t b = bits_of(x);
+    const int biased = static_cast<int>((b >> 52) & 0x7ff);
+    if (biased != 0) {
+        // Normal: the exponent field and the mantissa with the exponent of 0.5 (as frexp).
+        e = biased - 1022;
+        m = double_of((b & 0x000fffffffffffffULL) | 0x3fe0000000000000ULL);
+    } else {
+        m = frexp(x, &e);  // subnormal
+    }
     if (m < 0.70710678118654752440) {
         m = m * 2;
         e = e - 1;

@@ -23,6 +23,8 @@ class FastSegmenter {
     void score_range(std::size_t begin, std::size_t end);
     // Once every position is scored: the segments.
     std::vector<SegmentRange> finish();
+    // The scores so far (before the local-maximum filter), for tests.
+    const std::vector<double>& scores() const noexcept { return score_; }
 
   private:
     std::vector<double> x_;

@@ -118,7 +118,7 @@ void FastSegmenter::score_range(std::size_t begin, std::size_t end) {
             std::fabs(x_[static_cast<std::size_t>(i) + 1] - x_[static_cast<std::size_t>(i)]);
         if (!(step > eps_ && i > min_seg_ && i < n - min_seg_ - 1)) continue;
         int j = min_seg_, d = 0;
-        double best = 0, previous = 0;
+        double best = 0, previous = 0;  // as the C routine starts them
         while (d <= params_.seg_delta && j <= max_int_ && (i + j + 1) < n && (i - j - 1) >= 0) {
             const double nn = static_cast<double>(j) + cw - 1.0;
             const double width = static_cast<double>(j + 1);
