@@ -129,6 +129,30 @@ void compare_segments(const std::string& path, const CollectingSink& sink, const
     }
 }
 
+// cnvr.tsv's rows, and tropic's regions in the same layout.
+std::vector<std::string> region_rows(const std::string& path) {
+    std::vector<std::string> rows;
+    for (const auto& r : test::read_table(path).rows) {
+        std::string line = r[0] + "\t" + coordinate(r[1]) + "\t" + coordinate(r[2]) + "\t";
+        for (std::size_t k = 3; k < r.size(); ++k) line += r[k] + "\t";
+        rows.push_back(line);
+    }
+    return rows;
+}
+
+std::vector<std::string> region_rows(const CollectingSink& sink, const OracleCase& c) {
+    std::vector<std::string> rows;
+    for (const auto& collected : sink.sequences()) {
+        for (const CnvRegion& region : collected.result.regions) {
+            std::string line = collected.counts.name + "\t" + std::to_string(region.start) + "\t" +
+                               std::to_string(region.end) + "\t";
+            for (int k : region.cn) line += c.params.classes[static_cast<std::size_t>(k)] + "\t";
+            rows.push_back(line);
+        }
+    }
+    return rows;
+}
+
 class CnmopsOracle : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(CnmopsOracle, MatchesCnmops) {
@@ -185,22 +209,7 @@ TEST_P(CnmopsOracle, MatchesCnmops) {
     compare_segments(d + "/segmentation.tsv", sink, c, false, true);
     compare_segments(d + "/cnvs.tsv", sink, c, true, true);
     // Regions: chrom start end and each sample's class.
-    const Table regions = test::read_table(d + "/cnvr.tsv");
-    std::vector<std::string> theirs, mine;
-    for (const auto& r : regions.rows) {
-        std::string line = r[0] + "\t" + coordinate(r[1]) + "\t" + coordinate(r[2]) + "\t";
-        for (std::size_t k = 3; k < r.size(); ++k) line += r[k] + "\t";
-        theirs.push_back(line);
-    }
-    for (const auto& collected : sink.sequences()) {
-        for (const CnvRegion& region : collected.result.regions) {
-            std::string line = collected.counts.name + "\t" + std::to_string(region.start) + "\t" +
-                               std::to_string(region.end) + "\t";
-            for (int k : region.cn) line += c.params.classes[static_cast<std::size_t>(k)] + "\t";
-            mine.push_back(line);
-        }
-    }
-    EXPECT_EQ(theirs, mine);
+    EXPECT_EQ(region_rows(d + "/cnvr.tsv"), region_rows(sink, c));
 }
 
 std::vector<std::string> cases() {
@@ -242,6 +251,7 @@ TEST_P(CnmopsDnacopyOracle, SameCnvsAsCnmops) {
         theirs.push_back(r[0] + "\t" + r[1] + "\t" + coordinate(r[2]) + "\t" + coordinate(r[3]) +
                          "\t" + r[6]);
     EXPECT_EQ(theirs, segment_rows(sink, c, true, true));
+    EXPECT_EQ(region_rows(c.dir + "/cnvr.tsv"), region_rows(sink, c));
 }
 
 std::vector<std::string> dnacopy_cases() {

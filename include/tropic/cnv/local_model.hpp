@@ -8,9 +8,9 @@
 // (localAssessments) and per window the I/NI call (iniCall). docs/cnv.md states the model.
 //
 // The CPU path threads over windows; the CUDA path fits all windows of a block at once. Both run
-// the same per-window rule (src/cnv/model/window_em.hpp); their results agree within 1e-12
-// relative (the device's exp and log differ from glibc's in the last bits) and their expected
-// classes are identical.
+// the same per-window rule (src/cnv/model/window_em.hpp) with the same arithmetic
+// (portable_math.hpp: no library exp/log, no fused multiply-adds), so their results are the
+// same doubles.
 #include <cstddef>
 #include <cstdint>
 #include <vector>
