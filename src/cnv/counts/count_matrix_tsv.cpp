@@ -52,7 +52,6 @@ class TsvMatrixReader : public MatrixReader {
         has_pending_ = read_window(pending_);
         if (has_pending_) first_line_[pending_.name] = pending_.line;
     }
-    ~TsvMatrixReader() override { ks_free(&line_); }
 
     const std::vector<std::string>& samples() const override { return samples_; }
 
@@ -89,13 +88,13 @@ class TsvMatrixReader : public MatrixReader {
 
     // The next line without its line break; false at the end.
     bool read_line(std::string_view& line) {
-        const int length = bgzf_getline(bgzf_.get(), '\n', &line_);
+        const int length = bgzf_getline(bgzf_.get(), '\n', &line_.text);
         if (length == -1) return false;
         ++line_number_;
         if (length < -1)
             throw InputError(fmt::format("{}: line {}: read error (corrupt or truncated input)",
                                          shown_, line_number_));
-        line = std::string_view(line_.s, line_.l);
+        line = std::string_view(line_.text.s, line_.text.l);
         if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
         return true;
     }
@@ -196,7 +195,14 @@ class TsvMatrixReader : public MatrixReader {
         void operator()(BGZF* file) const noexcept { bgzf_close(file); }
     };
     std::unique_ptr<BGZF, BgzfCloser> bgzf_;
-    kstring_t line_ = {0, 0, nullptr};
+    // Freed by its own destructor, so that a constructor that throws (a bad header) leaks nothing.
+    struct Line {
+        kstring_t text = {0, 0, nullptr};
+        Line() = default;
+        Line(const Line&) = delete;
+        Line& operator=(const Line&) = delete;
+        ~Line() { ks_free(&text); }
+    } line_;
     std::size_t line_number_ = 0;
     std::vector<std::string> samples_;
     bool has_pending_ = false;
