@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "core/htslib_handles.hpp"
+#include "core/internal/htslib_handles.hpp"
 #include "tropic/core/error.hpp"
 
 namespace tropic {

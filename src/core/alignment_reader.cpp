@@ -6,7 +6,7 @@
 #include <cstdlib>
 
 #include "core/bam_record_conversion.hpp"
-#include "core/htslib_handles.hpp"
+#include "core/internal/htslib_handles.hpp"
 #include "core/htslib_threads.hpp"
 #include "core/messages.hpp"
 #include "tropic/core/error.hpp"

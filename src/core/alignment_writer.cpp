@@ -8,7 +8,7 @@
 #include <cstdio>
 
 #include "core/bam_record_conversion.hpp"
-#include "core/htslib_handles.hpp"
+#include "core/internal/htslib_handles.hpp"
 #include "core/htslib_threads.hpp"
 #include "core/messages.hpp"
 #include "tropic/core/atomic_file.hpp"

@@ -153,18 +153,31 @@ std::vector<std::string> region_rows(const CollectingSink& sink, const OracleCas
     return rows;
 }
 
-class CnmopsOracle : public ::testing::TestWithParam<std::string> {};
-
-TEST_P(CnmopsOracle, MatchesCnmops) {
-    const OracleCase c = test::load_oracle_case(GetParam());
-    SCOPED_TRACE(c.name);
-    test::CollectingSink sink;
+// The pipeline on the CPU (two threads) over a case's matrix, into `sink`.
+void run_on_cpu(const OracleCase& c, test::CollectingSink& sink) {
     ThreadPool pool(2);
     RunOptions run;
     run.backend = Backend::Cpu;
     run.pool = &pool;
     MemoryCountSource source(c.counts);
     run_cnmops(source, c.params, sink, run, c.controls);
+}
+
+// A case folder's name as a test name (letters, digits and '_').
+std::string case_name(const ::testing::TestParamInfo<std::string>& info) {
+    std::string name = std::filesystem::path(info.param).filename().string();
+    for (char& ch : name)
+        if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+    return name;
+}
+
+class CnmopsOracle : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(CnmopsOracle, MatchesCnmops) {
+    const OracleCase c = test::load_oracle_case(GetParam());
+    SCOPED_TRACE(c.name);
+    test::CollectingSink sink;
+    run_on_cpu(c, sink);
     const std::string& d = c.dir;
     auto numbers = [](const std::vector<double>& v) { return texts(v, text); };
     compare_window_table(
@@ -220,14 +233,7 @@ std::vector<std::string> cases() {
     return with_model;
 }
 
-INSTANTIATE_TEST_SUITE_P(Cases, CnmopsOracle, ::testing::ValuesIn(cases()),
-                         [](const ::testing::TestParamInfo<std::string>& info) {
-                             std::string name =
-                                 std::filesystem::path(info.param).filename().string();
-                             for (char& ch : name)
-                                 if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
-                             return name;
-                         });
+INSTANTIATE_TEST_SUITE_P(Cases, CnmopsOracle, ::testing::ValuesIn(cases()), case_name);
 
 // DNAcopy segmentation: cn.mops' jitter and permutations come from R's random numbers, which
 // tropic's own CBS does not reproduce (issue 12 allows comparing ranges and classes only). The
@@ -239,12 +245,7 @@ TEST_P(CnmopsDnacopyOracle, SameCnvsAsCnmops) {
     const OracleCase c = test::load_oracle_case(GetParam());
     SCOPED_TRACE(c.name);
     test::CollectingSink sink;
-    ThreadPool pool(2);
-    RunOptions run;
-    run.backend = Backend::Cpu;
-    run.pool = &pool;
-    MemoryCountSource source(c.counts);
-    run_cnmops(source, c.params, sink, run, c.controls);
+    run_on_cpu(c, sink);
     const Table table = test::read_table(c.dir + "/cnvs.tsv");
     std::vector<std::string> theirs;
     for (const auto& r : table.rows)
@@ -262,9 +263,7 @@ std::vector<std::string> dnacopy_cases() {
 }
 
 INSTANTIATE_TEST_SUITE_P(Cases, CnmopsDnacopyOracle, ::testing::ValuesIn(dnacopy_cases()),
-                         [](const ::testing::TestParamInfo<std::string>& info) {
-                             return std::filesystem::path(info.param).filename().string();
-                         });
+                         case_name);
 
 }  // namespace
 }  // namespace tropic::cnv

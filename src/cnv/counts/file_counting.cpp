@@ -13,28 +13,12 @@
 
 #include <memory>
 
+#include "core/internal/htslib_handles.hpp"
 #include "tropic/core/error.hpp"
 
 namespace tropic::cnv {
 
 namespace {
-
-// Owners of htslib objects (core has the same, private to it).
-struct FileCloser {
-    void operator()(htsFile* file) const noexcept { hts_close(file); }
-};
-struct HeaderDestroyer {
-    void operator()(sam_hdr_t* header) const noexcept { sam_hdr_destroy(header); }
-};
-struct RecordDestroyer {
-    void operator()(bam1_t* record) const noexcept { bam_destroy1(record); }
-};
-struct IndexDestroyer {
-    void operator()(hts_idx_t* index) const noexcept { hts_idx_destroy(index); }
-};
-struct IteratorDestroyer {
-    void operator()(hts_itr_t* iterator) const noexcept { hts_itr_destroy(iterator); }
-};
 
 // Progress is reported every this many records: often enough for a bar, rarely enough to cost
 // nothing.
@@ -173,11 +157,11 @@ class FileCounter {
 
     std::string path_;
     const FileCountingSetup& setup_;
-    std::unique_ptr<htsFile, FileCloser> file_;
-    std::unique_ptr<sam_hdr_t, HeaderDestroyer> header_;
-    std::unique_ptr<bam1_t, RecordDestroyer> record_{bam_init1()};
-    std::unique_ptr<hts_idx_t, IndexDestroyer> index_;
-    std::unique_ptr<hts_itr_t, IteratorDestroyer> iterator_;
+    hts::File file_;
+    hts::Header header_;
+    hts::Record record_{bam_init1()};
+    hts::Index index_;
+    hts::Iterator iterator_;
     std::vector<int> slot_of_tid_;
     std::vector<int> tid_of_slot_;
     FileCounts counts_;

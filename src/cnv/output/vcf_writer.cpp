@@ -11,6 +11,7 @@
 #include <optional>
 
 #include "cnv/output/region_summary.hpp"
+#include "core/internal/htslib_handles.hpp"
 #include "tropic/cnv/cnv_writers.hpp"
 #include "tropic/core/atomic_file.hpp"
 #include "tropic/core/error.hpp"
@@ -26,12 +27,9 @@ struct HeaderFree {
 struct RecordFree {
     void operator()(bcf1_t* record) const noexcept { bcf_destroy(record); }
 };
-struct FileClose {
-    void operator()(htsFile* file) const noexcept { hts_close(file); }
-};
 using Header = std::unique_ptr<bcf_hdr_t, HeaderFree>;
 using Record = std::unique_ptr<bcf1_t, RecordFree>;
-using File = std::unique_ptr<htsFile, FileClose>;
+using File = hts::File;
 
 // The meta-information lines that do not depend on the run.
 constexpr const char* kFixedLines[] = {
