@@ -36,6 +36,22 @@ inline int hairpin_initiation(const EnergyParams& p, int size) {
     return size <= kMaxLoop ? p.hairpin[size] : p.hairpin[kMaxLoop] + loop_extrapolation(p, size);
 }
 
+// The index of the special hairpin (tri-, tetra- or hexaloop with a tabulated energy) whose
+// closing pair and loop are `bases` (alphabet codes, Length of them), or -1.
+template <int Length>
+TROPIC_HOST_DEVICE inline int find_special_hairpin(const SpecialHairpins<Length>& loops,
+                                                   const std::uint8_t* bases) {
+    constexpr char kLetter[5] = {'A', 'C', 'G', 'U', 'N'};
+    for (int k = 0; k < loops.count; ++k) {
+        int matched = 0;
+        while (matched < Length && bases[matched] <= 4 &&
+               kLetter[bases[matched]] == loops.sequence[k][matched])
+            ++matched;
+        if (matched == Length) return k;
+    }
+    return -1;
+}
+
 // Hairpin closed by (i,j) of pair type `type`, with size = j - i - 1 unpaired bases, given its
 // initiation energy (hairpin_initiation(p, size)). `bases` points at the alphabet codes (Base)
 // of i..j, used to look up special loops; si1 and sj1 are the parameter codes of bases i+1 and
@@ -45,22 +61,16 @@ TROPIC_HOST_DEVICE inline int hairpin_energy_from(const EnergyParams& p, int ini
                                                   const std::uint8_t* bases) {
     int e = initiation;
     if (size < 3) return e;  // forbidden: the table holds INF
-    auto matches = [bases](const char* sequence, int length) {
-        constexpr char kLetter[5] = {'A', 'C', 'G', 'U', 'N'};
-        for (int k = 0; k < length; ++k)
-            if (bases[k] > 4 || kLetter[bases[k]] != sequence[k]) return false;
-        return true;
-    };
     // Tri-, tetra- and hexaloops with a tabulated total energy replace every other term.
     if (size == 4) {
-        for (int k = 0; k < p.tetraloops.count; ++k)
-            if (matches(p.tetraloops.sequence[k], 6)) return p.tetraloops.energy[k];
+        if (const int k = find_special_hairpin(p.tetraloops, bases); k >= 0)
+            return p.tetraloops.energy[k];
     } else if (size == 6) {
-        for (int k = 0; k < p.hexaloops.count; ++k)
-            if (matches(p.hexaloops.sequence[k], 8)) return p.hexaloops.energy[k];
+        if (const int k = find_special_hairpin(p.hexaloops, bases); k >= 0)
+            return p.hexaloops.energy[k];
     } else if (size == 3) {
-        for (int k = 0; k < p.triloops.count; ++k)
-            if (matches(p.triloops.sequence[k], 5)) return p.triloops.energy[k];
+        if (const int k = find_special_hairpin(p.triloops, bases); k >= 0)
+            return p.triloops.energy[k];
         // Loops of three get no mismatch, but an AU/GU closing pair pays the terminal penalty.
         return e + (pays_terminal_au(type) ? p.terminal_au : 0);
     }

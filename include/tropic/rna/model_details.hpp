@@ -5,6 +5,7 @@
 // temperature, and the MfeOptions.
 #include <string>
 
+#include "tropic/rna/boltzmann_factors.hpp"
 #include "tropic/rna/energy_params.hpp"
 #include "tropic/rna/loop_energy.hpp"
 #include "tropic/rna/mfe.hpp"
@@ -32,6 +33,10 @@ struct ModelDetails {
     // InputError for a missing or malformed file, or for a temperature other than 37 °C with a
     // file that lists no enthalpies to rescale with.
     EnergyParams energy_params() const;
+
+    // The Boltzmann factors of the partition function at `temperature` (boltzmann_factors.hpp),
+    // with the same checks as energy_params().
+    BoltzmannFactors boltzmann_factors() const;
 
     // The fold's options (dangles, no lonely pairs, pair span). Validates first.
     MfeOptions mfe_options() const;

@@ -29,20 +29,38 @@ void ModelDetails::validate() const {
             fmt::format("max_bp_span {}: -1 (no limit) or a span of 0 or more", max_bp_span));
 }
 
-EnergyParams ModelDetails::energy_params() const {
-    validate();
-    auto enthalpies = std::make_unique<EnergyParams>();  // large: kept off the stack
-    EnergyParams params = turner2004_params();
-    if (parameter_file.empty())
-        *enthalpies = turner2004_enthalpies();
+namespace {
+
+// The parameters at 37 °C and their enthalpies; throws InputError when the temperature needs
+// enthalpies that the file does not list.
+void load_at_37(const ModelDetails& model, EnergyParams& params, EnergyParams& enthalpies) {
+    model.validate();
+    params = turner2004_params();
+    if (model.parameter_file.empty())
+        enthalpies = turner2004_enthalpies();
     else
-        params = load_energy_params(parameter_file, enthalpies.get());
-    if (temperature == 37.0) return params;
-    if (!params.has_enthalpies)
+        params = load_energy_params(model.parameter_file, &enthalpies);
+    if (model.temperature != 37.0 && !params.has_enthalpies)
         throw InputError(fmt::format(
             "temperature {} °C: '{}' has no enthalpies, so its energies hold at 37 °C only",
-            temperature, parameter_file));
+            model.temperature, model.parameter_file));
+}
+
+}  // namespace
+
+EnergyParams ModelDetails::energy_params() const {
+    auto enthalpies = std::make_unique<EnergyParams>();  // large: kept off the stack
+    EnergyParams params;
+    load_at_37(*this, params, *enthalpies);
+    if (temperature == 37.0) return params;
     return rescale_to_temperature(params, *enthalpies, temperature);
+}
+
+BoltzmannFactors ModelDetails::boltzmann_factors() const {
+    auto params = std::make_unique<EnergyParams>(), enthalpies = std::make_unique<EnergyParams>();
+    load_at_37(*this, *params, *enthalpies);
+    return make_boltzmann_factors(*params, *enthalpies, temperature,
+                                  dangles == 0 ? Dangles::None : Dangles::Both);
 }
 
 MfeOptions ModelDetails::mfe_options() const {

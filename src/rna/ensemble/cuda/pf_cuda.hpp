@@ -1,0 +1,35 @@
+#pragma once
+// The partition function on a CUDA device: pf_cells.hpp's cells, one launch per diagonal of
+// cells (inside from the main diagonal outwards, outside back), every record of a batch in the
+// same launches. A plain C++ interface; builds without CUDA get a version that throws
+// ResourceError (../no_cuda/).
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "rna/ensemble/pf_cpu.hpp"
+#include "tropic/core/progress.hpp"
+
+namespace tropic::rna::cuda {
+
+struct PfJob {
+    std::span<const std::uint8_t> sequence;  // alphabet codes
+    const StructureConstraint* constraint = nullptr;
+    int mfe_dcal = 0;        // for the first scale estimate
+    std::size_t record = 0;  // item reported to the progress callback
+    PfFold* fold = nullptr;  // receives the result
+};
+
+// Device bytes one fold of `length` bases needs.
+std::uint64_t pf_device_bytes(std::size_t length);
+
+// Fills every job's fold as fill_pf_cpu would (within 1e-9 relative): setup, log_z, and with
+// `outside` the probabilities in fold.qbh (an n x n array, P(i,j) at [j * n + i]; the rest of
+// it unspecified) and outside_done; with `keep_inside` also the inside tables Qb, Qm, Qm1 and
+// Z5/Z3 on the host with fold.tables pointing at them (sampling reads them). Throws
+// ResourceError, before allocating, when a record does not fit in the device's free memory.
+void fill_pf_cuda(std::span<const PfJob> jobs, const BoltzmannFactors& factors,
+                  const MfeOptions& options, bool outside, bool keep_inside, int device,
+                  const Progress& on_progress = {});
+
+}  // namespace tropic::rna::cuda

@@ -1,0 +1,207 @@
+// Where ensemble folds run, and the results RNAfold -p reports, assembled from the filled tables
+// on the host whatever backend filled them.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+#include "rna/ensemble/cuda/pf_cuda.hpp"
+#include "rna/ensemble/ensemble_summary.hpp"
+#include "rna/ensemble/pf_cpu.hpp"
+#include "rna/ensemble/pf_sampling.hpp"
+#include "tropic/core/backend_choice.hpp"
+#include "tropic/core/error.hpp"
+#include "tropic/core/memory_fit.hpp"
+#include "tropic/core/thread_pool.hpp"
+#include "tropic/rna/energy_eval.hpp"
+#include "tropic/rna/partition.hpp"
+
+namespace tropic::rna {
+
+namespace {
+
+// On the CPU, records this long share all threads inside one fold rather than one thread each.
+constexpr std::size_t kCpuLongLength = 1000;
+// Auto: records this long go to the GPU when there is one.
+constexpr std::size_t kAutoCudaMinLength = 300;
+// Auto: shorter records go there together once they hold this many bases.
+constexpr std::size_t kAutoCudaMinBatchResidues = 100'000;
+
+double fold_steps(std::size_t n) {
+    const double x = static_cast<double>(n);
+    return x * x * x / 3;
+}
+
+std::uint64_t device_need(std::size_t n) {
+    return cuda::pf_device_bytes(n) / 9 * 10;
+}
+
+std::function<std::string(const MemoryBudget&)> suggest_shorter(unsigned folds) {
+    return [folds](const MemoryBudget& budget) {
+        if (budget.on_device())
+            return fmt::format("the longest sequence that fits is about {} nt",
+                               longest_that_fits(budget.bytes, device_need));
+        return fmt::format("the longest sequence that fits is {} nt: fold a shorter window",
+                           longest_that_fits(budget.bytes, [folds](std::size_t n) {
+                               return folds * ensemble_memory_bytes(n);
+                           }));
+    };
+}
+
+WorkEstimate single_fold(std::size_t n) {
+    WorkEstimate work;
+    work.what = fmt::format("a partition function of {} nt", n);
+    work.steps = fold_steps(n);
+    work.auto_min_steps = fold_steps(kAutoCudaMinLength);
+    work.host_bytes = ensemble_memory_bytes(n);
+    work.device_bytes = device_need(n);
+    work.suggest = suggest_shorter(1);
+    return work;
+}
+
+WorkEstimate short_batch(std::size_t records, std::size_t residues, std::size_t longest,
+                         unsigned threads) {
+    WorkEstimate work;
+    work.what = fmt::format("a batch of {} partition functions", records);
+    work.steps = static_cast<double>(residues);
+    work.auto_min_steps = static_cast<double>(kAutoCudaMinBatchResidues);
+    const unsigned folds = static_cast<unsigned>(std::min<std::size_t>(threads, records));
+    work.host_bytes = folds * ensemble_memory_bytes(longest);
+    work.device_bytes = device_need(longest);
+    work.suggest = suggest_shorter(folds);
+    return work;
+}
+
+// Everything RNAfold -p prints, from a filled fold.
+void summarise(const PfFold& fold, std::span<const std::uint8_t> sequence,
+               const EnergyParams& params, const EnsembleOptions& options, ThreadPool* pool,
+               EnsembleResult& out) {
+    out.ensemble_energy = fold.ensemble_energy();
+    out.scale = fold.setup.scale;
+    const double kT = fold.setup.model.f->kT / 1000.0;  // kcal/mol
+    out.mfe_frequency = std::exp((out.ensemble_energy - out.mfe.energy / 100.0) / kT);
+    if (fold.outside_done) {
+        const ProbabilityView p{fold.qbh.data(), fold.n()};
+        out.pf_structure = pairing_tendency(p);
+        out.pairs = listed_pairs(p, options.bpp_threshold);
+        out.centroid = centroid_structure(p, out.centroid_distance);
+        out.diversity = ensemble_diversity(p);
+        out.centroid_energy =
+            evaluate_structure(sequence, out.centroid, params, options.model.dangles);
+        if (options.mea) {
+            out.mea_structure = mea_structure(p, options.mea_gamma, out.mea);
+            out.mea_energy =
+                evaluate_structure(sequence, out.mea_structure, params, options.model.dangles);
+        }
+    }
+    if (options.samples > 0)
+        out.samples = sample_structures(fold, options.samples, options.seed, pool);
+}
+
+}  // namespace
+
+std::vector<EnsembleResult> fold_ensemble_many(
+    const std::vector<std::vector<std::uint8_t>>& sequences, const EnergyParams& params,
+    const BoltzmannFactors& factors, const EnsembleOptions& options, const RunOptions& run,
+    const std::vector<StructureConstraint>* constraints) {
+    auto constraint_of = [constraints](std::size_t r) {
+        return constraints != nullptr ? &(*constraints)[r] : nullptr;
+    };
+    const unsigned threads = run.pool == nullptr ? 1 : run.pool->size();
+    // The MFE first: RNAfold's first line, and the scale estimate.
+    RunOptions mfe_run = run;
+    mfe_run.on_progress = {};
+    std::vector<MfeResult> mfe =
+        fold_mfe_many(sequences, params, options.model, mfe_run, constraints);
+
+    BackendChooser chooser(run);
+    std::vector<std::size_t> gpu, cpu_long, cpu_short, short_records;
+    std::size_t short_residues = 0, short_longest = 0;
+    for (std::size_t r = 0; r < sequences.size(); ++r) {
+        const std::size_t n = sequences[r].size();
+        if (n < kAutoCudaMinLength) {
+            short_records.push_back(r);
+            short_residues += n;
+            short_longest = std::max(short_longest, n);
+        } else if (chooser.choose(single_fold(n)) == Backend::Cuda) {
+            gpu.push_back(r);
+        } else {
+            (n >= kCpuLongLength ? cpu_long : cpu_short).push_back(r);
+        }
+    }
+    if (!short_records.empty()) {
+        const bool on_gpu = chooser.choose(short_batch(short_records.size(), short_residues,
+                                                       short_longest, threads)) == Backend::Cuda;
+        auto& to = on_gpu ? gpu : cpu_short;
+        to.insert(to.end(), short_records.begin(), short_records.end());
+    }
+
+    std::vector<EnsembleResult> results(sequences.size());
+    for (std::size_t r = 0; r < sequences.size(); ++r) results[r].mfe = std::move(mfe[r]);
+    const bool outside = options.probabilities;
+    auto finish = [&](std::size_t r, const PfFold& fold, ThreadPool* pool) {
+        summarise(fold, sequences[r], params, options, pool, results[r]);
+    };
+    if (!gpu.empty()) {
+        std::sort(gpu.begin(), gpu.end());
+        // A chunk of records at a time, so that the host keeps only their probabilities.
+        constexpr std::size_t kChunkCells = std::size_t{1} << 27;
+        for (std::size_t first = 0; first < gpu.size();) {
+            std::size_t last = first, cells = 0;
+            while (last < gpu.size() && (last == first || cells < kChunkCells)) {
+                cells += sequences[gpu[last]].size() * sequences[gpu[last]].size();
+                ++last;
+            }
+            std::vector<std::unique_ptr<PfFold>> folds;
+            std::vector<cuda::PfJob> jobs;
+            for (std::size_t k = first; k < last; ++k) {
+                const std::size_t r = gpu[k];
+                folds.push_back(std::make_unique<PfFold>());
+                jobs.push_back(
+                    {sequences[r], constraint_of(r), results[r].mfe.energy, r, folds.back().get()});
+            }
+            cuda::fill_pf_cuda(jobs, factors, options.model, outside, options.samples > 0,
+                               run.device, run.on_progress);
+            auto summarise_one = [&](std::size_t k) { finish(gpu[first + k], *folds[k], nullptr); };
+            if (run.pool != nullptr && jobs.size() > 1)
+                run.pool->parallel_for(0, jobs.size(), summarise_one, 1);
+            else
+                for (std::size_t k = 0; k < jobs.size(); ++k) summarise_one(k);
+            first = last;
+        }
+    }
+    auto progress_of = [&](std::size_t n) {
+        return n >= kCpuLongLength ? run.on_progress : Progress();
+    };
+    for (std::size_t r : cpu_long) {
+        PfFold fold;
+        fill_pf_cpu(fold, sequences[r], factors, options.model, constraint_of(r),
+                    results[r].mfe.energy, outside, run.pool, progress_of(sequences[r].size()), r);
+        finish(r, fold, run.pool);
+    }
+    auto fold_short = [&](std::size_t k) {
+        const std::size_t r = cpu_short[k];
+        PfFold fold;
+        fill_pf_cpu(fold, sequences[r], factors, options.model, constraint_of(r),
+                    results[r].mfe.energy, outside, nullptr, {}, r);
+        finish(r, fold, nullptr);
+    };
+    if (run.pool != nullptr && cpu_short.size() > 1)
+        run.pool->parallel_for(0, cpu_short.size(), fold_short, 1);
+    else
+        for (std::size_t k = 0; k < cpu_short.size(); ++k) fold_short(k);
+    return results;
+}
+
+EnsembleResult fold_ensemble(std::span<const std::uint8_t> sequence, const EnergyParams& params,
+                             const BoltzmannFactors& factors, const EnsembleOptions& options,
+                             const RunOptions& run, const StructureConstraint* constraint) {
+    const std::vector<std::vector<std::uint8_t>> one{{sequence.begin(), sequence.end()}};
+    if (constraint == nullptr)
+        return fold_ensemble_many(one, params, factors, options, run).front();
+    const std::vector<StructureConstraint> constraints{*constraint};
+    return fold_ensemble_many(one, params, factors, options, run, &constraints).front();
+}
+
+}  // namespace tropic::rna

@@ -1,0 +1,184 @@
+#include "rna/ensemble/ensemble_summary.hpp"
+
+#include <algorithm>
+#include <cfloat>
+#include <vector>
+
+namespace tropic::rna {
+
+namespace {
+
+char tendency_symbol(float unpaired, float upstream, float downstream) {
+    constexpr float kClear = 0.667f;
+    if (unpaired > kClear) return '.';
+    if (upstream > kClear) return '(';
+    if (downstream > kClear) return ')';
+    if (upstream + downstream > unpaired) {
+        if (upstream / (upstream + downstream) > kClear) return '{';
+        if (downstream / (upstream + downstream) > kClear) return '}';
+        return '|';
+    }
+    if (unpaired > upstream + downstream) return ',';
+    return ':';
+}
+
+}  // namespace
+
+std::string pairing_tendency(const ProbabilityView& p) {
+    std::string out(static_cast<std::size_t>(p.n), '.');
+    for (int j = 0; j < p.n; ++j) {
+        float unpaired = 1.0f, upstream = 0.0f, downstream = 0.0f;
+        for (int i = 0; i < j; ++i) {
+            const auto v = static_cast<float>(p(i, j));
+            downstream += v;
+            unpaired -= v;
+        }
+        for (int i = j + 1; i < p.n; ++i) {
+            const auto v = static_cast<float>(p(j, i));
+            upstream += v;
+            unpaired -= v;
+        }
+        out[static_cast<std::size_t>(j)] = tendency_symbol(unpaired, upstream, downstream);
+    }
+    return out;
+}
+
+std::string centroid_structure(const ProbabilityView& p, double& distance) {
+    std::string out(static_cast<std::size_t>(p.n), '.');
+    distance = 0;
+    for (int i = 0; i < p.n; ++i)
+        for (int j = i + 1; j < p.n; ++j) {
+            const double v = p(i, j);
+            if (v > 0.5) {
+                out[static_cast<std::size_t>(i)] = '(';
+                out[static_cast<std::size_t>(j)] = ')';
+                distance += 1 - v;
+            } else {
+                distance += v;
+            }
+        }
+    return out;
+}
+
+double ensemble_diversity(const ProbabilityView& p) {
+    double d = 0;
+    for (int i = 0; i < p.n; ++i)
+        for (int j = i + 1; j < p.n; ++j) d += p(i, j) * (1 - p(i, j));
+    return 2 * d;
+}
+
+PairProbabilities listed_pairs(const ProbabilityView& p, double threshold) {
+    PairProbabilities out;
+    for (int i = 0; i < p.n; ++i)
+        for (int j = i + 1; j < p.n; ++j)
+            if (const double v = p(i, j); v >= threshold && v > 0) out.push_back({i, j, v});
+    return out;
+}
+
+namespace {
+
+// The MEA dynamic program over 1-based positions, as ViennaRNA's: M(i,j) = max(M(i,j-1) +
+// pu[j], max over stored pairs (k,j), k >= i, of A(k,j) + M(i,k-1)), A(k,j) = 2 gamma p + M(k+1,
+// j-1); a pair is stored for column j only when it beats every alternative for M(k,j).
+class MeaSolver {
+  public:
+    MeaSolver(const ProbabilityView& p, double gamma)
+        : n_(p.n),
+          gamma_(gamma),
+          pu_(static_cast<std::size_t>(n_) + 2, 1.0),
+          stored_(static_cast<std::size_t>(n_) + 2) {
+        const double cutoff = 1e-4 / (1 + gamma);
+        std::vector<Pair> listed;
+        for (int i = 1; i <= n_; ++i)
+            for (int j = i + 1; j <= n_; ++j) {
+                const double v = p(i - 1, j - 1);
+                if (v < cutoff) continue;
+                const auto pf = static_cast<float>(v);
+                listed.push_back({i, j, pf});
+                pu_[i] -= pf;
+                pu_[j] -= pf;
+            }
+        for (const Pair& pair : listed)
+            if (pair.p * 2 * gamma_ > pu_[pair.i] + pu_[pair.j]) candidates_.push_back(pair);
+        // Rows from the last base up, pairs of a row by increasing j.
+        std::sort(candidates_.begin(), candidates_.end(),
+                  [](const Pair& a, const Pair& b) { return a.i != b.i ? a.i > b.i : a.j < b.j; });
+    }
+
+    std::string solve(double& mea) {
+        std::vector<double> row(static_cast<std::size_t>(n_) + 2, 0.0),
+            inner(static_cast<std::size_t>(n_) + 2, 0.0);
+        std::size_t next = 0;
+        for (int i = n_; i > 0; --i) {
+            row[i] = pu_[i];
+            row[i - 1] = 0;
+            for (int j = i + 1; j <= n_; ++j) {
+                row[j] = row[j - 1] + pu_[j];
+                for (const Stored& s : stored_[j]) row[j] = std::max(row[j], s.a + row[s.i - 1]);
+                if (next < candidates_.size() && candidates_[next].i == i &&
+                    candidates_[next].j == j) {
+                    const double a = inner[j - 1] + 2 * gamma_ * candidates_[next].p;
+                    if (row[j] < a) {
+                        row[j] = a;
+                        stored_[j].push_back(Stored{i, a});
+                    }
+                    ++next;
+                }
+            }
+            std::swap(row, inner);  // inner: M(i, .) for the next row's M(i'+1, .)
+        }
+        mea = n_ > 0 ? inner[n_] : 0.0;
+        std::string structure(static_cast<std::size_t>(n_), '.');
+        if (n_ > 0) trace(1, n_, structure);
+        return structure;
+    }
+
+  private:
+    struct Pair {
+        int i, j;
+        float p;
+    };
+    struct Stored {
+        int i;
+        double a;
+    };
+
+    // M(i, k) for k = i..j again (the fill keeps one row), then the traceback of ViennaRNA.
+    void trace(int i, int j, std::string& structure) {
+        std::vector<double> m(static_cast<std::size_t>(n_) + 2, 0.0);
+        m[i - 1] = 0;
+        m[i] = pu_[i];
+        for (int k = i + 1; k <= j; ++k) {
+            m[k] = m[k - 1] + pu_[k];
+            for (const Stored& s : stored_[k])
+                if (s.i >= i) m[k] = std::max(m[k], s.a + m[s.i - 1]);
+        }
+        const double precision = DBL_EPSILON * m[j];
+        while (j > i && m[j] <= m[j - 1] + pu_[j] + precision) --j;
+        // The first stored pair that explains M(i,j), the one with the largest i (ViennaRNA's).
+        for (const Stored& s : stored_[j]) {
+            if (s.i < i) break;
+            if (m[j] <= s.a + m[s.i - 1] + precision) {
+                structure[static_cast<std::size_t>(s.i - 1)] = '(';
+                structure[static_cast<std::size_t>(j - 1)] = ')';
+                if (s.i - 1 > i) trace(i, s.i - 1, structure);
+                if (s.i + 1 < j - 1) trace(s.i + 1, j - 1, structure);
+                return;
+            }
+        }
+    }
+
+    int n_;
+    double gamma_;
+    std::vector<double> pu_;
+    std::vector<Pair> candidates_;
+    std::vector<std::vector<Stored>> stored_;  // by j, pairs (i, j) by decreasing i
+};
+
+}  // namespace
+
+std::string mea_structure(const ProbabilityView& p, double gamma, double& mea) {
+    return MeaSolver(p, gamma).solve(mea);
+}
+
+}  // namespace tropic::rna

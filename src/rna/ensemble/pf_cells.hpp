@@ -1,0 +1,152 @@
+#pragma once
+// One cell of the inside and of the outside tables of the partition function (partition.hpp),
+// on the host and in CUDA kernels alike: whatever order a backend fills cells in, a cell reads
+// only cells that order has finished (inside: (p,q) with i <= p <= q <= j; outside: (p,q) with
+// p <= i <= j <= q, the cell's own inside values and its own Qm^ before its Qm1^ before its Qb^).
+//
+// Tables are n x n squares of doubles, row i column j for i <= j; the tables read both ways keep
+// a copy at row j column i (the lower triangle), so that every sum below runs over two
+// contiguous vectors. Qb^ has no copy; its lower triangle receives the pair probabilities.
+#include <cstddef>
+
+#include "rna/ensemble/pf_model.hpp"
+#include "tropic/core/host_device.hpp"
+
+namespace tropic::rna {
+
+struct PfTables {
+    double* qb = nullptr;    // pairs; rows only
+    double* qm = nullptr;    // one or more multiloop helices; both ways
+    double* qm1 = nullptr;   // one multiloop helix starting at i; both ways
+    double* qbh = nullptr;   // outside of Qb; rows only (probabilities below the diagonal)
+    double* qmh = nullptr;   // outside of Qm; both ways
+    double* qm1h = nullptr;  // outside of Qm1; rows only
+    double* w = nullptr;     // Qb^(i,j) times the multiloop closing factor of (i,j); both ways
+    const double* ml_unpaired = nullptr;  // (b / s)^k for k = 0..n
+    const double* z5 = nullptr;           // Z of bases 0..k-1 (k = 0..n), scaled
+    const double* z3 = nullptr;           // Z of bases k..n-1 (k = 0..n), scaled
+    int n = 0;
+
+    TROPIC_HOST_DEVICE std::size_t at(int i, int j) const {
+        return static_cast<std::size_t>(i) * static_cast<std::size_t>(n) +
+               static_cast<std::size_t>(j);
+    }
+};
+
+// sum_k a[k] b[k], k < count, in a fixed order.
+TROPIC_HOST_DEVICE inline double pf_dot(const double* a, const double* b, int count) {
+    double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    int k = 0;
+    for (; k + 4 <= count; k += 4) {
+        s0 += a[k] * b[k];
+        s1 += a[k + 1] * b[k + 1];
+        s2 += a[k + 2] * b[k + 2];
+        s3 += a[k + 3] * b[k + 3];
+    }
+    for (; k < count; ++k) s0 += a[k] * b[k];
+    return (s0 + s1) + (s2 + s3);
+}
+
+// The multiloop part of Qb(i,j) before its closing factor: sum_u Qm(i+1,u-1) Qm1(u,j-1).
+TROPIC_HOST_DEVICE inline double pf_multi_split(const PfTables& s, int i, int j) {
+    const int first = i + kPfMinHairpin + 3, last = j - kPfMinHairpin - 2;
+    if (first > last) return 0.0;
+    return pf_dot(s.qm + s.at(i + 1, first - 1), s.qm1 + s.at(j - 1, first), last - first + 1);
+}
+
+// The interior loops closed by (i,j) of type t: sum over inner pairs of factor * Qb(p,q).
+TROPIC_HOST_DEVICE inline double pf_interior_sum(const PfModel& m, const PfTables& s, int i, int j,
+                                                 int t) {
+    double sum = 0;
+    int last_p = i + kMaxLoop + 1;
+    if (last_p > j - kPfMinHairpin - 2) last_p = j - kPfMinHairpin - 2;
+    for (int p = i + 1; p <= last_p; ++p) {
+        const int n1 = p - i - 1;
+        int first_q = p + kPfMinHairpin + 1;
+        if (first_q < j - 1 - (kMaxLoop - n1)) first_q = j - 1 - (kMaxLoop - n1);
+        const double* row = s.qb + s.at(p, 0);
+        for (int q = j - 1; q >= first_q; --q)
+            if (row[q] != 0.0) sum += row[q] * m.interior(i, j, t, p, q);
+    }
+    return sum;
+}
+
+TROPIC_HOST_DEVICE inline void pf_inside_cell(const PfModel& m, const PfTables& s, int i, int j) {
+    const int t = m.allowed_type(i, j);
+    double qb = 0;
+    if (t != 0) {
+        qb = m.hairpin(i, j, t) + pf_interior_sum(m, s, i, j, t);
+        const double split = pf_multi_split(s, i, j);
+        if (split != 0.0) qb += split * m.multi_closing(i, j, t);
+    }
+    s.qb[s.at(i, j)] = qb;
+    double qm1 = qb != 0.0 ? qb * m.multi_stem(i, j, t) : 0.0;
+    if (j - 1 - i > kPfMinHairpin) qm1 += s.qm1[s.at(i, j - 1)] * s.ml_unpaired[1];
+    s.qm1[s.at(i, j)] = qm1;
+    s.qm1[s.at(j, i)] = qm1;
+    // Qm(i,j): the first helix starts at u, after u - i unpaired bases or after more helices.
+    const int last_u = j - kPfMinHairpin - 1;
+    const double* qm1_column = s.qm1 + s.at(j, 0);
+    double qm = 0;
+    for (int u = i; u <= last_u; ++u) qm += s.ml_unpaired[u - i] * qm1_column[u];
+    const int first_u = i + kPfMinHairpin + 2;
+    if (first_u <= last_u)
+        qm += pf_dot(s.qm + s.at(i, first_u - 1), qm1_column + first_u, last_u - first_u + 1);
+    s.qm[s.at(i, j)] = qm;
+    s.qm[s.at(j, i)] = qm;
+}
+
+// The outside of the exterior loop, of every loop enclosing (i,j) and of its multiloop roles.
+TROPIC_HOST_DEVICE inline void pf_outside_cell(const PfModel& m, const PfTables& s, int i, int j) {
+    const int n = m.n;
+    // Qm(i,j) as the left part Qm(i,u-1) of a longer Qm(i,j'), u = j + 1 ...
+    double qmh = 0;
+    if (j + kPfMinHairpin + 2 <= n - 1) {
+        const int first = j + kPfMinHairpin + 2;
+        qmh += pf_dot(s.qmh + s.at(i, first), s.qm1 + s.at(j + 1, first), n - first);
+    }
+    // ... and as the Qm(i'+1,u-1) of a multiloop closed by (i-1,q), u = j + 1.
+    if (i >= 1 && j + kPfMinHairpin + 3 <= n - 1) {
+        const int first = j + kPfMinHairpin + 3;
+        qmh += pf_dot(s.w + s.at(i - 1, first), s.qm1 + s.at(j + 1, first - 1), n - first);
+    }
+    s.qmh[s.at(i, j)] = qmh;
+    s.qmh[s.at(j, i)] = qmh;
+    // Qm1(i,j): extended by an unpaired base in Qm1(i,j+1); the helix at u = i of Qm(i',j);
+    // the last helix Qm1(u,q-1) of a multiloop closed by (p,q = j+1), u = i.
+    double qm1h = j + 1 < n ? s.qm1h[s.at(i, j + 1)] * s.ml_unpaired[1] : 0.0;
+    const double* qmh_column = s.qmh + s.at(j, 0);
+    for (int k = 0; k <= i; ++k) qm1h += qmh_column[k] * s.ml_unpaired[i - k];
+    if (i - kPfMinHairpin - 2 >= 0) {
+        const int count = i - kPfMinHairpin - 1;  // i' = 0 .. i-5
+        qm1h += pf_dot(qmh_column, s.qm + s.at(i - 1, 0), count);
+    }
+    if (j + 1 < n && i - kPfMinHairpin - 3 >= 0) {
+        const int count = i - kPfMinHairpin - 2;  // p = 0 .. i-6
+        qm1h += pf_dot(s.w + s.at(j + 1, 0), s.qm + s.at(i - 1, 1), count);
+    }
+    s.qm1h[s.at(i, j)] = qm1h;
+    const int t = m.allowed_type(i, j);
+    double qbh = 0;
+    if (t != 0 && s.qb[s.at(i, j)] != 0.0) {
+        qbh = s.z5[i] * m.exterior_stem(i, j, t) * s.z3[j + 1];
+        for (int p = i - 1; p >= 0 && p >= i - 1 - kMaxLoop; --p) {
+            const int n1 = i - p - 1;
+            int last_q = j + 1 + (kMaxLoop - n1);
+            if (last_q > n - 1) last_q = n - 1;
+            const double* row = s.qbh + s.at(p, 0);
+            for (int q = j + 1; q <= last_q; ++q) {
+                if (row[q] == 0.0) continue;
+                const int tp = m.allowed_type(p, q);
+                qbh += row[q] * m.interior(p, q, tp, i, j);
+            }
+        }
+        qbh += qm1h * m.multi_stem(i, j, t);
+    }
+    s.qbh[s.at(i, j)] = qbh;
+    const double w = qbh != 0.0 ? qbh * m.multi_closing(i, j, t) : 0.0;
+    s.w[s.at(i, j)] = w;
+    s.w[s.at(j, i)] = w;
+}
+
+}  // namespace tropic::rna

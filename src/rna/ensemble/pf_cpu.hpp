@@ -1,0 +1,46 @@
+#pragma once
+// The CPU engine of the partition function (private to src/rna, its tests and benchmarks): the
+// inside and outside tables of one sequence, filled on the calling thread or in tile wavefronts
+// on a pool.
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "rna/ensemble/pf_cells.hpp"
+#include "rna/ensemble/pf_setup.hpp"
+#include "tropic/core/progress.hpp"
+#include "tropic/rna/partition.hpp"
+
+namespace tropic {
+class ThreadPool;
+}
+
+namespace tropic::rna {
+
+// The filled tables of one sequence. After the outside pass, P(i,j) (i < j) lies at
+// qbh[j * n + i] (probability()).
+struct PfFold {
+    PfSetup setup;
+    std::vector<double> qb, qm, qm1, qbh, qmh, qm1h, w, z5, z3;
+    PfTables tables;
+    double log_z = 0;  // ln Z, unscaled
+    bool outside_done = false;
+
+    int n() const { return tables.n; }
+    double probability(int i, int j) const { return qbh[tables.at(j, i)]; }
+    // -kT ln Z in kcal/mol.
+    double ensemble_energy() const { return -log_z * setup.model.f->kT / 1000.0; }
+};
+
+// Fills `fold` for `sequence`: the inside tables, Z, and (with `outside`) the outside tables and
+// the pair probabilities. `mfe_dcal` gives the first scale estimate; a Z outside the safe range
+// repeats the fill with a corrected scale. Throws ResourceError when the tables cannot be
+// allocated. on_progress hears (item, fraction) from the calling thread.
+void fill_pf_cpu(PfFold& fold, std::span<const std::uint8_t> sequence,
+                 const BoltzmannFactors& factors, const MfeOptions& options,
+                 const StructureConstraint* constraint, int mfe_dcal, bool outside,
+                 ThreadPool* pool = nullptr, const Progress& on_progress = {},
+                 std::size_t item = 0);
+
+}  // namespace tropic::rna

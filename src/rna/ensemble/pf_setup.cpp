@@ -1,0 +1,78 @@
+#include "rna/ensemble/pf_setup.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tropic::rna {
+
+double initial_pf_scale(int mfe_dcal, std::size_t n, double kT) {
+    if (n == 0) return 1.0;
+    constexpr double kStabilityFactor = 1.07;  // RNAfold's sfact
+    const double cal_per_base = mfe_dcal * 10.0 / static_cast<double>(n);
+    return std::max(1.0, std::exp(-kStabilityFactor * cal_per_base / kT));
+}
+
+double corrected_pf_scale(double scale, double log_scaled_z, std::size_t n) {
+    return scale * std::exp(log_scaled_z / static_cast<double>(std::max<std::size_t>(n, 1)));
+}
+
+bool pf_scale_ok(double scaled_z) {
+    return std::isfinite(scaled_z) && scaled_z >= 1e-250 && scaled_z <= 1e250;
+}
+
+void make_pf_setup(PfSetup& setup, std::span<const std::uint8_t> sequence,
+                   const BoltzmannFactors& factors, const MfeOptions& options,
+                   const StructureConstraint* constraint, double scale) {
+    const int n = static_cast<int>(sequence.size());
+    const auto un = static_cast<std::size_t>(n);
+    setup.scale = scale;
+    setup.base.resize(un);
+    for (int k = 0; k < n; ++k) setup.base[k] = static_cast<std::int8_t>(param_base(sequence[k]));
+    auto span_ok = [&](int i, int j) {
+        return options.max_bp_span < 0 || j - i + 1 <= options.max_bp_span;
+    };
+    auto canonical = [&](int i, int j) {
+        return i >= 0 && j < n && j - i > kPfMinHairpin && pair_type(sequence[i], sequence[j]) != 0;
+    };
+    setup.pair_ok.assign(un * un, 0);
+    for (int i = 0; i < n; ++i)
+        for (int j = i + kPfMinHairpin + 1; j < n; ++j) {
+            if (pair_type(sequence[i], sequence[j]) == 0 || !span_ok(i, j)) continue;
+            if (constraint != nullptr && !constraint->allows_pair(i, j)) continue;
+            if (options.no_lonely_pairs) {
+                const bool enclosed = canonical(i - 1, j + 1) && span_ok(i - 1, j + 1);
+                const bool encloses = canonical(i + 1, j - 1);
+                if (!enclosed && !encloses) continue;
+            }
+            setup.pair_ok[static_cast<std::size_t>(i) * un + static_cast<std::size_t>(j)] = 1;
+        }
+    // Hairpins: initiation (extrapolated past 30 without truncation) times s^-(size+2); a factor
+    // that underflows to 0 is a loop too long to weigh anything against the ensemble.
+    setup.hairpin_factor.assign(un + 1, 0.0);
+    const double log_scale = std::log(scale);
+    for (int size = kPfMinHairpin; size <= n; ++size) {
+        const double initiation =
+            size <= kMaxLoop
+                ? factors.hairpin[size]
+                : factors.hairpin[kMaxLoop] *
+                      std::exp(-(factors.lxc * std::log(size / 30.0)) * 10.0 / factors.kT);
+        setup.hairpin_factor[size] = initiation * std::exp(-(size + 2) * log_scale);
+    }
+    setup.ml_unpaired.assign(un + 1, 0.0);
+    const double per_base = factors.ml_base / scale;
+    setup.ml_unpaired[0] = 1.0;
+    for (std::size_t k = 1; k <= un; ++k)
+        setup.ml_unpaired[k] = setup.ml_unpaired[k - 1] * per_base;
+
+    PfModel& m = setup.model;
+    m.f = &factors;
+    m.sequence = sequence.data();
+    m.base = setup.base.data();
+    m.hairpin_factor = setup.hairpin_factor.data();
+    m.pair_ok = setup.pair_ok.data();
+    for (int k = 0; k <= kPfScaleTable; ++k) m.scale_pow[k] = std::exp(-k * log_scale);
+    m.n = n;
+    m.dangles = options.dangles == Dangles::Both;
+}
+
+}  // namespace tropic::rna

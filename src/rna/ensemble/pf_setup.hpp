@@ -1,0 +1,42 @@
+#pragma once
+// What a partition-function fold of one sequence needs besides its tables, on every backend: the
+// parameter codes, the mask of pairs that may form, the per-size hairpin factors and the powers
+// of the scaled multiloop base factor (pf_model.hpp), and the per-base scale.
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "rna/ensemble/pf_model.hpp"
+#include "tropic/rna/boltzmann_factors.hpp"
+#include "tropic/rna/mfe.hpp"
+#include "tropic/rna/structure_constraint.hpp"
+
+namespace tropic::rna {
+
+struct PfSetup {
+    std::vector<std::int8_t> base;
+    std::vector<std::uint8_t> pair_ok;   // n x n
+    std::vector<double> hairpin_factor;  // size 0..n
+    std::vector<double> ml_unpaired;     // (b / s)^k, k = 0..n
+    double scale = 1;
+    PfModel model;  // points into the vectors above (and at the sequence and factors)
+};
+
+// RNAfold's first estimate of the per-base scale: exp(-1.07 * MFE / (n kT)), at least 1.
+double initial_pf_scale(int mfe_dcal, std::size_t n, double kT);
+
+// The setup at scale `scale`. The mask holds the pairs that may form: canonical, span at most
+// options.max_bp_span, allowed by `constraint`, and with options.no_lonely_pairs only those that
+// could stack on a neighbouring pair ((i-1,j+1) or (i+1,j-1) canonical, as RNAfold -p decides).
+void make_pf_setup(PfSetup& setup, std::span<const std::uint8_t> sequence,
+                   const BoltzmannFactors& factors, const MfeOptions& options,
+                   const StructureConstraint* constraint, double scale);
+
+// The scale to retry with when a fold at `scale` ended with the scaled Z = `scaled_z` outside
+// the safe range (partition.hpp): Z's own per-base value, so that the next Z is near 1.
+double corrected_pf_scale(double scale, double log_scaled_z, std::size_t n);
+
+// Whether a scaled Z is safe to divide by and to form probabilities with.
+bool pf_scale_ok(double scaled_z);
+
+}  // namespace tropic::rna
