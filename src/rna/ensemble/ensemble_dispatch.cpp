@@ -79,6 +79,7 @@ void summarise(const PfFold& fold, std::span<const std::uint8_t> sequence,
                EnsembleResult& out) {
     out.ensemble_energy = fold.ensemble_energy();
     out.scale = fold.setup.scale;
+    out.kT = fold.setup.model.f->kT;
     const double kT = fold.setup.model.f->kT / 1000.0;  // kcal/mol
     out.mfe_frequency = std::exp((out.ensemble_energy - out.mfe.energy / 100.0) / kT);
     if (fold.outside_done) {
@@ -95,8 +96,13 @@ void summarise(const PfFold& fold, std::span<const std::uint8_t> sequence,
                 evaluate_structure(sequence, out.mea_structure, params, options.model.dangles);
         }
     }
-    if (options.samples > 0)
+    if (options.samples > 0) {
         out.samples = sample_structures(fold, options.samples, options.seed, pool);
+        out.sample_energies.reserve(out.samples.size());
+        for (const std::string& s : out.samples)
+            out.sample_energies.push_back(
+                evaluate_structure(sequence, s, params, options.model.dangles));
+    }
 }
 
 }  // namespace
