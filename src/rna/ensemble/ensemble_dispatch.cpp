@@ -81,7 +81,10 @@ void summarise(const PfFold& fold, std::span<const std::uint8_t> sequence,
     out.scale = fold.setup.scale;
     out.kT = fold.setup.model.f->kT;
     const double kT = fold.setup.model.f->kT / 1000.0;  // kcal/mol
-    out.mfe_frequency = std::exp((out.ensemble_energy - out.mfe.energy / 100.0) / kT);
+    // RNAfold takes the MFE in single precision here (vrna_mfe returns a float); so do we, so
+    // that the printed frequency agrees to its last digit.
+    const double mfe_kcal = static_cast<float>(out.mfe.energy / 100.0);
+    out.mfe_frequency = std::exp((out.ensemble_energy - mfe_kcal) / kT);
     if (fold.outside_done) {
         const ProbabilityView p{fold.qbh.data(), fold.n()};
         out.pf_structure = pairing_tendency(p);

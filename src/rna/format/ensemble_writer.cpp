@@ -76,7 +76,7 @@ void append_ensemble_json(std::string& out, const SequenceRecord& record,
         if (!result.mea_structure.empty())
             fmt::format_to(to, ",\"mea\":{{\"structure\":\"{}\",\"energy\":{:.2f},\"mea\":{:.6f}}}",
                            result.mea_structure, result.mea_energy / 100.0, result.mea);
-        fmt::format_to(to, ",\"mfe_frequency\":{:.6g},\"diversity\":{:.6f},\"pairs\":[",
+        fmt::format_to(to, ",\"mfe_frequency\":{:.10g},\"diversity\":{:.6f},\"pairs\":[",
                        result.mfe_frequency, result.diversity);
         for (std::size_t k = 0; k < result.pairs.size(); ++k) {
             const PairProbability& p = result.pairs[k];
