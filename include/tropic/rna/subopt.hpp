@@ -57,7 +57,7 @@ struct SuboptResult {
 // InputError for a negative delta or one so large that it reaches the tables' infinity, and
 // ResourceError when more than options.max_structures structures lie within delta (the message
 // says how many were found and suggests a smaller delta or a larger limit) or the tables do not
-// fit in memory. `pool` shares the MFE fill among its threads (nullptr: the calling thread).
+// fit in memory.
 SuboptResult subopt(std::span<const std::uint8_t> sequence, const EnergyParams& params,
                     const MfeOptions& mfe_options, const SuboptOptions& options,
                     const StructureConstraint* constraint = nullptr);
