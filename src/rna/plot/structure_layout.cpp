@@ -101,21 +101,22 @@ class StructureLayout {
 
     std::vector<Point2> run() {
         std::vector<LoopElement> exterior = loop_elements(-1, static_cast<int>(partner_.size()));
-        double cursor = 0;
-        bool first = true;
+        // Unpaired bases follow the last base at a distance of 1, even below a branch's hull
+        // (only its outermost pair reaches y = 0, so the line crosses nothing); a branch starts
+        // 1 past both the last base and the previous branch's hull.
+        double last_base = -1, last_hull = -1;
         for (const LoopElement& element : exterior) {
             if (element.child < 0) {
-                cursor = first ? 0 : cursor + 1;
-                positions_[element.base] = {cursor, 0};
-            } else {
-                const Branch& child = branches_[element.child];
-                double low = 0, high = 0;
-                for (Point2 p : child.hull) low = std::min(low, p.x), high = std::max(high, p.x);
-                const double x = first ? -low : cursor + 1 - low;
-                place(element.child, Frame{{x, 0}, {1, 0}, {0, 1}});
-                cursor = x + high;
+                positions_[element.base] = {last_base += 1, 0};
+                continue;
             }
-            first = false;
+            const Branch& child = branches_[element.child];
+            double low = 0, high = 0;
+            for (Point2 p : child.hull) low = std::min(low, p.x), high = std::max(high, p.x);
+            const double x = std::max(last_base + 1.5, last_hull + 1 - low);
+            place(element.child, Frame{{x, 0}, {1, 0}, {0, 1}});
+            last_base = x + 0.5;
+            last_hull = x + high;
         }
         return std::move(positions_);
     }
