@@ -13,5 +13,8 @@ add_test(NAME bench.fold_end_to_end_mfe CONFIGURATIONS bench
 add_test(NAME bench.rri_end_to_end CONFIGURATIONS bench
          COMMAND bash ${_run} rri_end_to_end
                  ${_rna_bench}/rri_end_to_end.py $<TARGET_FILE:tropic> --targets 100)
+add_test(NAME bench.ensemble_vs_vienna CONFIGURATIONS bench
+         COMMAND bash ${_run} ensemble_vs_vienna
+                 ${_rna_bench}/ensemble_vs_vienna.py $<TARGET_FILE:tropic>)
 set_tests_properties(bench.fold_end_to_end_nussinov bench.fold_end_to_end_mfe
-                     bench.rri_end_to_end PROPERTIES LABELS bench RUN_SERIAL ON TIMEOUT 3600)
+                     bench.rri_end_to_end bench.ensemble_vs_vienna PROPERTIES LABELS bench RUN_SERIAL ON TIMEOUT 3600)
