@@ -9,12 +9,9 @@
 
 namespace tropic::cli {
 
-namespace {
-
 using Chunk = RecordChunk<rna::StructureRecord>;
 
-// The constraint of every record; an unusable one stops the run naming its record.
-std::vector<rna::StructureConstraint> constraints_of(
+std::vector<rna::StructureConstraint> record_constraints(
     const Chunk& chunk, const std::vector<std::vector<std::uint8_t>>& encoded) {
     std::vector<rna::StructureConstraint> constraints;
     constraints.reserve(encoded.size());
@@ -28,8 +25,6 @@ std::vector<rna::StructureConstraint> constraints_of(
     return constraints;
 }
 
-}  // namespace
-
 void fold_constrained(const std::vector<std::string>& inputs, const rna::EnergyParams& params,
                       const rna::MfeOptions& options, const SharedOptions& shared,
                       const RunOptions& run, OutputSink& sink) {
@@ -39,7 +34,7 @@ void fold_constrained(const std::vector<std::string>& inputs, const rna::EnergyP
     steps.read = [&](Chunk& chunk) { return chunks.next(chunk); };
     steps.compute = [&](Chunk& chunk) {
         const auto encoded = encode_residues(chunk.records, *run.pool);
-        const auto constraints = constraints_of(chunk, encoded);
+        const auto constraints = record_constraints(chunk, encoded);
         return rna::fold_mfe_many(encoded, params, options, run, &constraints);
     };
     steps.format = [json = shared.json](std::string& out, const Chunk& chunk, std::size_t item,

@@ -5,6 +5,7 @@
 #include <optional>
 #include <set>
 
+#include "cli/fold_constrained.hpp"
 #include "cli/picture_files.hpp"
 #include "cli/record_input.hpp"
 #include "cli/record_progress.hpp"
@@ -25,22 +26,6 @@ SequenceRecord as_sequence(const SequenceRecord& record) {
 }
 SequenceRecord as_sequence(const rna::StructureRecord& record) {
     return SequenceRecord{record.name, record.sequence};
-}
-
-// The constraint of every record; an unusable one stops the run naming its record.
-template <class Chunk>
-std::vector<rna::StructureConstraint> constraints_of(
-    const Chunk& chunk, const std::vector<std::vector<std::uint8_t>>& encoded) {
-    std::vector<rna::StructureConstraint> constraints;
-    constraints.reserve(encoded.size());
-    for (std::size_t k = 0; k < encoded.size(); ++k) {
-        try {
-            constraints.emplace_back(chunk.records[k].structure, encoded[k]);
-        } catch (const InputError& e) {
-            throw chunk.error(k, e.what());
-        }
-    }
-    return constraints;
 }
 
 // The pictures of one record: its dot plot and its drawing, coloured by the probabilities.
@@ -91,7 +76,7 @@ void run_ensembles(Chunks chunks, bool constraints, const rna::EnergyParams& par
         std::vector<rna::EnsembleResult> results;
         if (constraints) {
             if constexpr (std::is_same_v<Record, rna::StructureRecord>) {
-                const auto masks = constraints_of(chunk, encoded);
+                const auto masks = record_constraints(chunk, encoded);
                 results = rna::fold_ensemble_many(encoded, params, factors, options.ensemble,
                                                   chunk_run, &masks);
             }

@@ -27,18 +27,12 @@
 #include <vector>
 
 #include "cnv/segment/cbs_detail.hpp"
+#include "core/internal/seed_mixing.hpp"
 #include "tropic/cnv/segmentation.hpp"
 
 namespace tropic::cnv {
 namespace cbs_detail {
 namespace {
-
-std::uint64_t splitmix64(std::uint64_t z) {
-    z += 0x9e3779b97f4a7c15ULL;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
 
 // A double in (0, 1) from the top 53 bits.
 double open_unit(std::mt19937_64& rng) {

@@ -70,49 +70,23 @@ void rescale_special(const SpecialHairpins<Length>& g37, const SpecialHairpins<L
     }
 }
 
-// int22 entries with an N take the least favourable value over A, C, G, U (as
-// complete_derived_entries does for the integer table); at 37 °C this equals rescaling the
-// derived integer entry, elsewhere it keeps the rule at the temperature.
+// int22 entries with an N take the least favourable value over A, C, G, U (as the integer table
+// does): derived here from the rescaled energies, which at 37 °C equals rescaling the derived
+// integer entry and elsewhere keeps the rule at the temperature.
 void derive_int22(const EnergyParams& g37, const EnergyParams& h, BoltzmannFactors& f,
                   const Rescaler& r) {
     constexpr int B = kParamBases;
     using Table = double[B][B][B][B];
-    auto energies = std::make_unique<Table[]>(kPairTypes * kPairTypes);
+    Table e;
     for (int t1 = 1; t1 < kPairTypes; ++t1)
         for (int t2 = 1; t2 < kPairTypes; ++t2) {
-            auto& e = energies[t1 * kPairTypes + t2];
-            for (int a = 0; a < B; ++a)
-                for (int b = 0; b < B; ++b)
-                    for (int c = 0; c < B; ++c)
-                        for (int d = 0; d < B; ++d)
-                            e[a][b][c][d] = r.energy(g37.int22[t1][t2][a][b][c][d],
-                                                     h.int22[t1][t2][a][b][c][d]);
-            auto largest = [](auto at) {
-                double worst = -kInfEnergy;
-                for (int x = 1; x < B; ++x) worst = std::max(worst, at(x));
-                return worst;
-            };
-            for (int b = 1; b < B; ++b)
-                for (int c = 1; c < B; ++c)
-                    for (int d = 1; d < B; ++d)
-                        e[0][b][c][d] = largest([&](int x) { return e[x][b][c][d]; });
-            for (int a = 0; a < B; ++a)
-                for (int c = 1; c < B; ++c)
-                    for (int d = 1; d < B; ++d)
-                        e[a][0][c][d] = largest([&](int x) { return e[a][x][c][d]; });
-            for (int a = 0; a < B; ++a)
-                for (int b = 0; b < B; ++b)
-                    for (int d = 1; d < B; ++d)
-                        e[a][b][0][d] = largest([&](int x) { return e[a][b][x][d]; });
-            for (int a = 0; a < B; ++a)
-                for (int b = 0; b < B; ++b)
-                    for (int c = 0; c < B; ++c)
-                        e[a][b][c][0] = largest([&](int x) { return e[a][b][c][x]; });
-            for (int a = 0; a < B; ++a)
-                for (int b = 0; b < B; ++b)
-                    for (int c = 0; c < B; ++c)
-                        for (int d = 0; d < B; ++d)
-                            f.int22[t1][t2][a][b][c][d] = r.factor(e[a][b][c][d]);
+            const auto* g = &g37.int22[t1][t2][0][0][0][0];
+            const auto* enthalpy = &h.int22[t1][t2][0][0][0][0];
+            double* energy = &e[0][0][0][0];
+            for (int k = 0; k < B * B * B * B; ++k) energy[k] = r.energy(g[k], enthalpy[k]);
+            detail::derive_unknown_base_entries(e);
+            double* out = &f.int22[t1][t2][0][0][0][0];
+            for (int k = 0; k < B * B * B * B; ++k) out[k] = r.factor(energy[k]);
         }
 }
 

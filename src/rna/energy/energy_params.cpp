@@ -58,37 +58,9 @@ bool parse_energy_token(std::string_view token, int& value) {
            value <= kInfEnergy;
 }
 
-// The largest over several axes is the largest over one axis after another, so the N entries
-// are filled axis by axis: first [N][b][c][d] from the listed ones, then [a][N][c][d] with a
-// listed or N, and so on; each step reads only entries that are listed or already filled. (The
-// direct loop over every combination took milliseconds, a cost each file read paid twice.)
 void complete_derived_entries(EnergyParams& p) {
-    constexpr int B = kParamBases;
     for (int t1 = 1; t1 < kPairTypes; ++t1)
-        for (int t2 = 1; t2 < kPairTypes; ++t2) {
-            auto& t = p.int22[t1][t2];
-            auto largest = [](auto at) {
-                int worst = -kInfEnergy;
-                for (int r = 1; r < B; ++r) worst = std::max(worst, at(r));
-                return worst;
-            };
-            for (int b = 1; b < B; ++b)
-                for (int c = 1; c < B; ++c)
-                    for (int d = 1; d < B; ++d)
-                        t[0][b][c][d] = largest([&](int r) { return t[r][b][c][d]; });
-            for (int a = 0; a < B; ++a)
-                for (int c = 1; c < B; ++c)
-                    for (int d = 1; d < B; ++d)
-                        t[a][0][c][d] = largest([&](int r) { return t[a][r][c][d]; });
-            for (int a = 0; a < B; ++a)
-                for (int b = 0; b < B; ++b)
-                    for (int d = 1; d < B; ++d)
-                        t[a][b][0][d] = largest([&](int r) { return t[a][b][r][d]; });
-            for (int a = 0; a < B; ++a)
-                for (int b = 0; b < B; ++b)
-                    for (int c = 0; c < B; ++c)
-                        t[a][b][c][0] = largest([&](int r) { return t[a][b][c][r]; });
-        }
+        for (int t2 = 1; t2 < kPairTypes; ++t2) derive_unknown_base_entries(p.int22[t1][t2]);
 }
 
 namespace {

@@ -2,6 +2,7 @@
 // The layout of EnergyParams' tables as both parameter readers see them: each table's name and
 // the index range of every axis that a file lists, in file order (row-major, last axis fastest).
 // Both file formats list a table with the same shape, so one description serves both.
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <string>
@@ -93,9 +94,41 @@ inline std::array<TableLayout, kTableCount> table_layouts(EnergyParams& p) {
     };
 }
 
-// Fills the entries that files do not list: int22 with an N among the four unpaired bases takes
-// the largest value over A, C, G, U in the N positions (an unknown base is assumed to be the
-// least favourable), which is what ViennaRNA 2.x gives for such loops.
+// One int22 table (the four unpaired bases of a 2x2 loop) with an N among its bases: the largest
+// value over A, C, G, U in the N positions (an unknown base is assumed to be the least
+// favourable). The largest over several axes is the largest over one axis after another, so the
+// N entries are filled axis by axis: first [N][b][c][d] from the listed ones, then [a][N][c][d]
+// with a listed or N, and so on; each step reads only entries that are listed or already filled.
+// (The direct loop over every combination took milliseconds, a cost each file read paid twice.)
+// For integer energies and for the double ones of the partition function alike.
+template <class Value>
+void derive_unknown_base_entries(Value (&t)[kParamBases][kParamBases][kParamBases][kParamBases]) {
+    constexpr int B = kParamBases;
+    auto largest = [](auto at) {
+        Value worst = -kInfEnergy;
+        for (int r = 1; r < B; ++r) worst = std::max(worst, at(r));
+        return worst;
+    };
+    for (int b = 1; b < B; ++b)
+        for (int c = 1; c < B; ++c)
+            for (int d = 1; d < B; ++d)
+                t[0][b][c][d] = largest([&](int r) { return t[r][b][c][d]; });
+    for (int a = 0; a < B; ++a)
+        for (int c = 1; c < B; ++c)
+            for (int d = 1; d < B; ++d)
+                t[a][0][c][d] = largest([&](int r) { return t[a][r][c][d]; });
+    for (int a = 0; a < B; ++a)
+        for (int b = 0; b < B; ++b)
+            for (int d = 1; d < B; ++d)
+                t[a][b][0][d] = largest([&](int r) { return t[a][b][r][d]; });
+    for (int a = 0; a < B; ++a)
+        for (int b = 0; b < B; ++b)
+            for (int c = 0; c < B; ++c)
+                t[a][b][c][0] = largest([&](int r) { return t[a][b][c][r]; });
+}
+
+// Fills the entries that files do not list: every int22 table's N entries
+// (derive_unknown_base_entries), which is what ViennaRNA 2.x gives for such loops.
 void complete_derived_entries(EnergyParams& params);
 
 // The largest magnitude of lxc a file may give (dcal/mol; ViennaRNA's is 107.856): with it,

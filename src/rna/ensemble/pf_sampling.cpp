@@ -2,19 +2,13 @@
 
 #include <random>
 
+#include "core/internal/seed_mixing.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/thread_pool.hpp"
 
 namespace tropic::rna {
 
 namespace {
-
-std::uint64_t splitmix64(std::uint64_t x) {
-    x += 0x9e3779b97f4a7c15ULL;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-}
 
 // Draws one structure. Each choice picks a term of a table entry's sum with probability
 // term / entry, walking the terms in the order the fill adds them; rounding may leave the draw
