@@ -4,7 +4,6 @@
 // order. With -C, the records carry a constraint line and go through the same pipeline.
 #include <future>
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -42,12 +41,13 @@ struct FoldOptions {
     bool no_gu = false;
     // The ensemble (RNAfold -p and RNAsubopt -p).
     bool partition = false;
-    std::optional<double> mea_gamma;
+    bool mea = false;  // --MEA given
+    double mea_gamma = 1.0;
     EnsembleCliOptions ensemble;
     SharedOptions shared;
 
     bool wants_ensemble() const {
-        return partition || mea_gamma.has_value() || ensemble.ensemble.samples > 0;
+        return partition || mea || ensemble.ensemble.samples > 0;
     }
 };
 
@@ -124,9 +124,9 @@ void run_fold(FoldOptions options) {
     if (ensemble) {
         EnsembleCliOptions ensemble_options = options.ensemble;
         ensemble_options.ensemble.model = mfe_options;
-        ensemble_options.ensemble.probabilities = options.partition || options.mea_gamma;
-        ensemble_options.ensemble.mea = options.mea_gamma.has_value();
-        ensemble_options.ensemble.mea_gamma = options.mea_gamma.value_or(1.0);
+        ensemble_options.ensemble.probabilities = options.partition || options.mea;
+        ensemble_options.ensemble.mea = options.mea;
+        ensemble_options.ensemble.mea_gamma = options.mea_gamma;
         ensemble_options.text.ensemble = ensemble_options.ensemble.probabilities;
         ensemble_options.text.mea = ensemble_options.ensemble.mea;
         fold_ensembles(options.inputs, options.constraints, energy,
@@ -174,12 +174,13 @@ Command add_fold_command(CLI::App& app) {
                   "mfe: also the Boltzmann ensemble, as RNAfold -p: pair probabilities (their "
                   "pairing-tendency string and ensemble free energy), the centroid structure, the "
                   "MFE's frequency and the ensemble diversity");
-    sub->add_option("--MEA", options->mea_gamma,
-                    "mfe: also the maximum expected accuracy structure (implies -p), as RNAfold "
-                    "--MEA; the optional value is gamma, the weight of pairs (default 1)")
-        ->expected(0, 1)
-        ->default_str("1")
-        ->check(CLI::PositiveNumber);
+    // A flag with an optional "=GAMMA" (RNAfold's --MEA[=gamma]): a separate value would take
+    // the input file that follows it.
+    sub->add_flag("--MEA{1}", options->mea_gamma,
+                  "mfe: also the maximum expected accuracy structure (implies -p), as RNAfold "
+                  "--MEA; --MEA=GAMMA sets gamma, the weight of pairs (default 1)")
+        ->check(CLI::PositiveNumber)
+        ->each([options](const std::string&) { options->mea = true; });
     sub->add_option("--bpp", options->ensemble.bpp_path,
                     "-p: write the pair probabilities of every record to FILE as TSV: name, i, j "
                     "(1-based), p");

@@ -51,7 +51,7 @@ class Model:
         out = ["fold", "-p", "--dangles", str(self.dangles), "--temperature", str(self.temperature)]
         out += ["--noLP"] if self.no_lp else []
         out += ["--max-bp-span", str(self.span)] if self.span >= 0 else []
-        out += ["--MEA", str(self.gamma if self.gamma is not None else 1.0)]
+        out += [f"--MEA={self.gamma if self.gamma is not None else 1.0}"]
         return out
 
     def md(self):
