@@ -2,6 +2,8 @@
 // pipeline (tropic/core/pipeline.hpp): records are read a chunk ahead, each chunk is encoded and
 // folded (the engine picks CPU threads or the GPU), formatted in parallel and written in input
 // order. With -C, the records carry a constraint line and go through the same pipeline.
+#include <charconv>
+#include <cmath>
 #include <future>
 #include <memory>
 #include <string>
@@ -41,15 +43,24 @@ struct FoldOptions {
     bool no_gu = false;
     // The ensemble (RNAfold -p and RNAsubopt -p).
     bool partition = false;
-    bool mea = false;  // --MEA given
-    double mea_gamma = 1.0;
+    bool mea = false;       // --MEA given
+    std::string mea_gamma;  // its value, as given ("1" without one)
     EnsembleCliOptions ensemble;
     SharedOptions shared;
 
-    bool wants_ensemble() const {
-        return partition || mea || ensemble.ensemble.samples > 0;
-    }
+    bool wants_ensemble() const { return partition || mea || ensemble.ensemble.samples > 0; }
 };
+
+// --MEA's gamma: a positive number; 1 for a bare --MEA.
+double parse_gamma(const std::string& text) {
+    if (text.empty()) return 1.0;
+    double gamma = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), gamma);
+    if (error != std::errc{} || end != text.data() + text.size() || !(gamma > 0) ||
+        !std::isfinite(gamma))
+        throw InputError("--MEA=" + text + ": gamma must be a positive number, e.g. --MEA=0.5");
+    return gamma;
+}
 
 rna::NussinovParams nussinov_params(const FoldOptions& options) {
     rna::NussinovParams params;
@@ -126,7 +137,7 @@ void run_fold(FoldOptions options) {
         ensemble_options.ensemble.model = mfe_options;
         ensemble_options.ensemble.probabilities = options.partition || options.mea;
         ensemble_options.ensemble.mea = options.mea;
-        ensemble_options.ensemble.mea_gamma = options.mea_gamma;
+        ensemble_options.ensemble.mea_gamma = parse_gamma(options.mea_gamma);
         ensemble_options.text.ensemble = ensemble_options.ensemble.probabilities;
         ensemble_options.text.mea = ensemble_options.ensemble.mea;
         fold_ensembles(options.inputs, options.constraints, energy,
@@ -176,10 +187,10 @@ Command add_fold_command(CLI::App& app) {
                   "MFE's frequency and the ensemble diversity");
     // A flag with an optional "=GAMMA" (RNAfold's --MEA[=gamma]): a separate value would take
     // the input file that follows it.
+    // Read as text: CLI11 converts a flag's value as a count, which would truncate 0.1 to 0.
     sub->add_flag("--MEA{1}", options->mea_gamma,
                   "mfe: also the maximum expected accuracy structure (implies -p), as RNAfold "
                   "--MEA; --MEA=GAMMA sets gamma, the weight of pairs (default 1)")
-        ->check(CLI::PositiveNumber)
         ->each([options](const std::string&) { options->mea = true; });
     sub->add_option("--bpp", options->ensemble.bpp_path,
                     "-p: write the pair probabilities of every record to FILE as TSV: name, i, j "

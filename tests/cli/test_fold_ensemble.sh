@@ -52,6 +52,15 @@ done | "$tropic" eval >/dev/null || fail "a sample is no valid structure"
 "$tropic" fold --sample 3 --sample-energies "$work/s.fa" | tail -1 |
   grep -Eq '^[.()]+ +-?[0-9]+\.[0-9]{2} +[0-9.e-]+$' || fail "--sample-energies layout"
 
+# --MEA=GAMMA: gamma reaches the MEA (0.1 keeps far fewer pairs than 1); a bad one is refused.
+one=$("$tropic" fold --MEA "$examples" | sed -n 6p)
+tenth=$("$tropic" fold --MEA=0.1 "$examples" | sed -n 6p)
+[ "$one" != "$tenth" ] || fail "--MEA=0.1 gave the same MEA line as --MEA"
+set +e
+"$tropic" fold --MEA=abc "$examples" >/dev/null 2>"$work/err"; code=$?
+set -e
+[ "$code" -eq 1 ] && grep -q "gamma must be a positive number" "$work/err" || fail "--MEA=abc"
+
 # Bad combinations: exit 1, a message naming the option.
 set +e
 "$tropic" fold --bpp "$work/x.tsv" "$examples" >/dev/null 2>"$work/err"; code=$?

@@ -10,6 +10,7 @@
 #include "rna/ensemble/ensemble_summary.hpp"
 #include "rna/ensemble/pf_cpu.hpp"
 #include "rna/ensemble/pf_sampling.hpp"
+#include "rna/structure/record_placement.hpp"
 #include "tropic/core/backend_choice.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/memory_fit.hpp"
@@ -125,26 +126,15 @@ std::vector<EnsembleResult> fold_ensemble_many(
         fold_mfe_many(sequences, params, options.model, mfe_run, constraints);
 
     BackendChooser chooser(run);
-    std::vector<std::size_t> gpu, cpu_long, cpu_short, short_records;
-    std::size_t short_residues = 0, short_longest = 0;
-    for (std::size_t r = 0; r < sequences.size(); ++r) {
-        const std::size_t n = sequences[r].size();
-        if (n < kAutoCudaMinLength) {
-            short_records.push_back(r);
-            short_residues += n;
-            short_longest = std::max(short_longest, n);
-        } else if (chooser.choose(single_fold(n)) == Backend::Cuda) {
-            gpu.push_back(r);
-        } else {
-            (n >= kCpuLongLength ? cpu_long : cpu_short).push_back(r);
-        }
-    }
-    if (!short_records.empty()) {
-        const bool on_gpu = chooser.choose(short_batch(short_records.size(), short_residues,
-                                                       short_longest, threads)) == Backend::Cuda;
-        auto& to = on_gpu ? gpu : cpu_short;
-        to.insert(to.end(), short_records.begin(), short_records.end());
-    }
+    PlacementRules rules;
+    rules.alone_length = kAutoCudaMinLength;
+    rules.cpu_long_length = kCpuLongLength;
+    rules.single = single_fold;
+    rules.batch = [threads](std::size_t records, std::size_t residues, std::size_t longest) {
+        return short_batch(records, residues, longest, threads);
+    };
+    const RecordPlacement placed = place_records(sequences, chooser, rules);
+    const auto& gpu = placed.gpu;
 
     std::vector<EnsembleResult> results(sequences.size());
     for (std::size_t r = 0; r < sequences.size(); ++r) results[r].mfe = std::move(mfe[r]);
@@ -153,7 +143,6 @@ std::vector<EnsembleResult> fold_ensemble_many(
         summarise(fold, sequences[r], params, options, pool, results[r]);
     };
     if (!gpu.empty()) {
-        std::sort(gpu.begin(), gpu.end());
         // A chunk of records at a time, so that the host keeps only their probabilities.
         constexpr std::size_t kChunkCells = std::size_t{1} << 27;
         for (std::size_t first = 0; first < gpu.size();) {
@@ -183,23 +172,23 @@ std::vector<EnsembleResult> fold_ensemble_many(
     auto progress_of = [&](std::size_t n) {
         return n >= kCpuLongLength ? run.on_progress : Progress();
     };
-    for (std::size_t r : cpu_long) {
+    for (std::size_t r : placed.cpu_long) {
         PfFold fold;
         fill_pf_cpu(fold, sequences[r], factors, options.model, constraint_of(r),
                     results[r].mfe.energy, outside, run.pool, progress_of(sequences[r].size()), r);
         finish(r, fold, run.pool);
     }
     auto fold_short = [&](std::size_t k) {
-        const std::size_t r = cpu_short[k];
+        const std::size_t r = placed.cpu_short[k];
         PfFold fold;
         fill_pf_cpu(fold, sequences[r], factors, options.model, constraint_of(r),
                     results[r].mfe.energy, outside, nullptr, {}, r);
         finish(r, fold, nullptr);
     };
-    if (run.pool != nullptr && cpu_short.size() > 1)
-        run.pool->parallel_for(0, cpu_short.size(), fold_short, 1);
+    if (run.pool != nullptr && placed.cpu_short.size() > 1)
+        run.pool->parallel_for(0, placed.cpu_short.size(), fold_short, 1);
     else
-        for (std::size_t k = 0; k < cpu_short.size(); ++k) fold_short(k);
+        for (std::size_t k = 0; k < placed.cpu_short.size(); ++k) fold_short(k);
     return results;
 }
 

@@ -5,6 +5,7 @@
 
 #include "rna/mfe/cuda/mfe_cuda.hpp"
 #include "rna/mfe/mfe_cpu.hpp"
+#include "rna/structure/record_placement.hpp"
 #include "tropic/core/backend_choice.hpp"
 #include "tropic/core/thread_pool.hpp"
 #include "tropic/rna/mfe.hpp"
@@ -90,33 +91,20 @@ std::vector<MfeResult> fold_mfe_many(const std::vector<std::vector<std::uint8_t>
     const unsigned threads = run.pool == nullptr ? 1 : run.pool->size();
     const bool constrained = constraints != nullptr;
     BackendChooser chooser(run);
-    // Records of kAutoCudaMinLength or more are placed one by one; the shorter ones as a batch.
-    std::vector<std::size_t> gpu, cpu_long, cpu_short, short_records;
-    std::size_t short_residues = 0, short_longest = 0;
-    for (std::size_t r = 0; r < sequences.size(); ++r) {
-        const std::size_t n = sequences[r].size();
-        if (n < kAutoCudaMinLength) {
-            short_records.push_back(r);
-            short_residues += n;
-            short_longest = std::max(short_longest, n);
-        } else if (chooser.choose(single_fold(n, options, constrained, threads)) == Backend::Cuda) {
-            gpu.push_back(r);
-        } else {
-            (n >= kCpuLongLength ? cpu_long : cpu_short).push_back(r);
-        }
-    }
-    if (!short_records.empty()) {
-        const bool short_on_gpu =
-            chooser.choose(short_batch(short_records.size(), short_residues, short_longest, options,
-                                       constrained, threads)) == Backend::Cuda;
-        (short_on_gpu ? gpu : cpu_short)
-            .insert((short_on_gpu ? gpu : cpu_short).end(), short_records.begin(),
-                    short_records.end());
-    }
+    PlacementRules rules;
+    rules.alone_length = kAutoCudaMinLength;
+    rules.cpu_long_length = kCpuLongLength;
+    rules.single = [&](std::size_t n) { return single_fold(n, options, constrained, threads); };
+    rules.batch = [&](std::size_t records, std::size_t residues, std::size_t longest) {
+        return short_batch(records, residues, longest, options, constrained, threads);
+    };
+    const RecordPlacement placed = place_records(sequences, chooser, rules);
+    const auto& gpu = placed.gpu;
+    const auto& cpu_long = placed.cpu_long;
+    const auto& cpu_short = placed.cpu_short;
 
     std::vector<MfeResult> results(sequences.size());
     if (!gpu.empty()) {
-        std::sort(gpu.begin(), gpu.end());
         std::vector<cuda::MfeJob> jobs;
         jobs.reserve(gpu.size());
         for (std::size_t r : gpu) jobs.push_back({sequences[r], constraint_of(r), r});
