@@ -39,16 +39,16 @@ if(TROPIC_BUILD_BENCH)
   find_package(benchmark REQUIRED)
 endif()
 
-# cairo draws the cnv plots as PNG. Optional: without it, tropic writes SVG plots only and
-# `--png` says so (the GPU host has no cairo).
+# cairo draws the PNG pictures (cnv plots, rna pictures: src/core/draw/). Optional: without it,
+# tropic writes SVG only and `--png` says so (the GPU host has no cairo).
 find_package(PkgConfig QUIET)
 if(PkgConfig_FOUND)
   pkg_check_modules(CAIRO QUIET IMPORTED_TARGET cairo)
 endif()
 if(CAIRO_FOUND)
   set(TROPIC_WITH_CAIRO ON)
-  message(STATUS "tropic: cairo ${CAIRO_VERSION}: cnv plots in SVG and PNG")
+  message(STATUS "tropic: cairo ${CAIRO_VERSION}: pictures in SVG and PNG")
 else()
   set(TROPIC_WITH_CAIRO OFF)
-  message(STATUS "tropic: cairo not found: cnv plots in SVG only (libcairo2-dev adds PNG)")
+  message(STATUS "tropic: cairo not found: pictures in SVG only (libcairo2-dev adds PNG)")
 endif()

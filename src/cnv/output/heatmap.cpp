@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "cnv/output/canvas.hpp"
 #include "cnv/output/output_format.hpp"
 #include "cnv/output/plot_style.hpp"
 

@@ -5,7 +5,25 @@
 
 #include "cnv/output/output_format.hpp"
 
+namespace tropic::cnv {
+
+// The plots draw PNG on core's canvas: this build can when core found cairo.
+bool png_supported() noexcept {
+    return draw::png_supported();
+}
+
+}  // namespace tropic::cnv
+
 namespace tropic::cnv::output {
+
+std::unique_ptr<Canvas> make_canvas(PlotFormat format, int width, int height) {
+    return format == PlotFormat::Png ? draw::make_png_canvas(width, height)
+                                     : draw::make_svg_canvas(width, height);
+}
+
+const char* plot_extension(PlotFormat format) {
+    return format == PlotFormat::Png ? "png" : "svg";
+}
 
 Rgb copy_number_color(int copy_number) {
     static constexpr Rgb palette[] = {

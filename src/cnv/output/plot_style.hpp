@@ -1,12 +1,29 @@
 #pragma once
-// What the cnv plots share: colours (ColorBrewer's RdBu and Blues/Reds, readable with the common
-// colour-vision deficiencies: losses blue, gains red, CN2 near white), axis ticks, labels.
+// What the cnv plots share: core's canvas in the chosen format, colours (ColorBrewer's RdBu and
+// Blues/Reds, readable with the common colour-vision deficiencies: losses blue, gains red, CN2
+// near white), axis ticks, labels.
+#include <memory>
 #include <string>
 #include <vector>
 
-#include "cnv/output/canvas.hpp"
+#include "core/internal/canvas.hpp"
+#include "tropic/cnv/cnv_plots.hpp"
 
 namespace tropic::cnv::output {
+
+// The plots draw on core's canvas.
+using draw::Anchor;
+using draw::Canvas;
+using draw::Font;
+using draw::Point;
+using draw::Rgb;
+using draw::Stroke;
+
+// A white canvas of width x height pixels. Throws InputError for PNG without cairo.
+std::unique_ptr<Canvas> make_canvas(PlotFormat format, int width, int height);
+
+// The file name extension of `format`, without the dot.
+const char* plot_extension(PlotFormat format);
 
 inline constexpr Rgb kLossColor{33, 102, 172};  // samples with fewer than 2 copies
 inline constexpr Rgb kGainColor{178, 24, 43};   // samples with more than 2 copies

@@ -6,9 +6,9 @@
 #include <optional>
 #include <set>
 
-#include "cnv/output/canvas.hpp"
 #include "cnv/output/heatmap.hpp"
 #include "cnv/output/output_format.hpp"
+#include "cnv/output/plot_style.hpp"
 #include "cnv/output/region_plot.hpp"
 #include "tropic/cnv/cnv_plots.hpp"
 #include "tropic/core/atomic_file.hpp"
@@ -52,7 +52,7 @@ CnvPlotWriter::CnvPlotWriter(std::string dir, PlotOptions options)
     : impl_(std::make_unique<Impl>()) {
     if (dir.empty()) throw InputError("the plot folder (--plot) is empty");
     if (options.format == PlotFormat::Png && !png_supported())
-        output::make_png_canvas(1, 1);  // throws the InputError that explains
+        draw::make_png_canvas(1, 1);  // throws the InputError that explains
     impl_->dir = std::move(dir);
     impl_->options = std::move(options);
 }

@@ -4,7 +4,6 @@
 #include <cmath>
 #include <limits>
 
-#include "cnv/output/canvas.hpp"
 #include "cnv/output/output_format.hpp"
 #include "cnv/output/plot_style.hpp"
 #include "cnv/output/region_summary.hpp"

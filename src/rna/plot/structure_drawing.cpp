@@ -6,8 +6,9 @@
 #include <cstdio>
 #include <functional>
 
+#include "core/internal/canvas.hpp"
 #include "rna/plot/dot_bracket_partners.hpp"
-#include "rna/plot/plot_canvas.hpp"
+#include "rna/plot/picture_file.hpp"
 #include "rna/plot/plot_colours.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/rna/structure_plot.hpp"
@@ -16,12 +17,12 @@ namespace tropic::rna {
 
 namespace {
 
-using plot::Colour;
-using plot::PlotCanvas;
-using plot::TextAlign;
-using plot::TextStyle;
+using draw::Anchor;
+using draw::Canvas;
+using draw::Font;
+using draw::Rgb;
 
-using CanvasFactory = std::function<std::unique_ptr<PlotCanvas>(int width, int height)>;
+using CanvasFactory = std::function<std::unique_ptr<Canvas>(int width, int height)>;
 
 constexpr double kLongestSide = 1000;  // px the drawing may take, at most
 constexpr double kLargestUnit = 28;    // px between paired bases, at most (short RNAs)
@@ -39,22 +40,22 @@ void check_input(const StructurePlotInput& input, const std::vector<int>& partne
                          " base values for " + std::to_string(partner.size()) + " bases");
 }
 
-void draw_colour_bar(PlotCanvas& canvas, double left, double top, double width,
+void draw_colour_bar(Canvas& canvas, double left, double top, double width,
                      const std::string& label) {
     constexpr int kSteps = 50;
     const double bar_height = 14;
     for (int s = 0; s < kSteps; ++s)
-        canvas.rect(left + width * s / kSteps, top, width / kSteps + 0.5, bar_height,
-                    plot::value_colour((s + 0.5) / kSteps));
-    canvas.rect_outline(left, top, width, bar_height, plot::kBackbone, 1);
-    const TextStyle tick{11, plot::kInk, TextAlign::Centre};
+        canvas.fill_rect(left + width * s / kSteps, top, width / kSteps + 0.5, bar_height,
+                         plot::value_colour((s + 0.5) / kSteps));
+    canvas.stroke_rect(left, top, width, bar_height, {plot::kBackbone, 1});
+    const Font tick{11, plot::kInk, Anchor::Middle};
     for (int t = 0; t <= 4; ++t) {
         char text[32];
         std::snprintf(text, sizeof text, "%.2g", t / 4.0);
-        canvas.text(left + width * t / 4, top + bar_height + 14, text, tick);
+        canvas.text({left + width * t / 4, top + bar_height + 14}, text, tick);
     }
-    canvas.text(left + width / 2, top + bar_height + 32, label.empty() ? "value" : label,
-                TextStyle{12, plot::kInk, TextAlign::Centre});
+    canvas.text({left + width / 2, top + bar_height + 32}, label.empty() ? "value" : label,
+                {12, plot::kInk, Anchor::Middle});
 }
 
 std::string render(const StructurePlotInput& input, const CanvasFactory& make_canvas) {
@@ -82,34 +83,34 @@ std::string render(const StructurePlotInput& input, const CanvasFactory& make_ca
         return Point2{left + (p.x - min_x) * unit, top + (max_y - p.y) * unit};
     };
 
-    std::unique_ptr<PlotCanvas> canvas = make_canvas(width, height);
-    canvas->text(width / 2.0, kMargin + 8, input.name,
-                 TextStyle{16, plot::kInk, TextAlign::Centre, true});
+    std::unique_ptr<Canvas> canvas = make_canvas(width, height);
+    canvas->text({width / 2.0, kMargin + 8}, input.name, {16, plot::kInk, Anchor::Middle, true});
     const double line_width = std::clamp(unit / 10, 0.5, 2.0);
     for (std::size_t k = 0; k + 1 < n; ++k) {
         const Point2 a = screen(points[k]), b = screen(points[k + 1]);
-        canvas->line(a.x, a.y, b.x, b.y, plot::kBackbone, line_width);
+        canvas->line({a.x, a.y}, {b.x, b.y}, {plot::kBackbone, line_width});
     }
     for (std::size_t k = 0; k < n; ++k) {
         if (partner[k] <= static_cast<int>(k)) continue;
         const Point2 a = screen(points[k]), b = screen(points[partner[k]]);
-        canvas->line(a.x, a.y, b.x, b.y, plot::kPairLine, line_width * 1.5);
+        canvas->line({a.x, a.y}, {b.x, b.y}, {plot::kPairLine, line_width * 1.5});
     }
     const bool letters = unit >= kSmallestLetterUnit;
     const double radius = unit * 0.4;
-    const TextStyle letter{unit * 0.55, plot::kInk, TextAlign::Centre, false, true};
+    const Font letter{
+        .size = unit * 0.55, .colour = plot::kInk, .anchor = Anchor::Middle, .centred = true};
     for (std::size_t k = 0; k < n; ++k) {
         const Point2 p = screen(points[k]);
-        const Colour fill = has_values ? plot::value_colour(input.base_values[k])
-                                       : plot::nucleotide_colour(input.sequence[k]);
-        canvas->disc(p.x, p.y, radius, fill, plot::kBackbone, letters ? line_width * 0.6 : 0);
-        if (letters) canvas->text(p.x, p.y, std::string_view(&input.sequence[k], 1), letter);
+        const Rgb fill = has_values ? plot::value_colour(input.base_values[k])
+                                    : plot::nucleotide_colour(input.sequence[k]);
+        canvas->disc({p.x, p.y}, radius, fill, {plot::kBackbone, letters ? line_width * 0.6 : 0});
+        if (letters) canvas->text({p.x, p.y}, std::string_view(&input.sequence[k], 1), letter);
     }
     if (n > 0) {
         // The 5' end, just left of the first base.
         const Point2 first = screen(points[0]);
-        canvas->text(first.x - radius - 3, first.y + 4, "5'",
-                     TextStyle{std::max(9.0, unit * 0.45), plot::kInk, TextAlign::Right});
+        canvas->text({first.x - radius - 3, first.y + 4}, "5'",
+                     {std::max(9.0, unit * 0.45), plot::kInk, Anchor::End});
     }
     if (has_values)
         draw_colour_bar(*canvas, width / 2.0 - 120, height - kMargin - kColourBarHeight + 12, 240,
@@ -120,11 +121,11 @@ std::string render(const StructurePlotInput& input, const CanvasFactory& make_ca
 }  // namespace
 
 std::string structure_plot_svg(const StructurePlotInput& input) {
-    return render(input, plot::make_svg_plot_canvas);
+    return render(input, draw::make_svg_canvas);
 }
 
 void write_structure_plot_png(const StructurePlotInput& input, const std::string& path) {
-    plot::write_bytes_file(render(input, plot::make_png_plot_canvas), path);
+    plot::write_picture_file(render(input, draw::make_png_canvas), path);
 }
 
 }  // namespace tropic::rna

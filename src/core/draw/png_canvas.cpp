@@ -1,6 +1,7 @@
-// The PNG backend of Canvas, through cairo's image surfaces; a build without cairo has only the
-// refusal (png_supported() says which).
-#include "cnv/output/canvas.hpp"
+// The PNG backend of Canvas, through cairo's image surfaces. cairo is optional: a build without
+// it (TROPIC_HAVE_CAIRO 0, set for tropic_core in the top-level CMakeLists.txt) keeps only the
+// refusal, and png_supported() says which.
+#include "core/internal/canvas.hpp"
 #include "tropic/core/error.hpp"
 
 #if TROPIC_HAVE_CAIRO
@@ -9,15 +10,11 @@
 #include <cmath>
 #endif
 
-namespace tropic::cnv {
+namespace tropic::draw {
 
 bool png_supported() noexcept {
     return TROPIC_HAVE_CAIRO != 0;
 }
-
-}  // namespace tropic::cnv
-
-namespace tropic::cnv::output {
 
 #if TROPIC_HAVE_CAIRO
 
@@ -33,17 +30,15 @@ class PngCanvas : public Canvas {
             throw ResourceError("cannot create a " + std::to_string(width) + "x" +
                                 std::to_string(height) + " image (cairo)");
         }
-        cairo_select_font_face(cr_, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
-                               CAIRO_FONT_WEIGHT_NORMAL);
         fill_rect(0, 0, width, height, Rgb{255, 255, 255});
     }
     ~PngCanvas() override { release(); }
     PngCanvas(const PngCanvas&) = delete;
     PngCanvas& operator=(const PngCanvas&) = delete;
 
-    void fill_rect(double x, double y, double width, double height, Rgb color,
+    void fill_rect(double x, double y, double width, double height, Rgb colour,
                    double opacity = 1) override {
-        set_color(color, opacity);
+        set_colour(colour, opacity);
         cairo_rectangle(cr_, x, y, width, height);
         cairo_fill(cr_);
     }
@@ -65,8 +60,24 @@ class PngCanvas : public Canvas {
         cairo_move_to(cr_, points[0].x, points[0].y);
         for (std::size_t i = 1; i < points.size(); ++i)
             cairo_line_to(cr_, points[i].x, points[i].y);
+        // Round joins for this line only, as the SVG backend writes them: frames drawn later
+        // keep square corners.
+        cairo_save(cr_);
         cairo_set_line_join(cr_, CAIRO_LINE_JOIN_ROUND);
         draw(stroke);
+        cairo_restore(cr_);
+    }
+
+    void disc(Point centre, double radius, Rgb fill, const Stroke& outline) override {
+        cairo_new_sub_path(cr_);
+        cairo_arc(cr_, centre.x, centre.y, radius, 0, 2 * M_PI);
+        set_colour(fill, 1);
+        if (outline.width <= 0) {
+            cairo_fill(cr_);
+            return;
+        }
+        cairo_fill_preserve(cr_);
+        draw(outline);
     }
 
     void text(Point at, std::string_view text, const Font& font) override {
@@ -75,15 +86,16 @@ class PngCanvas : public Canvas {
         cairo_select_font_face(cr_, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
                                font.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
         cairo_set_font_size(cr_, font.size);
-        set_color(font.color, 1);
+        set_colour(font.colour, 1);
         cairo_translate(cr_, at.x, at.y);
         if (font.vertical) cairo_rotate(cr_, -M_PI / 2);
         cairo_text_extents_t extents;
         cairo_text_extents(cr_, label.c_str(), &extents);
-        double shift = font.anchor == Anchor::Middle ? extents.x_advance / 2
-                       : font.anchor == Anchor::End  ? extents.x_advance
-                                                     : 0;
-        cairo_move_to(cr_, -shift, 0);
+        const double shift = font.anchor == Anchor::Middle ? extents.x_advance / 2
+                             : font.anchor == Anchor::End  ? extents.x_advance
+                                                           : 0;
+        const double drop = font.centred ? -(extents.y_bearing + extents.height / 2) : 0;
+        cairo_move_to(cr_, -shift, drop);
         cairo_show_text(cr_, label.c_str());
         cairo_restore(cr_);
     }
@@ -101,11 +113,11 @@ class PngCanvas : public Canvas {
     }
 
   private:
-    void set_color(Rgb c, double opacity) {
+    void set_colour(Rgb c, double opacity) {
         cairo_set_source_rgba(cr_, c.r / 255.0, c.g / 255.0, c.b / 255.0, opacity);
     }
     void draw(const Stroke& s) {
-        set_color(s.color, s.opacity);
+        set_colour(s.colour, s.opacity);
         cairo_set_line_width(cr_, s.width);
         const double dashes[] = {4, 3};
         cairo_set_dash(cr_, dashes, s.dashed ? 2 : 0, 0);
@@ -132,10 +144,10 @@ std::unique_ptr<Canvas> make_png_canvas(int width, int height) {
 
 std::unique_ptr<Canvas> make_png_canvas(int, int) {
     throw InputError(
-        "PNG plots (--png) need cairo, and this tropic was built without it; write SVG plots "
+        "PNG pictures (--png) need cairo, and this tropic was built without it; write SVG "
         "(leave out --png) or rebuild tropic with libcairo2-dev installed");
 }
 
 #endif
 
-}  // namespace tropic::cnv::output
+}  // namespace tropic::draw
