@@ -8,10 +8,10 @@
 namespace tropic::rna::cuda {
 
 struct PfDeviceFold {
-    PfModel model;    // points at device copies of the factors, the sequence and the setup
-    PfTables tables;  // the fold's seven n x n squares on the device
-    double* z5 = nullptr;       // n + 1 (tables.z5 reads them)
-    double* z3 = nullptr;       // n + 1
+    PfModel model;         // points at device copies of the factors, the sequence and the setup
+    PfTables tables;       // the fold's seven n x n squares on the device
+    double* z5 = nullptr;  // n + 1 (tables.z5 reads them)
+    double* z3 = nullptr;  // n + 1
     double* scratch = nullptr;  // n: Z5's partial sums
     double* packed = nullptr;   // the probabilities P(i,j), j >= i + 4, row by row (see below)
 };

@@ -161,7 +161,7 @@ std::uint64_t square_bytes(std::size_t n) {
 std::uint64_t fold_bytes(std::size_t n) {
     const std::uint64_t linear = 5 * (n + 1) * sizeof(double) + 2 * n;  // hairpin, ml, z5, z3,
                                                                         // scratch; bases
-    return kTables * square_bytes(n) + std::uint64_t(n) * n                // pair mask
+    return kTables * square_bytes(n) + std::uint64_t(n) * n             // pair mask
            + pf_packed_size(int(n)) * sizeof(double) + linear + sizeof(PfDeviceFold);
 }
 
@@ -213,8 +213,14 @@ class ChunkFill {
     ChunkFill(std::span<const PfJob> jobs, std::vector<std::size_t> chunk,
               const BoltzmannFactors& factors, const MfeOptions& options, bool outside,
               bool keep_inside, Workspace& w, const Progress& on_progress)
-        : jobs_(jobs), chunk_(std::move(chunk)), factors_(factors), options_(options),
-          outside_(outside), keep_inside_(keep_inside), w_(w), on_progress_(on_progress) {}
+        : jobs_(jobs),
+          chunk_(std::move(chunk)),
+          factors_(factors),
+          options_(options),
+          outside_(outside),
+          keep_inside_(keep_inside),
+          w_(w),
+          on_progress_(on_progress) {}
 
     void run() {
         place();
@@ -437,8 +443,7 @@ class ChunkFill {
         std::vector<double> packed(packed_doubles_);
         if (outside_ && packed_doubles_ > 0)
             TROPIC_CUDA_CHECK(cudaMemcpy(packed.data(), w_.packed.data(),
-                                         packed_doubles_ * sizeof(double),
-                                         cudaMemcpyDeviceToHost));
+                                         packed_doubles_ * sizeof(double), cudaMemcpyDeviceToHost));
         std::vector<double> linear(linear_doubles_);
         TROPIC_CUDA_CHECK(cudaMemcpy(linear.data(), w_.linear.data(),
                                      linear_doubles_ * sizeof(double), cudaMemcpyDeviceToHost));
@@ -531,19 +536,19 @@ void fill_pf_cuda(std::span<const PfJob> jobs, const BoltzmannFactors& factors,
         const std::size_t fits = longest_that_fits(usable, [](std::size_t length) {
             return fold_bytes(length) + sizeof(BoltzmannFactors);
         });
-        throw ResourceError(does_not_fit_message(
-            "a partition function of " + std::to_string(n) + " nt", bytes / 9 * 10,
-            device_budget(device, free_bytes),
-            "the longest sequence that fits is about " + std::to_string(fits) +
-                " nt (or use the cpu backend)"));
+        throw ResourceError(
+            does_not_fit_message("a partition function of " + std::to_string(n) + " nt",
+                                 bytes / 9 * 10, device_budget(device, free_bytes),
+                                 "the longest sequence that fits is about " + std::to_string(fits) +
+                                     " nt (or use the cpu backend)"));
     }
 
     Workspace w;
     w.factors.assign(std::span<const BoltzmannFactors>(&factors, 1));
     // Chunks of records that fit the budget; a record of less than half the chunk's longest
     // starts a new one, since every launch covers the longest record's cells for each record.
-    const std::uint64_t budget = std::min<std::uint64_t>(usable - sizeof(BoltzmannFactors),
-                                                         std::uint64_t{16} << 30);
+    const std::uint64_t budget =
+        std::min<std::uint64_t>(usable - sizeof(BoltzmannFactors), std::uint64_t{16} << 30);
     constexpr std::size_t kMaxChunkFolds = 65535;  // probability_kernel's grid y
     std::vector<std::size_t> chunk;
     std::uint64_t chunk_bytes = 0;
