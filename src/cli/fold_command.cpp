@@ -4,12 +4,14 @@
 // order. With -C, the records carry a constraint line and go through the same pipeline.
 #include <future>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "cli/commands.hpp"
 #include "cli/energy_options.hpp"
 #include "cli/fold_constrained.hpp"
+#include "cli/fold_ensemble.hpp"
 #include "cli/input_checks.hpp"
 #include "cli/record_input.hpp"
 #include "cli/record_progress.hpp"
@@ -37,7 +39,15 @@ struct FoldOptions {
     int min_loop = 3;
     std::string weights = "GC=1,AU=1,GU=1";
     bool no_gu = false;
+    // The ensemble (RNAfold -p and RNAsubopt -p).
+    bool partition = false;
+    std::optional<double> mea_gamma;
+    EnsembleCliOptions ensemble;
     SharedOptions shared;
+
+    bool wants_ensemble() const {
+        return partition || mea_gamma.has_value() || ensemble.ensemble.samples > 0;
+    }
 };
 
 rna::NussinovParams nussinov_params(const FoldOptions& options) {
@@ -88,6 +98,12 @@ void fold_records(const FoldOptions& options, const RunOptions& run, OutputSink&
 void run_fold(FoldOptions options) {
     const bool mfe = options.model == "mfe";
     if (options.constraints && !mfe) throw InputError("-C/--constraint needs the mfe model");
+    const bool ensemble = options.wants_ensemble();
+    if (ensemble && !mfe)
+        throw InputError("-p, --MEA and --sample need the mfe model (the Turner energy model)");
+    if (!ensemble && !options.ensemble.bpp_path.empty())
+        throw InputError(
+            "--bpp needs -p (the pair probabilities come from the partition function)");
     // Checked before any input is read: the model, then the backend.
     const rna::NussinovParams nussinov = nussinov_params(options);
     const rna::EnergyParams energy = mfe ? options.mfe_model.energy_params() : rna::EnergyParams{};
@@ -104,7 +120,18 @@ void run_fold(FoldOptions options) {
     check_inputs_readable(options.inputs);
 
     OutputSink sink(options.shared.output);
-    if (options.constraints) {
+    if (ensemble) {
+        EnsembleCliOptions ensemble_options = options.ensemble;
+        ensemble_options.ensemble.model = mfe_options;
+        ensemble_options.ensemble.probabilities = options.partition || options.mea_gamma;
+        ensemble_options.ensemble.mea = options.mea_gamma.has_value();
+        ensemble_options.ensemble.mea_gamma = options.mea_gamma.value_or(1.0);
+        ensemble_options.text.ensemble = ensemble_options.ensemble.probabilities;
+        ensemble_options.text.mea = ensemble_options.ensemble.mea;
+        fold_ensembles(options.inputs, options.constraints, energy,
+                       options.mfe_model.boltzmann_factors(), ensemble_options, options.shared, run,
+                       sink);
+    } else if (options.constraints) {
         fold_constrained(options.inputs, energy, mfe_options, options.shared, run, sink);
     } else if (mfe) {
         fold_records<rna::MfeResult>(options, run, sink, [&](const auto& encoded, const auto& r) {
@@ -142,6 +169,32 @@ Command add_fold_command(CLI::App& app) {
     sub->add_option("--max-bp-span,--maxBPspan", options->mfe_model.max_bp_span,
                     "mfe: pairs (i,j) need j - i + 1 <= L, as RNAfold's --maxBPspan; -1: no limit")
         ->check(CLI::Range(-1, 1 << 30));
+    sub->add_flag("-p,--partfunc", options->partition,
+                  "mfe: also the Boltzmann ensemble, as RNAfold -p: pair probabilities (their "
+                  "pairing-tendency string and ensemble free energy), the centroid structure, the "
+                  "MFE's frequency and the ensemble diversity");
+    sub->add_option("--MEA", options->mea_gamma,
+                    "mfe: also the maximum expected accuracy structure (implies -p), as RNAfold "
+                    "--MEA; the optional value is gamma, the weight of pairs (default 1)")
+        ->expected(0, 1)
+        ->default_str("1")
+        ->check(CLI::PositiveNumber);
+    sub->add_option("--bpp", options->ensemble.bpp_path,
+                    "-p: write the pair probabilities of every record to FILE as TSV: name, i, j "
+                    "(1-based), p");
+    sub->add_option("--bpp-threshold", options->ensemble.ensemble.bpp_threshold,
+                    "-p: pairs listed in --bpp and --json need at least this probability")
+        ->check(CLI::Range(0.0, 1.0));
+    sub->add_option("--sample", options->ensemble.ensemble.samples,
+                    "mfe: draw N structures from the Boltzmann ensemble (RNAsubopt -p N); they "
+                    "follow the record's other lines, one per line")
+        ->check(CLI::Range(std::size_t{0}, std::size_t{100'000'000}));
+    sub->add_option("--seed", options->ensemble.ensemble.seed,
+                    "--sample: seed of the sampler; the same seed gives the same structures on "
+                    "any number of threads and backends");
+    sub->add_flag("--sample-energies", options->ensemble.text.sample_energies,
+                  "--sample: print each structure's free energy and Boltzmann probability after "
+                  "it, as RNAsubopt -p --en");
     sub->add_option("--min-loop", options->min_loop,
                     "nussinov: minimum hairpin loop: a pair (i,j) needs j - i > N")
         ->check(CLI::NonNegativeNumber);

@@ -50,6 +50,7 @@ struct EnsembleOptions {
 struct EnsembleResult {
     MfeResult mfe;
     double ensemble_energy = 0;  // kcal/mol
+    double kT = 0;               // cal/mol, of the model's temperature
     double scale = 1;            // the per-base scale s that was used
     // Per base, RNAfold's symbol of its pairing tendency ('.', ',', '|', '{', '}', '(', ')').
     std::string pf_structure;
@@ -63,6 +64,7 @@ struct EnsembleResult {
     double mfe_frequency = 0;  // Boltzmann probability of the MFE structure
     double diversity = 0;      // mean base-pair distance between two structures of the ensemble
     std::vector<std::string> samples;
+    std::vector<int> sample_energies;  // dcal/mol, of each sample
 };
 
 // Host bytes one fold of `length` bases takes: seven n x n tables of doubles (the inside and

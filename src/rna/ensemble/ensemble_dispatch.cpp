@@ -79,8 +79,12 @@ void summarise(const PfFold& fold, std::span<const std::uint8_t> sequence,
                EnsembleResult& out) {
     out.ensemble_energy = fold.ensemble_energy();
     out.scale = fold.setup.scale;
+    out.kT = fold.setup.model.f->kT;
     const double kT = fold.setup.model.f->kT / 1000.0;  // kcal/mol
-    out.mfe_frequency = std::exp((out.ensemble_energy - out.mfe.energy / 100.0) / kT);
+    // RNAfold takes the MFE in single precision here (vrna_mfe returns a float); so do we, so
+    // that the printed frequency agrees to its last digit.
+    const double mfe_kcal = static_cast<float>(out.mfe.energy / 100.0);
+    out.mfe_frequency = std::exp((out.ensemble_energy - mfe_kcal) / kT);
     if (fold.outside_done) {
         const ProbabilityView p{fold.qbh.data(), fold.n()};
         out.pf_structure = pairing_tendency(p);
@@ -95,8 +99,13 @@ void summarise(const PfFold& fold, std::span<const std::uint8_t> sequence,
                 evaluate_structure(sequence, out.mea_structure, params, options.model.dangles);
         }
     }
-    if (options.samples > 0)
+    if (options.samples > 0) {
         out.samples = sample_structures(fold, options.samples, options.seed, pool);
+        out.sample_energies.reserve(out.samples.size());
+        for (const std::string& s : out.samples)
+            out.sample_energies.push_back(
+                evaluate_structure(sequence, s, params, options.model.dangles));
+    }
 }
 
 }  // namespace

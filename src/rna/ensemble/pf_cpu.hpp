@@ -29,8 +29,8 @@ struct PfFold {
 
     int n() const { return tables.n; }
     double probability(int i, int j) const { return qbh[tables.at(j, i)]; }
-    // -kT ln Z in kcal/mol.
-    double ensemble_energy() const { return -log_z * setup.model.f->kT / 1000.0; }
+    // -kT ln Z in kcal/mol (+ 0.0: an ensemble of only the open chain has 0, not -0).
+    double ensemble_energy() const { return -log_z * setup.model.f->kT / 1000.0 + 0.0; }
 };
 
 // Fills `fold` for `sequence`: the inside tables, Z, and (with `outside`) the outside tables and

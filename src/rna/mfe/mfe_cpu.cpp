@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "rna/mfe/mfe_model.hpp"
+#include "rna/mfe/mfe_tables.hpp"
 #include "rna/mfe/mfe_traceback.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/memory_fit.hpp"
@@ -35,6 +36,9 @@ namespace {
 constexpr int kMinHairpin = kMfeMinHairpin;
 constexpr int kInf = kInfEnergy;
 
+}  // namespace
+
+// Named (not in the anonymous namespace) so that MfeTables can own one.
 class MfeEngine {
   public:
     MfeEngine(std::span<const std::uint8_t> sequence, const EnergyParams& params,
@@ -79,13 +83,30 @@ class MfeEngine {
             }
     }
 
-    MfeResult run(const Progress& on_progress, std::size_t item, ThreadPool* pool) {
-        fill(on_progress, item, pool);
+    void fill(const Progress& on_progress, std::size_t item, ThreadPool* pool) {
+        if (pool != nullptr && pool->size() > 1 && n_ > kTile)
+            fill_tiles(*pool, on_progress, item);
+        else
+            fill_rows(on_progress, item);
+        fill_f5();
+    }
+
+    MfeResult result() {
         MfeResult result;
         result.energy = f5_[n_];
         result.structure = traceback();
         return result;
     }
+
+    // Read access for MfeTables, once filled.
+    const MfeModel& model() const { return model_; }
+    const std::size_t* row_starts() const { return row_start_.data(); }
+    const std::size_t* col_starts() const { return col_start_.data(); }
+    const int* c_table() const { return c_.data(); }
+    const int* cc_table() const { return no_lonely_pairs_ ? cc_.data() : c_.data(); }
+    const int* fml_table() const { return fml_row_.data(); }
+    const int* fm1_table() const { return fm1_col_.data(); }
+    const int* f5_table() const { return f5_.data(); }
 
   private:
     std::size_t row_offset(int k) const {
@@ -286,14 +307,6 @@ class MfeEngine {
         }
     }
 
-    void fill(const Progress& on_progress, std::size_t item, ThreadPool* pool) {
-        if (pool != nullptr && pool->size() > 1 && n_ > kTile)
-            fill_tiles(*pool, on_progress, item);
-        else
-            fill_rows(on_progress, item);
-        fill_f5();
-    }
-
     // The tables as trace_mfe (mfe_traceback.hpp) reads them.
     struct TracebackTables {
         MfeEngine* e;
@@ -331,8 +344,6 @@ class MfeEngine {
     std::vector<int> c_, cc_, fml_row_, fml_col_, fm1_col_, f5_;
 };
 
-}  // namespace
-
 std::uint64_t mfe_memory_bytes(std::size_t length, const MfeOptions& options) {
     const std::uint64_t n = length;
     const std::uint64_t tables = options.no_lonely_pairs ? 5 : 4;
@@ -347,13 +358,34 @@ std::uint64_t mfe_cpu_bytes(std::size_t length, const MfeOptions& options, unsig
 MfeResult fold_mfe_cpu(std::span<const std::uint8_t> sequence, const EnergyParams& params,
                        const MfeOptions& options, const StructureConstraint* constraint,
                        ThreadPool* pool, const Progress& on_progress, std::size_t item) {
+    return MfeTables(sequence, params, options, constraint, pool, on_progress, item).mfe();
+}
+
+MfeTables::MfeTables(std::span<const std::uint8_t> sequence, const EnergyParams& params,
+                     const MfeOptions& options, const StructureConstraint* constraint,
+                     ThreadPool* pool, const Progress& on_progress, std::size_t item) {
     try {
-        return MfeEngine(sequence, params, options, constraint).run(on_progress, item, pool);
+        engine_ = std::make_unique<MfeEngine>(sequence, params, options, constraint);
+        engine_->fill(on_progress, item, pool);
     } catch (const std::bad_alloc&) {
         throw ResourceError(fmt::format(
             "an MFE fold of {} nt: could not allocate {} for its tables", sequence.size(),
             format_bytes(mfe_cpu_bytes(sequence.size(), options, pool ? pool->size() : 1))));
     }
+    model_ = &engine_->model();
+    row_start_ = engine_->row_starts();
+    col_start_ = engine_->col_starts();
+    c_ = engine_->c_table();
+    cc_ = engine_->cc_table();
+    fml_ = engine_->fml_table();
+    fm1_ = engine_->fm1_table();
+    f5_ = engine_->f5_table();
+}
+
+MfeTables::~MfeTables() = default;
+
+MfeResult MfeTables::mfe() const {
+    return engine_->result();
 }
 
 }  // namespace tropic::rna

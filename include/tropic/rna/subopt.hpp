@@ -1,0 +1,90 @@
+#pragma once
+// Suboptimal secondary structures under the MFE energy model of mfe.hpp, as ViennaRNA's
+// RNAsubopt computes them:
+//   - subopt (RNAsubopt -e): every structure whose free energy lies within `delta` of the MFE
+//     (Wuchty et al. 1999), each once, with its energy (always energy_eval.hpp's energy of it);
+//   - subopt_zuker (RNAsubopt -z): for every pair that can form, the best structure containing
+//     it, listed once per distinct structure (Zuker 1989).
+// Both read the tables of one MFE fill, with the same options (dangles 2 or 0, no lonely pairs,
+// maximum pair span, hard constraints) and parameters. docs/subopt.md describes the output.
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "tropic/core/sequence.hpp"
+#include "tropic/rna/energy_params.hpp"
+#include "tropic/rna/mfe.hpp"
+#include "tropic/rna/structure_constraint.hpp"
+
+namespace tropic::rna {
+
+struct SuboptStructure {
+    int energy = 0;         // dcal/mol
+    std::string structure;  // dot-bracket
+};
+
+// The order of subopt's list.
+enum class SuboptOrder {
+    // RNAsubopt --sorted: by energy, then by structure with '(' < ')' < '.' (what RNAsubopt's
+    // comparison of its packed structures amounts to, and plain byte order of dot-brackets).
+    EnergyThenStructure,
+    // The order in which tropic's enumeration finds the structures (depth first); deterministic,
+    // but not RNAsubopt's unsorted order, which follows its own search.
+    Enumeration,
+};
+
+struct SuboptOptions {
+    int delta = 100;  // dcal/mol above the MFE, >= 0 (RNAsubopt -e 1.0)
+    SuboptOrder order = SuboptOrder::EnergyThenStructure;
+    // Stop with a ResourceError once more structures than this are within delta: their number
+    // grows exponentially with delta and length.
+    std::size_t max_structures = 1'000'000;
+};
+
+// Default SuboptOptions::max_structures, also the CLI's default.
+inline constexpr std::size_t kSuboptDefaultMaxStructures = 1'000'000;
+
+struct SuboptResult {
+    int mfe = 0;    // dcal/mol
+    int delta = 0;  // dcal/mol, as asked
+    // The MFE structure comes first in EnergyThenStructure order (ties by structure).
+    std::vector<SuboptStructure> structures;
+};
+
+// Every structure of `sequence` (alphabet codes) within options.delta of the MFE. Throws
+// InputError for a negative delta or one so large that it reaches the tables' infinity, and
+// ResourceError when more than options.max_structures structures lie within delta (the message
+// says how many were found and suggests a smaller delta or a larger limit) or the tables do not
+// fit in memory.
+SuboptResult subopt(std::span<const std::uint8_t> sequence, const EnergyParams& params,
+                    const MfeOptions& mfe_options, const SuboptOptions& options,
+                    const StructureConstraint* constraint = nullptr);
+
+// RNAsubopt -z: for each pair (i,j) that may form, the best structure containing it (energy
+// C(i,j) + the best exterior of (i,j)). The pairs are visited by increasing best energy (ties as
+// RNAsubopt orders them); a pair already contained in a listed structure is skipped, so every
+// structure is listed once, the MFE first. Each entry's energy is that best energy, which equals
+// energy_eval.hpp's energy of its structure. Throws InputError with no_lonely_pairs (not
+// supported yet).
+std::vector<SuboptStructure> subopt_zuker(std::span<const std::uint8_t> sequence,
+                                          const EnergyParams& params, const MfeOptions& mfe_options,
+                                          const StructureConstraint* constraint = nullptr);
+
+// RNAsubopt's layout of one record: ">name [delta]" (delta in dcal/mol; no line for a record
+// without a name), then "SEQUENCE %6.2f %6.2f" (MFE and delta in kcal/mol), then one
+// "STRUCTURE %6.2f" line per structure.
+void append_subopt_text(std::string& out, const SequenceRecord& record, const SuboptResult& result);
+
+// RNAsubopt -z's layout: ">name" (none without a name), "SEQUENCE", then "STRUCTURE [%6.2f]".
+void append_zuker_text(std::string& out, const SequenceRecord& record,
+                       const std::vector<SuboptStructure>& structures);
+
+// One JSON object per line: {"name","length","sequence","mfe","delta","structures":[{"structure",
+// "energy"},...]} (energies in kcal/mol, two decimals); -z gives "zuker":true and no "delta".
+void append_subopt_json(std::string& out, const SequenceRecord& record, const SuboptResult& result);
+void append_zuker_json(std::string& out, const SequenceRecord& record,
+                       const std::vector<SuboptStructure>& structures);
+
+}  // namespace tropic::rna

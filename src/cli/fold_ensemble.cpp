@@ -1,0 +1,119 @@
+#include "cli/fold_ensemble.hpp"
+
+#include <cstdio>
+#include <memory>
+#include <optional>
+
+#include "cli/record_input.hpp"
+#include "cli/record_progress.hpp"
+#include "tropic/core/atomic_file.hpp"
+#include "tropic/core/error.hpp"
+#include "tropic/core/pipeline.hpp"
+#include "tropic/core/progress.hpp"
+#include "tropic/rna/structure_constraint.hpp"
+#include "tropic/rna/structure_records.hpp"
+
+namespace tropic::cli {
+
+namespace {
+
+// The record as the writers take it, from either reader's records.
+SequenceRecord as_sequence(const SequenceRecord& record) {
+    return record;
+}
+SequenceRecord as_sequence(const rna::StructureRecord& record) {
+    return SequenceRecord{record.name, record.sequence};
+}
+
+// The constraint of every record; an unusable one stops the run naming its record.
+template <class Chunk>
+std::vector<rna::StructureConstraint> constraints_of(
+    const Chunk& chunk, const std::vector<std::vector<std::uint8_t>>& encoded) {
+    std::vector<rna::StructureConstraint> constraints;
+    constraints.reserve(encoded.size());
+    for (std::size_t k = 0; k < encoded.size(); ++k) {
+        try {
+            constraints.emplace_back(chunk.records[k].structure, encoded[k]);
+        } catch (const InputError& e) {
+            throw chunk.error(k, e.what());
+        }
+    }
+    return constraints;
+}
+
+template <class Record, class Chunks>
+void run_ensembles(Chunks chunks, bool constraints, const rna::EnergyParams& params,
+                   const rna::BoltzmannFactors& factors, const EnsembleCliOptions& options,
+                   const SharedOptions& shared, const RunOptions& run, OutputSink& sink) {
+    using Chunk = RecordChunk<Record>;
+    ProgressBar progress("tropic fold", 0, ProgressBar::wanted(shared.quiet), " records", "nt");
+    RecordProgress long_record("folding", ProgressBar::wanted(shared.quiet));
+    std::unique_ptr<AtomicFile> bpp;
+    if (!options.bpp_path.empty()) {
+        bpp = std::make_unique<AtomicFile>(options.bpp_path);
+        std::fputs("name\ti\tj\tp\n", bpp->stream());
+    }
+    PipelineSteps<Chunk, rna::EnsembleResult> steps;
+    steps.read = [&](Chunk& chunk) { return chunks.next(chunk); };
+    steps.compute = [&](Chunk& chunk) {
+        const auto encoded = encode_residues(chunk.records, *run.pool);
+        RunOptions chunk_run = run;
+        std::vector<SequenceRecord> named;
+        named.reserve(chunk.records.size());
+        for (const Record& record : chunk.records) named.push_back(as_sequence(record));
+        chunk_run.on_progress = long_record.for_records(named);
+        std::vector<rna::EnsembleResult> results;
+        if (constraints) {
+            if constexpr (std::is_same_v<Record, rna::StructureRecord>) {
+                const auto masks = constraints_of(chunk, encoded);
+                results = rna::fold_ensemble_many(encoded, params, factors, options.ensemble,
+                                                  chunk_run, &masks);
+            }
+        } else {
+            results =
+                rna::fold_ensemble_many(encoded, params, factors, options.ensemble, chunk_run);
+        }
+        long_record.finish();
+        if (results.size() != chunk.records.size())
+            throw InternalError("the ensemble fold returned a different number of results");
+        return results;
+    };
+    steps.format = [&](std::string& out, const Chunk& chunk, std::size_t item,
+                       const rna::EnsembleResult& result) {
+        const SequenceRecord record = as_sequence(chunk.records[item]);
+        if (shared.json)
+            rna::append_ensemble_json(out, record, result);
+        else
+            rna::append_ensemble_text(out, record, result, options.text);
+    };
+    steps.chunk_done = [&](const Chunk& chunk, const std::vector<rna::EnsembleResult>& results) {
+        if (bpp) {
+            std::string rows;
+            for (std::size_t k = 0; k < results.size(); ++k)
+                rna::append_pair_probability_rows(rows, as_sequence(chunk.records[k]), results[k]);
+            if (std::fwrite(rows.data(), 1, rows.size(), bpp->stream()) != rows.size())
+                throw ResourceError("cannot write the pair probabilities to '" + options.bpp_path +
+                                    "'");
+        }
+        progress.advance(chunk.records.size(), residue_count(chunk.records));
+    };
+    run_pipeline(steps, sink, run.pool);
+    if (bpp) bpp->commit();
+    progress.finish();
+}
+
+}  // namespace
+
+void fold_ensembles(const std::vector<std::string>& inputs, bool constraints,
+                    const rna::EnergyParams& params, const rna::BoltzmannFactors& factors,
+                    const EnsembleCliOptions& options, const SharedOptions& shared,
+                    const RunOptions& run, OutputSink& sink) {
+    if (constraints)
+        run_ensembles<rna::StructureRecord>(structure_chunks(inputs, shared.chunk, "constraint"),
+                                            true, params, factors, options, shared, run, sink);
+    else
+        run_ensembles<SequenceRecord>(sequence_chunks(inputs, shared.chunk), false, params, factors,
+                                      options, shared, run, sink);
+}
+
+}  // namespace tropic::cli

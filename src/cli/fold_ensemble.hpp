@@ -1,0 +1,30 @@
+#pragma once
+// `tropic fold -p` (and --MEA, --sample, --bpp): the Boltzmann ensemble of every record,
+// streamed through the pipeline as the MFE folds are, with or without -C constraint lines.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "cli/shared_options.hpp"
+#include "tropic/core/output_sink.hpp"
+#include "tropic/core/run_options.hpp"
+#include "tropic/rna/boltzmann_factors.hpp"
+#include "tropic/rna/energy_params.hpp"
+#include "tropic/rna/ensemble_writer.hpp"
+#include "tropic/rna/partition.hpp"
+
+namespace tropic::cli {
+
+struct EnsembleCliOptions {
+    rna::EnsembleOptions ensemble;
+    rna::EnsembleTextOptions text;
+    std::string bpp_path;  // --bpp FILE: the listed pairs of every record as TSV
+};
+
+void fold_ensembles(const std::vector<std::string>& inputs, bool constraints,
+                    const rna::EnergyParams& params, const rna::BoltzmannFactors& factors,
+                    const EnsembleCliOptions& options, const SharedOptions& shared,
+                    const RunOptions& run, OutputSink& sink);
+
+}  // namespace tropic::cli

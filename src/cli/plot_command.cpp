@@ -1,0 +1,329 @@
+// `tropic plot`: pictures of structures, as RNAplot draws them, and dot plots, as RNAfold -p's
+// _dp.ps. Reads RNAfold's layout (an optional >name line, a sequence line, a structure line with
+// anything after white space ignored; the further lines of `tropic fold -p` are skipped) and an
+// optional TSV of pair probabilities. Every input is read and checked before the first picture is
+// written, so that a bad record leaves no pictures of the records before it.
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "cli/input_checks.hpp"
+#include "tropic/core/atomic_file.hpp"
+#include "tropic/core/error.hpp"
+#include "tropic/core/line_reader.hpp"
+#include "tropic/rna/base_values.hpp"
+#include "tropic/rna/dot_plot.hpp"
+#include "tropic/rna/structure_plot.hpp"
+
+namespace tropic::cli {
+
+namespace {
+
+struct PlotOptions {
+    std::string input = "-";
+    std::string output_dir = ".";
+    std::string bpp_path;
+    std::string colour_by = "probability";
+    bool png = false;
+    bool dot_plot = false;
+};
+
+struct PlotRecord {
+    std::string name;  // as matched against the --bpp file: the >name, or sequence_<k>
+    std::string sequence;
+    std::string structure;
+    std::size_t sequence_line = 0;
+    std::size_t structure_line = 0;
+};
+
+struct BppPair {
+    rna::PairProbability pair;
+    std::size_t line = 0;
+};
+
+[[noreturn]] void fail_at(const std::string& path, std::size_t line, const std::string& what) {
+    throw InputError((path == "-" ? std::string("stdin") : path) + ":" + std::to_string(line) +
+                     ": " + what);
+}
+
+bool is_structure_character(char c) {
+    return std::string_view(".()[]{}<>,|").find(c) != std::string_view::npos;
+}
+
+// The lines `tropic fold -p` and RNAfold -p write after the MFE structure: the ensemble's
+// pseudo-structure and the centroid (they start with a structure character) and " frequency of
+// mfe structure in ensemble ...".
+bool is_ensemble_line(const std::string& line) {
+    return is_structure_character(line[0]) || std::isspace(static_cast<unsigned char>(line[0])) ||
+           line.rfind("frequency", 0) == 0;
+}
+
+void check_structure(const std::string& path, const PlotRecord& record) {
+    std::vector<std::size_t> open;
+    for (std::size_t k = 0; k < record.structure.size(); ++k) {
+        const char c = record.structure[k];
+        if (c == '(') {
+            open.push_back(k);
+        } else if (c == ')') {
+            if (open.empty())
+                fail_at(
+                    path, record.structure_line,
+                    "unbalanced ')' at position " + std::to_string(k + 1) + " of the structure");
+            open.pop_back();
+        } else if (c != '.') {
+            fail_at(path, record.structure_line,
+                    std::string("unexpected character '") + c + "' at position " +
+                        std::to_string(k + 1) + " of the structure (expected '.', '(' or ')')");
+        }
+    }
+    if (!open.empty())
+        fail_at(
+            path, record.structure_line,
+            "unbalanced '(' at position " + std::to_string(open.back() + 1) + " of the structure");
+    if (record.structure.size() != record.sequence.size())
+        fail_at(path, record.structure_line,
+                "the structure has " + std::to_string(record.structure.size()) +
+                    " characters, the sequence (line " + std::to_string(record.sequence_line) +
+                    ") " + std::to_string(record.sequence.size()));
+}
+
+std::vector<PlotRecord> read_records(const std::string& path) {
+    LineReader lines(path);
+    std::vector<PlotRecord> records;
+    PlotRecord record;
+    bool named = false;  // a >name line waits for its sequence
+    auto finish_record = [&] {
+        check_structure(path, record);
+        if (record.name.empty()) record.name = "sequence_" + std::to_string(records.size() + 1);
+        records.push_back(std::move(record));
+        record = {};
+        named = false;
+    };
+    std::string line;
+    while (lines.next(line)) {
+        while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t'))
+            line.pop_back();
+        if (line.empty()) continue;
+        const std::size_t number = lines.line_number();
+        if (line[0] == '>') {
+            if (!record.sequence.empty())
+                fail_at(path, record.sequence_line, "the sequence has no structure line");
+            if (named) fail_at(path, number, "a name line follows a name line without a sequence");
+            record.name = line.substr(1, line.find_first_of(" \t") - 1);
+            named = true;
+        } else if (record.sequence.empty()) {
+            if (!named && !records.empty() && is_ensemble_line(line)) continue;
+            for (std::size_t k = 0; k < line.size(); ++k)
+                if (!std::isalpha(static_cast<unsigned char>(line[k])))
+                    fail_at(path, number,
+                            std::string("invalid character '") + line[k] + "' at position " +
+                                std::to_string(k + 1) + " of the sequence");
+            record.sequence = line;
+            record.sequence_line = number;
+        } else {
+            record.structure = line.substr(0, line.find_first_of(" \t"));
+            record.structure_line = number;
+            finish_record();
+        }
+    }
+    if (!record.sequence.empty())
+        fail_at(path, record.sequence_line, "the sequence has no structure line");
+    if (named) fail_at(path, lines.line_number(), "a name line without a sequence");
+    return records;
+}
+
+template <class Number>
+bool parse_number(std::string_view text, Number& value) {
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    return error == std::errc() && end == text.data() + text.size();
+}
+
+// name -> pairs, each with its line for messages.
+std::map<std::string, std::vector<BppPair>> read_bpp(const std::string& path) {
+    LineReader lines(path);
+    std::map<std::string, std::vector<BppPair>> pairs;
+    std::string line;
+    bool first = true;
+    while (lines.next(line)) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (line.empty()) continue;
+        const std::size_t number = lines.line_number();
+        const bool header = first && line == "name\ti\tj\tp";
+        first = false;
+        if (header) continue;
+        std::vector<std::string_view> fields;
+        for (std::size_t start = 0;;) {
+            const std::size_t tab = line.find('\t', start);
+            fields.push_back(std::string_view(line).substr(start, tab - start));
+            if (tab == std::string::npos) break;
+            start = tab + 1;
+        }
+        if (fields.size() != 4)
+            fail_at(path, number,
+                    "expected 4 tab-separated fields (name, i, j, p), found " +
+                        std::to_string(fields.size()));
+        int i = 0, j = 0;
+        double p = 0;
+        if (!parse_number(fields[1], i) || !parse_number(fields[2], j) || i < 1 || j <= i)
+            fail_at(path, number, "i and j must be whole numbers with 1 <= i < j");
+        if (!parse_number(fields[3], p) || !(p >= 0 && p <= 1))
+            fail_at(path, number, "p must be a probability between 0 and 1");
+        pairs[std::string(fields[0])].push_back({{i - 1, j - 1, p}, number});
+    }
+    return pairs;
+}
+
+// The record's pairs, sorted and checked against its length.
+rna::PairProbabilities pairs_of(const PlotRecord& record, std::vector<BppPair> found,
+                                const std::string& bpp_path) {
+    std::sort(found.begin(), found.end(), [](const BppPair& a, const BppPair& b) {
+        return std::pair(a.pair.i, a.pair.j) < std::pair(b.pair.i, b.pair.j);
+    });
+    rna::PairProbabilities pairs;
+    for (std::size_t k = 0; k < found.size(); ++k) {
+        const rna::PairProbability& pair = found[k].pair;
+        if (pair.j >= static_cast<int>(record.sequence.size()))
+            fail_at(bpp_path, found[k].line,
+                    "pair " + std::to_string(pair.i + 1) + "-" + std::to_string(pair.j + 1) +
+                        " lies beyond the " + std::to_string(record.sequence.size()) +
+                        " bases of '" + record.name + "'");
+        if (k > 0 && found[k - 1].pair.i == pair.i && found[k - 1].pair.j == pair.j)
+            fail_at(bpp_path, found[k].line,
+                    "pair " + std::to_string(pair.i + 1) + "-" + std::to_string(pair.j + 1) +
+                        " of '" + record.name + "' given twice (also line " +
+                        std::to_string(found[k - 1].line) + ")");
+        pairs.push_back(pair);
+    }
+    return pairs;
+}
+
+// Letters, digits, '.', '_' and '-' stay; anything else becomes '_'. Names met before get _2, _3.
+std::string file_stem(const std::string& name, std::set<std::string>& used) {
+    std::string stem = name;
+    for (char& c : stem)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '_' && c != '-')
+            c = '_';
+    if (stem.empty() || stem == "." || stem == "..") stem = "_" + stem;
+    std::string unique = stem;
+    for (int k = 2; !used.insert(unique).second; ++k) unique = stem + "_" + std::to_string(k);
+    return unique;
+}
+
+void write_text_file(const std::string& text, const std::string& path) {
+    AtomicFile file(path);
+    if (std::fwrite(text.data(), 1, text.size(), file.stream()) != text.size())
+        throw ResourceError("cannot write " + path);
+    file.commit();
+}
+
+struct PreparedPlot {
+    rna::StructurePlotInput structure;
+    rna::PairProbabilities pairs;
+    std::string stem;
+};
+
+std::vector<double> colour_values(const PlotOptions& options, const PlotRecord& record,
+                                  const rna::PairProbabilities& pairs, std::string& label) {
+    const int n = static_cast<int>(record.sequence.size());
+    if (options.colour_by == "probability") {
+        label = "pair probability";
+        return rna::paired_probability(n, pairs);
+    }
+    std::vector<double> entropy = rna::positional_entropy(n, pairs);
+    const double largest = *std::max_element(entropy.begin(), entropy.end());
+    char text[96];
+    std::snprintf(text, sizeof text, "positional entropy / its largest value here (%.3g)", largest);
+    label = text;
+    if (largest > 0)
+        for (double& s : entropy) s /= largest;
+    return entropy;
+}
+
+void run_plot(const PlotOptions& options) {
+    if (options.png && !rna::rna_png_supported())
+        throw InputError(
+            "--png needs cairo, and this tropic was built without it for its rna pictures; leave "
+            "out --png to write SVG");
+    if (options.dot_plot && options.bpp_path.empty())
+        throw InputError("--dotplot draws the pairs of --bpp: give --bpp FILE");
+    std::vector<std::string> inputs = {options.input};
+    if (!options.bpp_path.empty()) inputs.push_back(options.bpp_path);
+    check_inputs_readable(inputs);
+
+    const std::vector<PlotRecord> records = read_records(options.input);
+    std::map<std::string, std::vector<BppPair>> bpp;
+    if (!options.bpp_path.empty()) bpp = read_bpp(options.bpp_path);
+
+    std::vector<PreparedPlot> plots;
+    std::set<std::string> used;
+    for (const PlotRecord& record : records) {
+        PreparedPlot plot;
+        plot.structure.name = record.name;
+        plot.structure.sequence = record.sequence;
+        plot.structure.structure = record.structure;
+        plot.stem = file_stem(record.name, used);
+        if (!options.bpp_path.empty()) {
+            const auto found = bpp.find(record.name);
+            if (found != bpp.end()) plot.pairs = pairs_of(record, found->second, options.bpp_path);
+            plot.structure.base_values =
+                colour_values(options, record, plot.pairs, plot.structure.value_label);
+        }
+        plots.push_back(std::move(plot));
+    }
+
+    std::filesystem::create_directories(options.output_dir);
+    const std::filesystem::path dir(options.output_dir);
+    const std::string extension = options.png ? ".png" : ".svg";
+    for (const PreparedPlot& plot : plots) {
+        const std::string ss_path = (dir / (plot.stem + "_ss" + extension)).string();
+        if (options.png)
+            rna::write_structure_plot_png(plot.structure, ss_path);
+        else
+            write_text_file(rna::structure_plot_svg(plot.structure), ss_path);
+        if (!options.dot_plot) continue;
+        const rna::DotPlotInput dot{plot.structure.name, plot.structure.sequence, &plot.pairs,
+                                    plot.structure.structure};
+        const std::string dp_path = (dir / (plot.stem + "_dp" + extension)).string();
+        if (options.png)
+            rna::write_dot_plot_png(dot, dp_path);
+        else
+            write_text_file(rna::dot_plot_svg(dot), dp_path);
+    }
+}
+
+}  // namespace
+
+Command add_plot_command(CLI::App& app) {
+    auto options = std::make_shared<PlotOptions>();
+    auto* sub = app.add_subcommand(
+        "plot",
+        "Pictures of RNA secondary structures (as RNAplot) and dot plots (as RNAfold -p): reads "
+        "records of an optional >name line, a sequence line and a dot-bracket line (tropic fold "
+        "output, with or without -p)");
+    sub->add_option("input", options->input, "Input file, plain or gzip-compressed; '-' is stdin");
+    sub->add_option("-o,--output-dir", options->output_dir,
+                    "Folder for the pictures (created if missing): <name>_ss.svg per record, and "
+                    "<name>_dp.svg with --dotplot");
+    sub->add_option("--bpp", options->bpp_path,
+                    "Pair probabilities: TSV lines name<TAB>i<TAB>j<TAB>p (1-based, i < j; a "
+                    "header line 'name i j p' allowed); they colour the bases");
+    sub->add_option("--colour-by,--color-by", options->colour_by,
+                    "What colours the bases with --bpp: probability (of being paired) or entropy "
+                    "(positional entropy, scaled to its largest value in the record)")
+        ->check(CLI::IsMember({"probability", "entropy"}));
+    sub->add_flag("--dotplot", options->dot_plot,
+                  "Also write <name>_dp: the --bpp pairs above the diagonal, the record's "
+                  "structure below");
+    sub->add_flag("--png", options->png, "Write PNG instead of SVG (needs a build with cairo)");
+    return {sub, [options] { run_plot(*options); }};
+}
+
+}  // namespace tropic::cli

@@ -1,0 +1,62 @@
+// subopt(): every structure within delta of the MFE (Wuchty et al. 1999), by the search of
+// subopt_search.hpp over one MFE fill.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <new>
+#include <string>
+#include <tuple>
+
+#include "rna/mfe/mfe_tables.hpp"
+#include "rna/subopt/subopt_search.hpp"
+#include "tropic/core/error.hpp"
+#include "tropic/rna/subopt.hpp"
+
+namespace tropic::rna {
+
+SuboptResult subopt(std::span<const std::uint8_t> sequence, const EnergyParams& params,
+                    const MfeOptions& mfe_options, const SuboptOptions& options,
+                    const StructureConstraint* constraint) {
+    // The tables' infinity must stay out of reach, as RNAsubopt limits its range below INF.
+    constexpr int kMaxDelta = kInfEnergy / 10;
+    if (options.delta < 0 || options.delta > kMaxDelta)
+        throw InputError(
+            fmt::format("the energy range must lie between 0 and {:.2f} kcal/mol, "
+                        "not {:.2f}",
+                        kMaxDelta / 100.0, options.delta / 100.0));
+    const MfeTables tables(sequence, params, mfe_options, constraint);
+    const int n = static_cast<int>(sequence.size());
+    SuboptResult result;
+    result.mfe = tables.f5(n);
+    result.delta = options.delta;
+    std::vector<SuboptInterval> start;
+    if (n > 0) start.push_back({SuboptKind::F5, 0, n});
+    try {
+        SuboptSearch(tables).run(
+            std::string(static_cast<std::size_t>(n), '.'), std::move(start), 0,
+            result.mfe + options.delta, [&](const std::string& structure, int energy) {
+                if (result.structures.size() >= options.max_structures)
+                    throw ResourceError(fmt::format(
+                        "more than {} structures lie within {:.2f} kcal/mol of the MFE of this "
+                        "{} nt sequence; stopped after producing {}: use a smaller energy range "
+                        "(-e) or raise --max-structures",
+                        options.max_structures, options.delta / 100.0, n,
+                        result.structures.size()));
+                result.structures.push_back({energy, structure});
+                return true;
+            });
+    } catch (const std::bad_alloc&) {
+        throw ResourceError(fmt::format(
+            "out of memory holding {} suboptimal structures of a {} nt sequence: use a smaller "
+            "energy range (-e) or a lower --max-structures",
+            result.structures.size(), n));
+    }
+    if (options.order == SuboptOrder::EnergyThenStructure)
+        std::sort(result.structures.begin(), result.structures.end(),
+                  [](const SuboptStructure& a, const SuboptStructure& b) {
+                      return std::tie(a.energy, a.structure) < std::tie(b.energy, b.structure);
+                  });
+    return result;
+}
+
+}  // namespace tropic::rna
