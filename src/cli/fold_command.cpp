@@ -13,6 +13,7 @@
 #include "cli/fold_constrained.hpp"
 #include "cli/fold_ensemble.hpp"
 #include "cli/input_checks.hpp"
+#include "cli/picture_files.hpp"
 #include "cli/record_input.hpp"
 #include "cli/record_progress.hpp"
 #include "cli/shared_options.hpp"
@@ -182,6 +183,18 @@ Command add_fold_command(CLI::App& app) {
     sub->add_option("--bpp", options->ensemble.bpp_path,
                     "-p: write the pair probabilities of every record to FILE as TSV: name, i, j "
                     "(1-based), p");
+    sub->add_option("--dotplot", options->ensemble.dotplot_dir,
+                    "-p: write a dot plot per record into DIR: <name>_dp.svg, pair probabilities "
+                    "above the diagonal (squares of area p), the MFE structure below, as "
+                    "RNAfold's _dp.ps");
+    sub->add_option("--plot", options->ensemble.plot_dir,
+                    "-p: draw each record's MFE structure (the MEA structure with --MEA) into "
+                    "DIR: <name>_ss.svg, bases coloured by their pair probability");
+    sub->add_option("--colour-by,--color-by", options->ensemble.colour_by,
+                    "--plot: probability (of being paired) or entropy (positional entropy)")
+        ->check(CLI::IsMember({"probability", "entropy"}));
+    sub->add_flag("--png", options->ensemble.png,
+                  "--dotplot, --plot: PNG instead of SVG (needs a build with cairo)");
     sub->add_option("--bpp-threshold", options->ensemble.ensemble.bpp_threshold,
                     "-p: pairs listed in --bpp and --json need at least this probability")
         ->check(CLI::Range(0.0, 1.0));

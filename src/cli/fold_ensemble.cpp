@@ -3,7 +3,9 @@
 #include <cstdio>
 #include <memory>
 #include <optional>
+#include <set>
 
+#include "cli/picture_files.hpp"
 #include "cli/record_input.hpp"
 #include "cli/record_progress.hpp"
 #include "tropic/core/atomic_file.hpp"
@@ -41,6 +43,29 @@ std::vector<rna::StructureConstraint> constraints_of(
     return constraints;
 }
 
+// The pictures of one record: its dot plot and its drawing, coloured by the probabilities.
+void write_pictures(const EnsembleCliOptions& options, const SequenceRecord& record,
+                    const rna::EnsembleResult& result, std::set<std::string>& used) {
+    if (options.dotplot_dir.empty() && options.plot_dir.empty()) return;
+    const std::string stem = picture_file_stem(record.name, used);
+    if (!options.dotplot_dir.empty()) {
+        const rna::DotPlotInput dot{record.name, record.residues, &result.pairs,
+                                    result.mfe.structure, options.ensemble.bpp_threshold};
+        write_dot_plot_picture(dot, options.dotplot_dir, stem, options.png);
+    }
+    if (!options.plot_dir.empty()) {
+        rna::StructurePlotInput drawing;
+        drawing.name = record.name;
+        drawing.sequence = record.residues;
+        drawing.structure =
+            result.mea_structure.empty() ? result.mfe.structure : result.mea_structure;
+        drawing.base_values =
+            structure_colours(options.colour_by, static_cast<int>(record.residues.size()),
+                              result.pairs, drawing.value_label);
+        write_structure_picture(drawing, options.plot_dir, stem, options.png);
+    }
+}
+
 template <class Record, class Chunks>
 void run_ensembles(Chunks chunks, bool constraints, const rna::EnergyParams& params,
                    const rna::BoltzmannFactors& factors, const EnsembleCliOptions& options,
@@ -53,6 +78,7 @@ void run_ensembles(Chunks chunks, bool constraints, const rna::EnergyParams& par
         bpp = std::make_unique<AtomicFile>(options.bpp_path);
         std::fputs("name\ti\tj\tp\n", bpp->stream());
     }
+    std::set<std::string> picture_stems;
     PipelineSteps<Chunk, rna::EnsembleResult> steps;
     steps.read = [&](Chunk& chunk) { return chunks.next(chunk); };
     steps.compute = [&](Chunk& chunk) {
@@ -95,6 +121,8 @@ void run_ensembles(Chunks chunks, bool constraints, const rna::EnergyParams& par
                 throw ResourceError("cannot write the pair probabilities to '" + options.bpp_path +
                                     "'");
         }
+        for (std::size_t k = 0; k < results.size(); ++k)
+            write_pictures(options, as_sequence(chunk.records[k]), results[k], picture_stems);
         progress.advance(chunk.records.size(), residue_count(chunk.records));
     };
     run_pipeline(steps, sink, run.pool);

@@ -19,7 +19,11 @@ namespace tropic::cli {
 struct EnsembleCliOptions {
     rna::EnsembleOptions ensemble;
     rna::EnsembleTextOptions text;
-    std::string bpp_path;  // --bpp FILE: the listed pairs of every record as TSV
+    std::string bpp_path;     // --bpp FILE: the listed pairs of every record as TSV
+    std::string dotplot_dir;  // --dotplot DIR: <name>_dp.svg|png per record
+    std::string plot_dir;     // --plot DIR: <name>_ss.svg|png, the MFE (MEA with --MEA) drawn
+    bool png = false;
+    std::string colour_by = "probability";
 };
 
 void fold_ensembles(const std::vector<std::string>& inputs, bool constraints,

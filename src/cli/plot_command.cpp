@@ -16,6 +16,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/input_checks.hpp"
+#include "cli/picture_files.hpp"
 #include "tropic/core/atomic_file.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/line_reader.hpp"
@@ -205,53 +206,14 @@ rna::PairProbabilities pairs_of(const PlotRecord& record, std::vector<BppPair> f
     return pairs;
 }
 
-// Letters, digits, '.', '_' and '-' stay; anything else becomes '_'. Names met before get _2, _3.
-std::string file_stem(const std::string& name, std::set<std::string>& used) {
-    std::string stem = name;
-    for (char& c : stem)
-        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '_' && c != '-')
-            c = '_';
-    if (stem.empty() || stem == "." || stem == "..") stem = "_" + stem;
-    std::string unique = stem;
-    for (int k = 2; !used.insert(unique).second; ++k) unique = stem + "_" + std::to_string(k);
-    return unique;
-}
-
-void write_text_file(const std::string& text, const std::string& path) {
-    AtomicFile file(path);
-    if (std::fwrite(text.data(), 1, text.size(), file.stream()) != text.size())
-        throw ResourceError("cannot write " + path);
-    file.commit();
-}
-
 struct PreparedPlot {
     rna::StructurePlotInput structure;
     rna::PairProbabilities pairs;
     std::string stem;
 };
 
-std::vector<double> colour_values(const PlotOptions& options, const PlotRecord& record,
-                                  const rna::PairProbabilities& pairs, std::string& label) {
-    const int n = static_cast<int>(record.sequence.size());
-    if (options.colour_by == "probability") {
-        label = "pair probability";
-        return rna::paired_probability(n, pairs);
-    }
-    std::vector<double> entropy = rna::positional_entropy(n, pairs);
-    const double largest = *std::max_element(entropy.begin(), entropy.end());
-    char text[96];
-    std::snprintf(text, sizeof text, "positional entropy / its largest value here (%.3g)", largest);
-    label = text;
-    if (largest > 0)
-        for (double& s : entropy) s /= largest;
-    return entropy;
-}
-
 void run_plot(const PlotOptions& options) {
-    if (options.png && !rna::rna_png_supported())
-        throw InputError(
-            "--png needs cairo, and this tropic was built without it for its rna pictures; leave "
-            "out --png to write SVG");
+    check_png_supported(options.png);
     if (options.dot_plot && options.bpp_path.empty())
         throw InputError("--dotplot draws the pairs of --bpp: give --bpp FILE");
     std::vector<std::string> inputs = {options.input};
@@ -269,33 +231,23 @@ void run_plot(const PlotOptions& options) {
         plot.structure.name = record.name;
         plot.structure.sequence = record.sequence;
         plot.structure.structure = record.structure;
-        plot.stem = file_stem(record.name, used);
+        plot.stem = picture_file_stem(record.name, used);
         if (!options.bpp_path.empty()) {
             const auto found = bpp.find(record.name);
             if (found != bpp.end()) plot.pairs = pairs_of(record, found->second, options.bpp_path);
             plot.structure.base_values =
-                colour_values(options, record, plot.pairs, plot.structure.value_label);
+                structure_colours(options.colour_by, static_cast<int>(record.sequence.size()),
+                                  plot.pairs, plot.structure.value_label);
         }
         plots.push_back(std::move(plot));
     }
 
-    std::filesystem::create_directories(options.output_dir);
-    const std::filesystem::path dir(options.output_dir);
-    const std::string extension = options.png ? ".png" : ".svg";
     for (const PreparedPlot& plot : plots) {
-        const std::string ss_path = (dir / (plot.stem + "_ss" + extension)).string();
-        if (options.png)
-            rna::write_structure_plot_png(plot.structure, ss_path);
-        else
-            write_text_file(rna::structure_plot_svg(plot.structure), ss_path);
+        write_structure_picture(plot.structure, options.output_dir, plot.stem, options.png);
         if (!options.dot_plot) continue;
         const rna::DotPlotInput dot{plot.structure.name, plot.structure.sequence, &plot.pairs,
                                     plot.structure.structure};
-        const std::string dp_path = (dir / (plot.stem + "_dp" + extension)).string();
-        if (options.png)
-            rna::write_dot_plot_png(dot, dp_path);
-        else
-            write_text_file(rna::dot_plot_svg(dot), dp_path);
+        write_dot_plot_picture(dot, options.output_dir, plot.stem, options.png);
     }
 }
 

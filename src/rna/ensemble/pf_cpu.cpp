@@ -135,21 +135,17 @@ void fill_pf_cpu(PfFold& fold, std::span<const std::uint8_t> sequence,
     const int n = static_cast<int>(sequence.size());
     try {
         double scale = initial_pf_scale(mfe_dcal, sequence.size(), factors.kT);
-        // A second attempt starts from Z's own per-base value and lands near 1; a third is
-        // for safety only.
-        for (int attempt = 0;; ++attempt) {
+        PfScaleSearch search(scale, sequence.size());
+        for (;;) {
             make_pf_setup(fold.setup, sequence, factors, options, constraint, scale);
             allocate(fold, n, outside);
             fill_inside(fold, pool, on_progress, item, 0.0, outside ? 0.45 : 1.0);
             const double z = fill_exterior(fold);
-            if (pf_scale_ok(z) || attempt == 2 || z == 0.0) {
-                if (!(z > 0.0) || !std::isfinite(z))
-                    throw InternalError(fmt::format(
-                        "partition function of {} nt: Z is {} at scale {}", n, z, scale));
+            if (pf_scale_ok(z)) {
                 fold.log_z = std::log(z) + n * std::log(scale);
                 break;
             }
-            scale = corrected_pf_scale(scale, std::log(z), sequence.size());
+            scale = search.next(z);
         }
         fold.outside_done = false;
         if (!outside) return;

@@ -1,7 +1,11 @@
 #include "rna/ensemble/pf_setup.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
+
+#include "tropic/core/error.hpp"
 
 namespace tropic::rna {
 
@@ -12,12 +16,39 @@ double initial_pf_scale(int mfe_dcal, std::size_t n, double kT) {
     return std::max(1.0, std::exp(-kStabilityFactor * cal_per_base / kT));
 }
 
-double corrected_pf_scale(double scale, double log_scaled_z, std::size_t n) {
-    return scale * std::exp(log_scaled_z / static_cast<double>(std::max<std::size_t>(n, 1)));
-}
-
 bool pf_scale_ok(double scaled_z) {
     return std::isfinite(scaled_z) && scaled_z >= 1e-250 && scaled_z <= 1e250;
+}
+
+PfScaleSearch::PfScaleSearch(double scale, std::size_t n)
+    : log_scale_(std::log(scale)), n_(static_cast<double>(n == 0 ? 1 : n)) {}
+
+double PfScaleSearch::next(double scaled_z) {
+    if (++attempts_ > 40)
+        throw InternalError(fmt::format(
+            "partition function of {} nt: no scale keeps Z in double range (Z = {} at scale {})",
+            n_, scaled_z, std::exp(log_scale_)));
+    if (scaled_z > 0 && std::isfinite(scaled_z)) {
+        log_scale_ += std::log(scaled_z) / n_;
+    } else {
+        // 0: the scale divides too much away; infinity (or NaN from inf * 0): too little.
+        if (scaled_z == 0) {
+            have_high_ = true;
+            high_ = log_scale_;
+        } else {
+            have_low_ = true;
+            low_ = log_scale_;
+        }
+        if (have_low_ && have_high_) {
+            log_scale_ = (low_ + high_) / 2;
+        } else {
+            log_scale_ += (scaled_z == 0 ? -step_ : step_) / n_;
+            step_ *= 2;
+        }
+    }
+    // s^k must stay a normal double for the loop sizes the tables use.
+    log_scale_ = std::clamp(log_scale_, -20.0, 20.0);
+    return std::exp(log_scale_);
 }
 
 void make_pf_setup(PfSetup& setup, std::span<const std::uint8_t> sequence,

@@ -32,11 +32,25 @@ void make_pf_setup(PfSetup& setup, std::span<const std::uint8_t> sequence,
                    const BoltzmannFactors& factors, const MfeOptions& options,
                    const StructureConstraint* constraint, double scale);
 
-// The scale to retry with when a fold at `scale` ended with the scaled Z = `scaled_z` outside
-// the safe range (partition.hpp): Z's own per-base value, so that the next Z is near 1.
-double corrected_pf_scale(double scale, double log_scaled_z, std::size_t n);
-
 // Whether a scaled Z is safe to divide by and to form probabilities with.
 bool pf_scale_ok(double scaled_z);
+
+// The scales to retry with after a fill whose scaled Z left the safe range: Z's own per-base
+// value when Z is finite and positive (the next Z lands near 1); after an underflow to 0 or an
+// overflow, steps of e^600 in Z, doubled at each further miss, then bisection (in ln s) between
+// a scale that underflowed and one that overflowed. Throws InternalError after 40 attempts.
+class PfScaleSearch {
+  public:
+    PfScaleSearch(double scale, std::size_t n);
+    double next(double scaled_z);
+
+  private:
+    double log_scale_;
+    double n_;
+    int attempts_ = 0;
+    double step_ = 600;  // in ln Z
+    bool have_low_ = false, have_high_ = false;
+    double low_ = 0, high_ = 0;  // ln s that overflowed, that underflowed
+};
 
 }  // namespace tropic::rna

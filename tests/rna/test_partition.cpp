@@ -1,0 +1,302 @@
+// The partition function: against brute force over every structure of tiny sequences (Boltzmann
+// sums of evaluated energies), properties of pair probabilities on random sequences, the
+// threaded fill, the rescaling retry, MEA against brute force, and sampling frequencies against
+// the probabilities.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "rna/ensemble/ensemble_summary.hpp"
+#include "rna/ensemble/pf_cpu.hpp"
+#include "rna/ensemble/pf_sampling.hpp"
+#include "support/all_structures.hpp"
+#include "support/random_rna.hpp"
+#include "tropic/core/thread_pool.hpp"
+#include "tropic/rna/energy_eval.hpp"
+#include "tropic/rna/model_details.hpp"
+#include "tropic/rna/partition.hpp"
+
+namespace {
+
+using namespace tropic;
+using namespace tropic::rna;
+
+struct Model {
+    ModelDetails details;
+    EnergyParams params;
+    BoltzmannFactors factors;
+    MfeOptions options;
+    explicit Model(const ModelDetails& d)
+        : details(d),
+          params(d.energy_params()),
+          factors(d.boltzmann_factors()),
+          options(d.mfe_options()) {}
+};
+
+PfFold fold_of(const std::vector<std::uint8_t>& s, const Model& m,
+               const StructureConstraint* constraint = nullptr, ThreadPool* pool = nullptr) {
+    PfFold fold;
+    const int mfe = fold_mfe(s, m.params, m.options, {}, constraint).energy;
+    fill_pf_cpu(fold, s, m.factors, m.options, constraint, mfe, true, pool);
+    return fold;
+}
+
+// RNAfold -p's --noLP: a pair is allowed when a neighbouring pair could stack on it.
+bool could_stack(const std::vector<std::uint8_t>& s, int i, int j, const MfeOptions& o) {
+    const int n = static_cast<int>(s.size());
+    auto canonical = [&](int a, int b) {
+        return a >= 0 && b < n && b - a > 3 && pair_type(s[a], s[b]) != 0;
+    };
+    const bool outer = canonical(i - 1, j + 1) && (o.max_bp_span < 0 || j - i + 3 <= o.max_bp_span);
+    return outer || canonical(i + 1, j - 1);
+}
+
+struct BruteForce {
+    double energy = 0;  // kcal/mol
+    std::map<std::pair<int, int>, double> pairs;
+};
+
+// Boltzmann sums over every structure, with weights exp(-E / kT) of evaluated energies.
+BruteForce brute_force(const std::vector<std::uint8_t>& s, const Model& m,
+                       const StructureConstraint* constraint) {
+    auto may_pair = [&](int i, int j) {
+        if (m.options.max_bp_span >= 0 && j - i + 1 > m.options.max_bp_span) return false;
+        if (constraint != nullptr && !constraint->allows_pair(i, j)) return false;
+        return !m.options.no_lonely_pairs || could_stack(s, i, j, m.options);
+    };
+    const double kT = m.factors.kT / 1000.0;
+    BruteForce out;
+    double z = 0;
+    std::map<std::pair<int, int>, double> weight;
+    for (const std::string& st :
+         test::all_structures(s, 0, static_cast<int>(s.size()) - 1, may_pair)) {
+        const double w =
+            std::exp(-evaluate_structure(s, st, m.params, m.options.dangles) / 100.0 / kT);
+        z += w;
+        const auto partner = test::partners(st);
+        for (int i = 0; i < static_cast<int>(st.size()); ++i)
+            if (partner[i] > i) weight[{i, partner[i]}] += w;
+    }
+    out.energy = -kT * std::log(z);
+    for (const auto& [pair, w] : weight) out.pairs[pair] = w / z;
+    return out;
+}
+
+// `exact`: dangles 0 at 37 °C, where the ensemble's factors are exactly those of the evaluated
+// energies; otherwise any dangles and temperature.
+ModelDetails random_details(std::mt19937_64& rng, bool exact) {
+    ModelDetails d;
+    d.dangles = exact || rng() % 2 ? 0 : 2;
+    d.no_lonely_pairs = rng() % 3 == 0;
+    if (rng() % 4 == 0) d.max_bp_span = 6 + static_cast<int>(rng() % 8);
+    if (!exact && rng() % 4 == 0) d.temperature = 10.0 + static_cast<double>(rng() % 60);
+    return d;
+}
+
+// With dangles 0 at 37 °C every loop's factor is exp(-G / kT) of its evaluated energy: the sums
+// agree to rounding. (With dangles 2 the smooth clip of helix-end terms, and at other
+// temperatures the untruncated rescaling, boltzmann_factors.hpp, make the ensemble differ from
+// Boltzmann sums of evaluated integer energies by design; the ViennaRNA oracle covers both.)
+void expect_matches_brute_force(std::uint64_t seed, int count, double tolerance, bool d0) {
+    std::mt19937_64 rng(seed);
+    for (int t = 0; t < count; ++t) {
+        const auto s = test::random_rna(rng, 1 + rng() % 14, 0.3 + 0.4 * (rng() % 2));
+        const Model m(random_details(rng, d0));
+        const PfFold fold = fold_of(s, m);
+        const BruteForce want = brute_force(s, m, nullptr);
+        SCOPED_TRACE(::testing::Message()
+                     << "seed " << seed << " case " << t << " dangles " << m.details.dangles
+                     << " noLP " << m.details.no_lonely_pairs << " span " << m.details.max_bp_span
+                     << " T " << m.details.temperature);
+        EXPECT_NEAR(fold.ensemble_energy(), want.energy, tolerance);
+        for (int i = 0; i < fold.n(); ++i)
+            for (int j = i + 1; j < fold.n(); ++j) {
+                const auto it = want.pairs.find({i, j});
+                EXPECT_NEAR(fold.probability(i, j), it == want.pairs.end() ? 0.0 : it->second,
+                            tolerance)
+                    << "pair " << i << "," << j;
+            }
+    }
+}
+
+TEST(PartitionCpu, MatchesBruteForceWithoutDangles) {
+    for (std::uint64_t seed :
+         {std::uint64_t{1}, std::uint64_t{2}, std::uint64_t{20261124}, test::test_seed()})
+        expect_matches_brute_force(seed, 150, 1e-10, true);
+}
+
+TEST(PartitionCpu, CloseToBruteForceWithDangles) {
+    // The smooth clip moves a helix end's term by at most ~0.02 kcal/mol, the untruncated
+    // temperature rescaling a loop's by less than 0.01.
+    for (std::uint64_t seed : {std::uint64_t{3}, test::test_seed()})
+        expect_matches_brute_force(seed, 100, 0.08, false);
+}
+
+TEST(PartitionCpu, MatchesBruteForceUnderConstraints) {
+    std::mt19937_64 rng(11);
+    for (int t = 0; t < 60; ++t) {
+        const auto s = test::random_rna(rng, 6 + rng() % 9);
+        std::string c(s.size(), '.');
+        for (char& ch : c)
+            if (rng() % 6 == 0) ch = "x<>|"[rng() % 4];
+        const Model m(random_details(rng, true));
+        const StructureConstraint constraint(c, s);
+        const PfFold fold = fold_of(s, m, &constraint);
+        const BruteForce want = brute_force(s, m, &constraint);
+        EXPECT_NEAR(fold.ensemble_energy(), want.energy, 1e-10) << c;
+        for (int i = 0; i < fold.n(); ++i)
+            for (int j = i + 1; j < fold.n(); ++j) {
+                const auto it = want.pairs.find({i, j});
+                EXPECT_NEAR(fold.probability(i, j), it == want.pairs.end() ? 0.0 : it->second,
+                            1e-10);
+            }
+    }
+}
+
+TEST(PartitionCpu, ProbabilitiesAreConsistentOnRandomSequences) {
+    for (std::uint64_t seed : {std::uint64_t{5}, test::test_seed()}) {
+        std::mt19937_64 rng(seed);
+        for (int t = 0; t < 25; ++t) {
+            const auto s = test::random_rna(rng, 1 + rng() % 300, 0.3 + 0.1 * (rng() % 5));
+            const Model m(random_details(rng, false));
+            const PfFold fold = fold_of(s, m);
+            const int mfe = fold_mfe(s, m.params, m.options).energy;
+            // The ensemble holds the MFE structure (without noLP: RNAfold -p's ensemble may
+            // lack a stricter MFE's only structure, never with it).
+            if (!m.details.no_lonely_pairs) {
+                EXPECT_LE(fold.ensemble_energy(), mfe / 100.0 + 1e-9) << "seed " << seed;
+            }
+            for (int i = 0; i < fold.n(); ++i) {
+                double paired = 0;
+                for (int j = 0; j < fold.n(); ++j) {
+                    if (j == i) continue;
+                    const double p = i < j ? fold.probability(i, j) : fold.probability(j, i);
+                    ASSERT_GE(p, 0.0);
+                    ASSERT_LE(p, 1.0 + 1e-12);
+                    paired += p;
+                }
+                EXPECT_LE(paired, 1.0 + 1e-9) << "seed " << seed << " base " << i;
+            }
+        }
+    }
+}
+
+TEST(PartitionCpu, ThreadedFillIsIdentical) {
+    std::mt19937_64 rng(test::test_seed());
+    ThreadPool pool(3);
+    for (int n : {70, 200, 333}) {
+        const auto s = test::random_rna(rng, static_cast<std::size_t>(n));
+        const Model m{ModelDetails{}};
+        const PfFold one = fold_of(s, m), many = fold_of(s, m, nullptr, &pool);
+        ASSERT_EQ(one.log_z, many.log_z);
+        EXPECT_EQ(one.qbh, many.qbh);  // every outside value and probability, bitwise
+    }
+}
+
+TEST(PartitionCpu, RescalesWhenTheFirstScaleIsFarOff) {
+    std::mt19937_64 rng(17);
+    const auto s = test::random_rna(rng, 400, 0.7);
+    const Model m{ModelDetails{}};
+    const PfFold normal = fold_of(s, m);
+    // An absurd MFE estimate makes the first scale so large that Z underflows, then so small
+    // that it overflows; the retry lands near 1 either way.
+    for (int fake_mfe : {-1'000'000, 1'000'000}) {
+        PfFold retried;
+        fill_pf_cpu(retried, s, m.factors, m.options, nullptr, fake_mfe, true);
+        EXPECT_NEAR(retried.log_z, normal.log_z, 1e-9 * std::abs(normal.log_z));
+        for (int i = 0; i < 400; i += 7)
+            for (int j = i + 4; j < 400; j += 5)
+                EXPECT_NEAR(retried.probability(i, j), normal.probability(i, j), 1e-9);
+    }
+}
+
+// MEA: the DP's accuracy is the best over every structure made of its candidate pairs.
+TEST(PartitionCpu, MeaIsTheBestExpectedAccuracy) {
+    std::mt19937_64 rng(23);
+    for (int t = 0; t < 40; ++t) {
+        const auto s = test::random_rna(rng, 8 + rng() % 8, 0.6);
+        const Model m{ModelDetails{}};
+        const PfFold fold = fold_of(s, m);
+        const ProbabilityView p{fold.qbh.data(), fold.n()};
+        const double gamma = std::vector<double>{0.3, 1.0, 4.0}[rng() % 3];
+        double mea = 0;
+        const std::string structure = mea_structure(p, gamma, mea);
+        // The accuracy of any structure, with RNAfold's single-precision listed pairs.
+        const int n = fold.n();
+        const double cutoff = 1e-4 / (1 + gamma);
+        std::vector<double> pu(n, 1.0);
+        for (int i = 0; i < n; ++i)
+            for (int j = i + 1; j < n; ++j)
+                if (p(i, j) >= cutoff) {
+                    pu[i] -= static_cast<float>(p(i, j));
+                    pu[j] -= static_cast<float>(p(i, j));
+                }
+        auto accuracy = [&](const std::string& st) {
+            const auto partner = test::partners(st);
+            double a = 0;
+            for (int i = 0; i < n; ++i) {
+                if (partner[i] < 0) a += pu[i];
+                if (partner[i] > i) {
+                    const double v = p(i, partner[i]);
+                    a += v >= cutoff ? 2 * gamma * static_cast<float>(v) : -1e9;
+                }
+            }
+            return a;
+        };
+        double best = 0;
+        for (const std::string& st :
+             test::all_structures(s, 0, n - 1, [](int, int) { return true; }))
+            best = std::max(best, accuracy(st));
+        EXPECT_NEAR(mea, best, 1e-9);
+        EXPECT_NEAR(accuracy(structure), mea, 1e-9) << structure;
+    }
+}
+
+TEST(PartitionSampling, FrequenciesConvergeToProbabilities) {
+    std::mt19937_64 rng(29);
+    const auto s = test::random_rna(rng, 80, 0.55);
+    const Model m{ModelDetails{}};
+    const PfFold fold = fold_of(s, m);
+    constexpr std::size_t kSamples = 20000;
+    ThreadPool pool(2);
+    const auto samples = sample_structures(fold, kSamples, 42, &pool);
+    ASSERT_EQ(samples, sample_structures(fold, kSamples, 42));  // the same on one thread
+    std::map<std::pair<int, int>, double> count;
+    for (const std::string& st : samples) {
+        ASSERT_NO_THROW(evaluate_structure(s, st, m.params, m.options.dangles)) << st;
+        const auto partner = test::partners(st);
+        for (int i = 0; i < 80; ++i)
+            if (partner[i] > i) count[{i, partner[i]}] += 1;
+    }
+    for (int i = 0; i < 80; ++i)
+        for (int j = i + 1; j < 80; ++j) {
+            const double p = fold.probability(i, j);
+            const double f = count[{i, j}] / kSamples;
+            // Five standard deviations of a binomial proportion, and a floor for tiny p.
+            EXPECT_NEAR(f, p, 5 * std::sqrt(p * (1 - p) / kSamples) + 2e-4)
+                << "pair " << i << "," << j;
+        }
+}
+
+TEST(PartitionSampling, EverySampleIsInTheEnsemble) {
+    std::mt19937_64 rng(31);
+    for (int t = 0; t < 20; ++t) {
+        const auto s = test::random_rna(rng, 1 + rng() % 200);
+        const Model m(random_details(rng, false));
+        const PfFold fold = fold_of(s, m);
+        for (const std::string& st : sample_structures(fold, 50, t)) {
+            const auto partner = test::partners(st);
+            for (int i = 0; i < fold.n(); ++i)
+                if (partner[i] > i) {
+                    ASSERT_GT(fold.probability(i, partner[i]), 0.0) << st;
+                }
+        }
+    }
+}
+
+}  // namespace
