@@ -231,12 +231,15 @@ class ChunkFill {
         upload_inputs();
         TROPIC_CUDA_CHECK(cudaMemsetAsync(w_.tables.data(), 0, table_doubles_ * sizeof(double),
                                           cudaStreamPerThread));
-        // A second attempt starts from Z's own per-base value and lands near 1; a third is for
-        // safety only (fill_pf_cpu's rule).
+        // Folds whose Z left the safe range are filled again, alone with the others that need
+        // it, at the scales that fill_pf_cpu's PfScaleSearch gives.
+        std::vector<PfScaleSearch> search;
+        for (std::size_t f = 0; f < chunk_.size(); ++f)
+            search.emplace_back(scale[f], job(f).sequence.size());
         std::vector<std::size_t> todo(chunk_.size());
         for (std::size_t f = 0; f < todo.size(); ++f) todo[f] = f;
-        for (int attempt = 0; !todo.empty(); ++attempt) {
-            if (attempt > 0) {
+        for (bool first = true; !todo.empty(); first = false) {
+            if (!first) {
                 host_parallel(todo.size(), [&](std::size_t k) { setup(todo[k], scale[todo[k]]); });
                 upload_scaled_again(todo);
             }
@@ -251,15 +254,10 @@ class ChunkFill {
                 const FoldPlace& p = places_[f];
                 TROPIC_CUDA_CHECK(cudaMemcpy(&z, w_.linear.data() + z5_at(p) + p.n, sizeof(double),
                                              cudaMemcpyDeviceToHost));
-                PfFold& fold = *job(f).fold;
-                if (pf_scale_ok(z) || attempt == 2 || z == 0.0) {
-                    if (!(z > 0.0) || !std::isfinite(z))
-                        throw InternalError("partition function of " + std::to_string(p.n) +
-                                            " nt on the GPU: Z is " + std::to_string(z) +
-                                            " at scale " + std::to_string(scale[f]));
-                    fold.log_z = std::log(z) + p.n * std::log(scale[f]);
+                if (pf_scale_ok(z)) {
+                    job(f).fold->log_z = std::log(z) + p.n * std::log(scale[f]);
                 } else {
-                    scale[f] = corrected_pf_scale(scale[f], std::log(z), std::size_t(p.n));
+                    scale[f] = search[f].next(z);
                     again.push_back(f);
                 }
             }
