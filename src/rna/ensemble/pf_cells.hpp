@@ -47,20 +47,42 @@ TROPIC_HOST_DEVICE inline double pf_dot(const double* a, const double* b, int co
     return (s0 + s1) + (s2 + s3);
 }
 
+// How a cell's sums are shared out. One thread computes a whole cell with PfSerialSum (the CPU,
+// and the GPU's thread-per-cell kernels): the sums below run in the order of their loops. A
+// backend that gives one cell to several threads (the GPU's warp per cell) passes a policy with
+// the same members: each thread takes the loop indices first, first + stride, ..., `part` sums
+// its share of a dot product, `total` combines the threads' shares (and gives every thread the
+// same value), `leader` picks the one thread that adds the terms outside the loops, and `sync`
+// makes a cell's own writes visible to its other threads before they read them.
+struct PfSerialSum {
+    static constexpr int first = 0;
+    static constexpr int stride = 1;
+    TROPIC_HOST_DEVICE static constexpr bool leader() { return true; }
+    TROPIC_HOST_DEVICE static double part(const double* a, const double* b, int count) {
+        return pf_dot(a, b, count);
+    }
+    TROPIC_HOST_DEVICE static double total(double share) { return share; }
+    TROPIC_HOST_DEVICE static void sync() {}
+};
+
 // The multiloop part of Qb(i,j) before its closing factor: sum_u Qm(i+1,u-1) Qm1(u,j-1).
-TROPIC_HOST_DEVICE inline double pf_multi_split(const PfTables& s, int i, int j) {
+// (This thread's share of it.)
+template <class Sum>
+TROPIC_HOST_DEVICE double pf_multi_split(const PfTables& s, int i, int j, const Sum& sum) {
     const int first = i + kPfMinHairpin + 3, last = j - kPfMinHairpin - 2;
     if (first > last) return 0.0;
-    return pf_dot(s.qm + s.at(i + 1, first - 1), s.qm1 + s.at(j - 1, first), last - first + 1);
+    return sum.part(s.qm + s.at(i + 1, first - 1), s.qm1 + s.at(j - 1, first), last - first + 1);
 }
 
-// The interior loops closed by (i,j) of type t: sum over inner pairs of factor * Qb(p,q).
-TROPIC_HOST_DEVICE inline double pf_interior_sum(const PfModel& m, const PfTables& s, int i, int j,
-                                                 int t) {
+// The interior loops closed by (i,j) of type t: sum over inner pairs of factor * Qb(p,q) (this
+// thread's share of the inner pairs' rows p).
+template <class Sum>
+TROPIC_HOST_DEVICE double pf_interior_sum(const PfModel& m, const PfTables& s, int i, int j, int t,
+                                          const Sum& share) {
     double sum = 0;
     int last_p = i + kMaxLoop + 1;
     if (last_p > j - kPfMinHairpin - 2) last_p = j - kPfMinHairpin - 2;
-    for (int p = i + 1; p <= last_p; ++p) {
+    for (int p = i + 1 + share.first; p <= last_p; p += share.stride) {
         const int n1 = p - i - 1;
         int first_q = p + kPfMinHairpin + 1;
         if (first_q < j - 1 - (kMaxLoop - n1)) first_q = j - 1 - (kMaxLoop - n1);
@@ -71,12 +93,16 @@ TROPIC_HOST_DEVICE inline double pf_interior_sum(const PfModel& m, const PfTable
     return sum;
 }
 
-TROPIC_HOST_DEVICE inline void pf_inside_cell(const PfModel& m, const PfTables& s, int i, int j) {
+// Sum: PfSerialSum or a policy like it (see there).
+template <class Sum>
+TROPIC_HOST_DEVICE void pf_inside_cell(const PfModel& m, const PfTables& s, int i, int j,
+                                       const Sum& sum) {
     const int t = m.allowed_type(i, j);
     double qb = 0;
     if (t != 0) {
-        qb = m.hairpin(i, j, t) + pf_interior_sum(m, s, i, j, t);
-        const double split = pf_multi_split(s, i, j);
+        const double interior = sum.total(pf_interior_sum(m, s, i, j, t, sum));
+        const double split = sum.total(pf_multi_split(s, i, j, sum));
+        qb = m.hairpin(i, j, t) + interior;
         if (split != 0.0) qb += split * m.multi_closing(i, j, t);
     }
     s.qb[s.at(i, j)] = qb;
@@ -84,53 +110,65 @@ TROPIC_HOST_DEVICE inline void pf_inside_cell(const PfModel& m, const PfTables& 
     if (j - 1 - i > kPfMinHairpin) qm1 += s.qm1[s.at(i, j - 1)] * s.ml_unpaired[1];
     s.qm1[s.at(i, j)] = qm1;
     s.qm1[s.at(j, i)] = qm1;
+    sum.sync();  // Qm below reads Qm1(i,j)
     // Qm(i,j): the first helix starts at u, after u - i unpaired bases or after more helices.
     const int last_u = j - kPfMinHairpin - 1;
     const double* qm1_column = s.qm1 + s.at(j, 0);
     double qm = 0;
-    for (int u = i; u <= last_u; ++u) qm += s.ml_unpaired[u - i] * qm1_column[u];
+    for (int u = i + sum.first; u <= last_u; u += sum.stride)
+        qm += s.ml_unpaired[u - i] * qm1_column[u];
     const int first_u = i + kPfMinHairpin + 2;
     if (first_u <= last_u)
-        qm += pf_dot(s.qm + s.at(i, first_u - 1), qm1_column + first_u, last_u - first_u + 1);
+        qm += sum.part(s.qm + s.at(i, first_u - 1), qm1_column + first_u, last_u - first_u + 1);
+    qm = sum.total(qm);
     s.qm[s.at(i, j)] = qm;
     s.qm[s.at(j, i)] = qm;
 }
 
+TROPIC_HOST_DEVICE inline void pf_inside_cell(const PfModel& m, const PfTables& s, int i, int j) {
+    pf_inside_cell(m, s, i, j, PfSerialSum{});
+}
+
 // The outside of the exterior loop, of every loop enclosing (i,j) and of its multiloop roles.
-TROPIC_HOST_DEVICE inline void pf_outside_cell(const PfModel& m, const PfTables& s, int i, int j) {
+template <class Sum>
+TROPIC_HOST_DEVICE void pf_outside_cell(const PfModel& m, const PfTables& s, int i, int j,
+                                        const Sum& sum) {
     const int n = m.n;
     // Qm(i,j) as the left part Qm(i,u-1) of a longer Qm(i,j'), u = j + 1 ...
     double qmh = 0;
     if (j + kPfMinHairpin + 2 <= n - 1) {
         const int first = j + kPfMinHairpin + 2;
-        qmh += pf_dot(s.qmh + s.at(i, first), s.qm1 + s.at(j + 1, first), n - first);
+        qmh += sum.part(s.qmh + s.at(i, first), s.qm1 + s.at(j + 1, first), n - first);
     }
     // ... and as the Qm(i'+1,u-1) of a multiloop closed by (i-1,q), u = j + 1.
     if (i >= 1 && j + kPfMinHairpin + 3 <= n - 1) {
         const int first = j + kPfMinHairpin + 3;
-        qmh += pf_dot(s.w + s.at(i - 1, first), s.qm1 + s.at(j + 1, first - 1), n - first);
+        qmh += sum.part(s.w + s.at(i - 1, first), s.qm1 + s.at(j + 1, first - 1), n - first);
     }
+    qmh = sum.total(qmh);
     s.qmh[s.at(i, j)] = qmh;
     s.qmh[s.at(j, i)] = qmh;
+    sum.sync();  // Qm1^ below reads Qm^(i,j)
     // Qm1(i,j): extended by an unpaired base in Qm1(i,j+1); the helix at u = i of Qm(i',j);
     // the last helix Qm1(u,q-1) of a multiloop closed by (p,q = j+1), u = i.
-    double qm1h = j + 1 < n ? s.qm1h[s.at(i, j + 1)] * s.ml_unpaired[1] : 0.0;
+    double qm1h = j + 1 < n && sum.leader() ? s.qm1h[s.at(i, j + 1)] * s.ml_unpaired[1] : 0.0;
     const double* qmh_column = s.qmh + s.at(j, 0);
-    for (int k = 0; k <= i; ++k) qm1h += qmh_column[k] * s.ml_unpaired[i - k];
+    for (int k = sum.first; k <= i; k += sum.stride) qm1h += qmh_column[k] * s.ml_unpaired[i - k];
     if (i - kPfMinHairpin - 2 >= 0) {
         const int count = i - kPfMinHairpin - 1;  // i' = 0 .. i-5
-        qm1h += pf_dot(qmh_column, s.qm + s.at(i - 1, 0), count);
+        qm1h += sum.part(qmh_column, s.qm + s.at(i - 1, 0), count);
     }
     if (j + 1 < n && i - kPfMinHairpin - 3 >= 0) {
         const int count = i - kPfMinHairpin - 2;  // p = 0 .. i-6
-        qm1h += pf_dot(s.w + s.at(j + 1, 0), s.qm + s.at(i - 1, 1), count);
+        qm1h += sum.part(s.w + s.at(j + 1, 0), s.qm + s.at(i - 1, 1), count);
     }
+    qm1h = sum.total(qm1h);
     s.qm1h[s.at(i, j)] = qm1h;
     const int t = m.allowed_type(i, j);
     double qbh = 0;
     if (t != 0 && s.qb[s.at(i, j)] != 0.0) {
-        qbh = s.z5[i] * m.exterior_stem(i, j, t) * s.z3[j + 1];
-        for (int p = i - 1; p >= 0 && p >= i - 1 - kMaxLoop; --p) {
+        if (sum.leader()) qbh = s.z5[i] * m.exterior_stem(i, j, t) * s.z3[j + 1];
+        for (int p = i - 1 - sum.first; p >= 0 && p >= i - 1 - kMaxLoop; p -= sum.stride) {
             const int n1 = i - p - 1;
             int last_q = j + 1 + (kMaxLoop - n1);
             if (last_q > n - 1) last_q = n - 1;
@@ -141,12 +179,17 @@ TROPIC_HOST_DEVICE inline void pf_outside_cell(const PfModel& m, const PfTables&
                 qbh += row[q] * m.interior(p, q, tp, i, j);
             }
         }
+        qbh = sum.total(qbh);
         qbh += qm1h * m.multi_stem(i, j, t);
     }
     s.qbh[s.at(i, j)] = qbh;
     const double w = qbh != 0.0 ? qbh * m.multi_closing(i, j, t) : 0.0;
     s.w[s.at(i, j)] = w;
     s.w[s.at(j, i)] = w;
+}
+
+TROPIC_HOST_DEVICE inline void pf_outside_cell(const PfModel& m, const PfTables& s, int i, int j) {
+    pf_outside_cell(m, s, i, j, PfSerialSum{});
 }
 
 }  // namespace tropic::rna

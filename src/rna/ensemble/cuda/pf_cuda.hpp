@@ -2,7 +2,9 @@
 // The partition function on a CUDA device: pf_cells.hpp's cells, one launch per diagonal of
 // cells (inside from the main diagonal outwards, outside back), every record of a batch in the
 // same launches. A plain C++ interface; builds without CUDA get a version that throws
-// ResourceError (../no_cuda/).
+// ResourceError (../no_cuda/). Diagonals of short cells take a thread per cell, the others a warp
+// per cell; the environment variable TROPIC_PF_WARP_FROM=d moves the switch to diagonal d (tests
+// and benchmarks run each kernel alone with it).
 #include <cstddef>
 #include <cstdint>
 #include <span>

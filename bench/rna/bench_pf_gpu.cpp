@@ -1,0 +1,180 @@
+// GPU partition function benchmark (Google Benchmark), in-process (CUDA context created before
+// timing). Turner 2004, dangles 2, 37 °C, uniform random A, C, G, U with fixed seeds:
+//   pf_gpu/n:{1000,2000,4000,10000}    one record: fill_pf_cuda with the outside pass and the
+//                                      pair probabilities back on the host (no MFE: its
+//                                      energy only seeds the scale, here 0)
+//   pf_gpu/batch:200x20000/warp_from:d 20,000 records of 200 nt in one call, diagonals from d on a
+//                                      warp per cell (TROPIC_PF_WARP_FROM; 32 is the default)
+//   pf_gpu_api/batch:200x20000         the same records through rna::fold_ensemble_many with the
+//                                      cuda backend: MFE, fill, probabilities and RNAfold -p's
+//                                      summaries (pair list, centroid, diversity) on 16 threads
+//   pf_cpu_threads/n:{1000,2000,4000}  fill_pf_cpu on a pool of 16 threads, the same records
+//   pf_samples/n:4000                  structures drawn per second from a filled 4,000-nt fold
+//                                      (sample_structures on 16 threads, after the GPU fill)
+// Counters: sequences_per_second, samples_per_second. Wall time in ms.
+// bench-quick-filter: pf_gpu/n:1000|batch:200x2000/
+#include <benchmark/benchmark.h>
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <memory>
+#include <vector>
+
+#include "bench_support.hpp"
+#include "rna/ensemble/cuda/pf_cuda.hpp"
+#include "rna/ensemble/pf_cpu.hpp"
+#include "rna/ensemble/pf_sampling.hpp"
+#include "tropic/core/device.hpp"
+#include "tropic/core/thread_pool.hpp"
+#include "tropic/rna/model_details.hpp"
+#include "tropic/rna/partition.hpp"
+
+namespace {
+
+using Seq = std::vector<std::uint8_t>;
+constexpr unsigned kCpuThreads = 16;
+
+const tropic::rna::BoltzmannFactors& factors() {
+    static const tropic::rna::BoltzmannFactors f = tropic::rna::ModelDetails{}.boltzmann_factors();
+    return f;
+}
+
+tropic::ThreadPool& pool() {
+    static tropic::ThreadPool p(kCpuThreads);
+    return p;
+}
+
+std::vector<Seq> records(std::size_t count, std::size_t n) {
+    std::vector<Seq> seqs;
+    for (std::size_t r = 0; r < count; ++r) seqs.push_back(tropic::bench::seeded_rna(n, 1 + r));
+    return seqs;
+}
+
+void fill_on_gpu(const std::vector<Seq>& seqs,
+                 std::vector<std::unique_ptr<tropic::rna::PfFold>>& folds, bool keep_inside) {
+    folds.clear();
+    std::vector<tropic::rna::cuda::PfJob> jobs;
+    for (std::size_t r = 0; r < seqs.size(); ++r) {
+        folds.push_back(std::make_unique<tropic::rna::PfFold>());
+        jobs.push_back({seqs[r], nullptr, 0, r, folds.back().get()});
+    }
+    tropic::rna::cuda::fill_pf_cuda(jobs, factors(), tropic::rna::MfeOptions{}, true, keep_inside,
+                                    0);
+}
+
+void bench_gpu(benchmark::State& state, std::size_t count, std::size_t n, const char* warp_from) {
+    const auto seqs = records(count, n);
+    std::vector<std::unique_ptr<tropic::rna::PfFold>> folds;
+    if (warp_from != nullptr) setenv("TROPIC_PF_WARP_FROM", warp_from, 1);
+    try {
+        tropic::bench::run_wall_timed(state, [&] { fill_on_gpu(seqs, folds, false); });
+    } catch (const std::exception& error) {
+        state.SkipWithError(error.what());
+    }
+    unsetenv("TROPIC_PF_WARP_FROM");
+    state.counters["sequences_per_second"] = benchmark::Counter(
+        static_cast<double>(count), benchmark::Counter::kIsIterationInvariantRate);
+    if (count == 1 && !folds.empty())
+        state.counters["ensemble_kcal"] = folds.front()->ensemble_energy();
+}
+
+void bench_api(benchmark::State& state, std::size_t count, std::size_t n) {
+    const auto seqs = records(count, n);
+    const tropic::rna::ModelDetails model;
+    const auto params = model.energy_params();
+    tropic::RunOptions run;
+    run.backend = tropic::Backend::Cuda;
+    run.pool = &pool();
+    try {
+        tropic::bench::run_wall_timed(state, [&] {
+            benchmark::DoNotOptimize(tropic::rna::fold_ensemble_many(
+                seqs, params, factors(), tropic::rna::EnsembleOptions{}, run));
+        });
+    } catch (const std::exception& error) {
+        state.SkipWithError(error.what());
+    }
+    state.counters["sequences_per_second"] = benchmark::Counter(
+        static_cast<double>(count), benchmark::Counter::kIsIterationInvariantRate);
+}
+
+void bench_cpu(benchmark::State& state, std::size_t n) {
+    const Seq seq = tropic::bench::seeded_rna(n, 1);
+    tropic::rna::PfFold fold;
+    tropic::bench::run_wall_timed(state, [&] {
+        tropic::rna::fill_pf_cpu(fold, seq, factors(), tropic::rna::MfeOptions{}, nullptr, 0, true,
+                                 &pool());
+    });
+    state.counters["ensemble_kcal"] = fold.ensemble_energy();
+}
+
+void bench_samples(benchmark::State& state, std::size_t n, std::size_t samples) {
+    const auto seqs = records(1, n);
+    std::vector<std::unique_ptr<tropic::rna::PfFold>> folds;
+    try {
+        fill_on_gpu(seqs, folds, true);
+    } catch (const std::exception& error) {
+        state.SkipWithError(error.what());
+        return;
+    }
+    tropic::bench::run_wall_timed(state, [&] {
+        benchmark::DoNotOptimize(
+            tropic::rna::sample_structures(*folds.front(), samples, 1, &pool()));
+    });
+    state.counters["samples_per_second"] = benchmark::Counter(
+        static_cast<double>(samples), benchmark::Counter::kIsIterationInvariantRate);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+    if (tropic::cuda_device_count() == 0) {
+        std::printf("SKIPPED: no CUDA device\n");
+        return 0;
+    }
+    {  // context creation and first-use costs, not timed
+        std::vector<std::unique_ptr<tropic::rna::PfFold>> folds;
+        fill_on_gpu(records(1, 100), folds, false);
+    }
+    // Long folds once per repetition, three repetitions (10,000 nt: one).
+    for (std::size_t n : {1000, 2000, 4000, 10000})
+        benchmark::RegisterBenchmark(fmt::format("pf_gpu/n:{}", n).c_str(), bench_gpu, 1, n,
+                                     nullptr)
+            ->UseManualTime()
+            ->Iterations(1)
+            ->Repetitions(n >= 10000 ? 1 : 3)
+            ->Unit(benchmark::kMillisecond);
+    for (const char* warp_from : {"32", "0", "1000000"})
+        benchmark::RegisterBenchmark(
+            fmt::format("pf_gpu/batch:200x20000/warp_from:{}", warp_from).c_str(), bench_gpu, 20000,
+            200, warp_from)
+            ->UseManualTime()
+            ->Iterations(1)
+            ->Repetitions(2)
+            ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("pf_gpu/batch:200x2000/warp_from:32", bench_gpu, 2000, 200, "32")
+        ->UseManualTime()
+        ->Iterations(1)
+        ->Repetitions(2)
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("pf_gpu_api/batch:200x20000", bench_api, 20000, 200)
+        ->UseManualTime()
+        ->Iterations(1)
+        ->Repetitions(2)
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("pf_samples/n:4000", bench_samples, 4000, 20000)
+        ->UseManualTime()
+        ->Iterations(1)
+        ->Repetitions(2)
+        ->Unit(benchmark::kMillisecond);
+    for (std::size_t n : {1000, 2000, 4000})
+        benchmark::RegisterBenchmark(fmt::format("pf_cpu_threads/n:{}", n).c_str(), bench_cpu, n)
+            ->UseManualTime()
+            ->Iterations(1)
+            ->Repetitions(1)
+            ->Unit(benchmark::kMillisecond);
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}

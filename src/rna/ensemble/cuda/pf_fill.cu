@@ -1,0 +1,572 @@
+// CUDA partition function: pf_cells.hpp's cells, one launch per diagonal d = j - i of cells for
+// every fold of a chunk at once (inside from d = 4 outwards, outside back from the longest fold's
+// last diagonal), the exterior loop Z5/Z3 in a kernel per fold between them, then P(i,j) packed
+// on the device; only the probabilities (and, for sampling, the inside tables) come back.
+//
+// Cells of short diagonals take a thread each (their sums are short; consecutive cells of one
+// diagonal take the same loop bounds, so a warp's threads stay together); cells of longer ones
+// a warp each, whose lanes share the sums (pf_device.cuh's PfWarpSum), so that the dot products
+// read contiguous rows 32 elements at a time. Both call the same cell functions as the CPU.
+//
+// Tables are pf_cells.hpp's n x n squares of doubles, seven per fold; a chunk's folds lie back
+// to back in one buffer. A fold whose Z leaves the safe range is filled again with a corrected
+// scale, as fill_pf_cpu does, alone with the others that need it.
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstdlib>
+#include <exception>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/cuda/device_buffer.cuh"
+#include "rna/ensemble/cuda/pf_cuda.hpp"
+#include "rna/ensemble/cuda/pf_device.cuh"
+#include "tropic/core/error.hpp"
+#include "tropic/core/memory_fit.hpp"
+
+namespace tropic::rna::cuda {
+
+namespace {
+
+using cuda_detail::DeviceBuffer;
+
+constexpr int kTables = 7;  // qb, qm, qm1, qbh, qmh, qm1h, w
+constexpr int kThreadBlock = 128;
+constexpr int kCellWarps = 8;  // cells (one warp each) per block of the warp kernels
+// Diagonals from this one on take a warp per cell; TROPIC_PF_WARP_FROM overrides it (tests run
+// both kernels everywhere, benchmarks compare).
+constexpr int kWarpFromDiagonal = 32;
+
+int warp_from_diagonal() {
+    const char* value = std::getenv("TROPIC_PF_WARP_FROM");
+    return value != nullptr && *value != '\0' ? std::atoi(value) : kWarpFromDiagonal;
+}
+
+template <bool kOutside, class Sum>
+__device__ void cell(const PfDeviceFold& fold, int i, int j, const Sum& sum) {
+    if constexpr (kOutside)
+        pf_outside_cell(fold.model, fold.tables, i, j, sum);
+    else
+        pf_inside_cell(fold.model, fold.tables, i, j, sum);
+}
+
+// Cells (i, i+d) of folds 0..folds-1, `cells` (the longest fold's count on this diagonal) per
+// fold back to back, one thread each.
+template <bool kOutside>
+__global__ void __launch_bounds__(kThreadBlock)
+    thread_diagonal_kernel(const PfDeviceFold* folds, int count, int d, int cells) {
+    const std::size_t flat = std::size_t(blockIdx.x) * kThreadBlock + threadIdx.x;
+    const std::size_t f = flat / std::size_t(cells);
+    if (f >= std::size_t(count)) return;
+    const PfDeviceFold& fold = folds[f];
+    const int i = int(flat - f * std::size_t(cells));
+    if (i + d >= fold.model.n) return;
+    cell<kOutside>(fold, i, i + d, PfSerialSum{});
+}
+
+// The same cells, one warp each.
+template <bool kOutside>
+__global__ void __launch_bounds__(kCellWarps * 32)
+    warp_diagonal_kernel(const PfDeviceFold* folds, int count, int d, int cells) {
+    const std::size_t flat = std::size_t(blockIdx.x) * kCellWarps + threadIdx.x / 32;
+    const std::size_t f = flat / std::size_t(cells);
+    if (f >= std::size_t(count)) return;  // whole warps leave together
+    const PfDeviceFold& fold = folds[f];
+    const int i = int(flat - f * std::size_t(cells));
+    if (i + d >= fold.model.n) return;
+    cell<kOutside>(fold, i, i + d, PfWarpSum{int(threadIdx.x % 32)});
+}
+
+// The sum of `value` over the block, in thread 0 (`shared`: one double per warp).
+__device__ double block_sum(double value, double* shared) {
+    for (int offset = 16; offset > 0; offset /= 2)
+        value += __shfl_xor_sync(0xffffffffu, value, offset);
+    const int warp = threadIdx.x / 32, warps = blockDim.x / 32;
+    if (threadIdx.x % 32 == 0) shared[warp] = value;
+    __syncthreads();
+    double total = 0;
+    if (threadIdx.x == 0)
+        for (int w = 0; w < warps; ++w) total += shared[w];
+    __syncthreads();  // shared[] is reused by the next call
+    return total;
+}
+
+// Z5 and Z3 of fold blockIdx.x (the CPU's fill_exterior, summed in another order).
+// Z5 pushed forward: once Z5(k) is final, every helix (k,j) adds Z5(k) Qb(k,j) stem(k,j) to
+// scratch[j] (row k of Qb is contiguous; each j of a step is one thread's, and a barrier ends
+// every step), and Z5(k+1) = Z5(k) s^-1 + scratch[k], whose terms all came from k' <= k - 4.
+// Z3 pulled: Z3(k) = Z3(k+1) s^-1 + sum_l Qb(k,l) stem(k,l) Z3(l+1), a block sum over row k.
+__global__ void exterior_kernel(const PfDeviceFold* folds) {
+    __shared__ double warp_sums[32];
+    const PfDeviceFold& fold = folds[blockIdx.x];
+    const PfModel& m = fold.model;
+    const PfTables& s = fold.tables;
+    const int n = m.n;
+    const double unpaired = m.scale_pow[1];
+    double* z5 = fold.z5;
+    double* z3 = fold.z3;
+    double* acc = fold.scratch;
+    for (int j = threadIdx.x; j < n; j += blockDim.x) acc[j] = 0;
+    if (threadIdx.x == 0) z5[0] = 1.0;
+    __syncthreads();
+    for (int k = 0; k < n; ++k) {
+        const double zk = z5[k];
+        const double* row = s.qb + s.at(k, 0);
+        for (int j = k + kPfMinHairpin + 1 + threadIdx.x; j < n; j += blockDim.x) {
+            const double qb = row[j];
+            if (qb != 0.0) acc[j] += zk * qb * m.exterior_stem(k, j, m.type(k, j));
+        }
+        if (threadIdx.x == k % blockDim.x) z5[k + 1] = zk * unpaired + acc[k];
+        __syncthreads();
+    }
+    if (threadIdx.x == 0) z3[n] = 1.0;
+    __syncthreads();
+    for (int k = n - 1; k >= 0; --k) {
+        const double* row = s.qb + s.at(k, 0);
+        double part = 0;
+        for (int l = k + kPfMinHairpin + 1 + threadIdx.x; l < n; l += blockDim.x) {
+            const double qb = row[l];
+            if (qb != 0.0) part += qb * m.exterior_stem(k, l, m.type(k, l)) * z3[l + 1];
+        }
+        const double sum = block_sum(part, warp_sums);
+        if (threadIdx.x == 0) z3[k] = z3[k + 1] * unpaired + sum;
+        __syncthreads();
+    }
+}
+
+// P(i,j) = Qb(i,j) Qb^(i,j) / Z into the lower triangle of Qb^ (as the CPU leaves it) and into
+// `packed`, which is what goes back to the host. Fold blockIdx.y, cells by blockIdx.x.
+__global__ void probability_kernel(const PfDeviceFold* folds) {
+    const PfDeviceFold& fold = folds[blockIdx.y];
+    const int n = fold.model.n;
+    const std::size_t cell = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+    if (cell >= std::size_t(n) * std::size_t(n)) return;
+    const int i = int(cell / std::size_t(n)), j = int(cell % std::size_t(n));
+    if (j < i + kPfMinHairpin + 1) return;
+    const PfTables& s = fold.tables;
+    const double qbh = s.qbh[s.at(i, j)];
+    const double p = qbh != 0.0 ? s.qb[s.at(i, j)] * qbh / fold.z5[n] : 0.0;
+    s.qbh[s.at(j, i)] = p;
+    fold.packed[pf_packed_at(n, i, j)] = p;
+}
+
+std::uint64_t square_bytes(std::size_t n) {
+    return std::uint64_t(n) * n * sizeof(double);
+}
+
+// The device bytes of one fold, by part (pf_device_bytes is their sum).
+std::uint64_t fold_bytes(std::size_t n) {
+    const std::uint64_t linear = 5 * (n + 1) * sizeof(double) + 2 * n;  // hairpin, ml, z5, z3,
+                                                                        // scratch; bases
+    return kTables * square_bytes(n) + std::uint64_t(n) * n             // pair mask
+           + pf_packed_size(int(n)) * sizeof(double) + linear + sizeof(PfDeviceFold);
+}
+
+// Runs body(k) for k in [0, count) on up to 16 host threads (the per-fold host work: setups of
+// O(n^2), unpacking the probabilities); the first exception is rethrown.
+template <class Body>
+void host_parallel(std::size_t count, const Body& body) {
+    const std::size_t threads =
+        std::min<std::size_t>({16, std::max(1u, std::thread::hardware_concurrency()),
+                               std::max<std::size_t>(1, count / 8)});
+    if (threads <= 1) {
+        for (std::size_t k = 0; k < count; ++k) body(k);
+        return;
+    }
+    std::atomic<std::size_t> next{0};
+    std::exception_ptr error;
+    std::mutex error_mutex;
+    std::vector<std::thread> pool;
+    for (std::size_t t = 0; t < threads; ++t)
+        pool.emplace_back([&] {
+            try {
+                for (std::size_t k = next++; k < count; k = next++) body(k);
+            } catch (...) {
+                const std::lock_guard<std::mutex> lock(error_mutex);
+                if (!error) error = std::current_exception();
+            }
+        });
+    for (auto& thread : pool) thread.join();
+    if (error) std::rethrow_exception(error);
+}
+
+// Device memory of one chunk (buffers only grow from chunk to chunk).
+struct Workspace {
+    DeviceBuffer<BoltzmannFactors> factors;
+    DeviceBuffer<double> tables, linear, packed;
+    DeviceBuffer<std::uint8_t> sequence, pair_ok;
+    DeviceBuffer<std::int8_t> base;
+    DeviceBuffer<PfDeviceFold> folds;
+};
+
+// Offsets of one fold's parts in the workspace.
+struct FoldPlace {
+    std::size_t tables = 0, linear = 0, packed = 0, bases = 0, pair_ok = 0;
+    int n = 0;
+};
+
+class ChunkFill {
+  public:
+    ChunkFill(std::span<const PfJob> jobs, std::vector<std::size_t> chunk,
+              const BoltzmannFactors& factors, const MfeOptions& options, bool outside,
+              bool keep_inside, Workspace& w, const Progress& on_progress)
+        : jobs_(jobs),
+          chunk_(std::move(chunk)),
+          factors_(factors),
+          options_(options),
+          outside_(outside),
+          keep_inside_(keep_inside),
+          w_(w),
+          on_progress_(on_progress) {}
+
+    void run() {
+        place();
+        std::vector<double> scale(chunk_.size());
+        for (std::size_t f = 0; f < chunk_.size(); ++f)
+            scale[f] = initial_pf_scale(job(f).mfe_dcal, job(f).sequence.size(), factors_.kT);
+        host_parallel(chunk_.size(), [&](std::size_t f) { setup(f, scale[f]); });
+        upload_inputs();
+        TROPIC_CUDA_CHECK(cudaMemsetAsync(w_.tables.data(), 0, table_doubles_ * sizeof(double),
+                                          cudaStreamPerThread));
+        // Folds whose Z left the safe range are filled again, alone with the others that need
+        // it, at the scales that fill_pf_cpu's PfScaleSearch gives.
+        std::vector<PfScaleSearch> search;
+        for (std::size_t f = 0; f < chunk_.size(); ++f)
+            search.emplace_back(scale[f], job(f).sequence.size());
+        std::vector<std::size_t> todo(chunk_.size());
+        for (std::size_t f = 0; f < todo.size(); ++f) todo[f] = f;
+        for (bool first = true; !todo.empty(); first = false) {
+            if (!first) {
+                host_parallel(todo.size(), [&](std::size_t k) { setup(todo[k], scale[todo[k]]); });
+                upload_scaled_again(todo);
+            }
+            upload_folds(todo);
+            fill(todo, false);
+            exterior_kernel<<<unsigned(todo.size()), longest(todo) >= 2048 ? 1024 : 128>>>(
+                w_.folds.data());
+            TROPIC_CUDA_CHECK_LAUNCH("exterior_kernel");
+            std::vector<std::size_t> again;
+            for (std::size_t f : todo) {
+                double z = 0;
+                const FoldPlace& p = places_[f];
+                TROPIC_CUDA_CHECK(cudaMemcpy(&z, w_.linear.data() + z5_at(p) + p.n, sizeof(double),
+                                             cudaMemcpyDeviceToHost));
+                if (pf_scale_ok(z)) {
+                    job(f).fold->log_z = std::log(z) + p.n * std::log(scale[f]);
+                } else {
+                    scale[f] = search[f].next(z);
+                    again.push_back(f);
+                }
+            }
+            todo.swap(again);
+        }
+        std::vector<std::size_t> all(chunk_.size());
+        for (std::size_t f = 0; f < all.size(); ++f) all[f] = f;
+        upload_folds(all);
+        if (outside_) {
+            fill(all, true);
+            const int n = longest(all);
+            const auto cells = std::size_t(n) * std::size_t(n);
+            if (cells > 0) {
+                probability_kernel<<<dim3(unsigned((cells + 255) / 256), unsigned(all.size())),
+                                     256>>>(w_.folds.data());
+                TROPIC_CUDA_CHECK_LAUNCH("probability_kernel");
+            }
+        }
+        download();
+    }
+
+  private:
+    const PfJob& job(std::size_t f) const { return jobs_[chunk_[f]]; }
+    static std::size_t z5_at(const FoldPlace& p) { return p.linear + 2 * (std::size_t(p.n) + 1); }
+
+    int longest(const std::vector<std::size_t>& folds) const {
+        int n = 0;
+        for (std::size_t f : folds) n = std::max(n, places_[f].n);
+        return n;
+    }
+
+    // Offsets of every fold's parts; linear: hairpin factors, ml_unpaired, z5, z3 (n + 1 each),
+    // scratch (n).
+    void place() {
+        places_.resize(chunk_.size());
+        for (std::size_t f = 0; f < chunk_.size(); ++f) {
+            FoldPlace& p = places_[f];
+            p.n = int(job(f).sequence.size());
+            const std::size_t n = std::size_t(p.n);
+            p.tables = table_doubles_;
+            table_doubles_ += kTables * n * n;
+            p.linear = linear_doubles_;
+            linear_doubles_ += 5 * (n + 1);
+            p.packed = packed_doubles_;
+            packed_doubles_ += pf_packed_size(p.n);
+            p.bases = bases_;
+            bases_ += n;
+            p.pair_ok = pair_bytes_;
+            pair_bytes_ += n * n;
+        }
+        w_.tables.resize(std::max<std::size_t>(table_doubles_, 1));
+        w_.linear.resize(std::max<std::size_t>(linear_doubles_, 1));
+        w_.packed.resize(std::max<std::size_t>(packed_doubles_, 1));
+        w_.folds.resize(chunk_.size());
+    }
+
+    void setup(std::size_t f, double scale) {
+        make_pf_setup(job(f).fold->setup, job(f).sequence, factors_, options_, job(f).constraint,
+                      scale);
+    }
+
+    void upload_inputs() {
+        std::vector<std::uint8_t> sequence(bases_), pair_ok(pair_bytes_);
+        std::vector<std::int8_t> base(bases_);
+        host_parallel(chunk_.size(), [&](std::size_t f) {
+            const PfSetup& setup = job(f).fold->setup;
+            const FoldPlace& p = places_[f];
+            std::copy(job(f).sequence.begin(), job(f).sequence.end(), sequence.begin() + p.bases);
+            std::copy(setup.base.begin(), setup.base.end(), base.begin() + p.bases);
+            std::copy(setup.pair_ok.begin(), setup.pair_ok.end(), pair_ok.begin() + p.pair_ok);
+        });
+        w_.sequence.assign(std::span<const std::uint8_t>(sequence));
+        w_.base.assign(std::span<const std::int8_t>(base));
+        w_.pair_ok.assign(std::span<const std::uint8_t>(pair_ok));
+        upload_scaled();
+    }
+
+    // The parts of the setup that depend on the scale (hairpin factors and ml_unpaired) of every
+    // fold, in one copy.
+    void upload_scaled() {
+        std::vector<double> linear_host(linear_doubles_, 0.0);
+        for (std::size_t f = 0; f < chunk_.size(); ++f) {
+            const PfSetup& setup = job(f).fold->setup;
+            const FoldPlace& p = places_[f];
+            std::copy(setup.hairpin_factor.begin(), setup.hairpin_factor.end(),
+                      linear_host.begin() + p.linear);
+            std::copy(setup.ml_unpaired.begin(), setup.ml_unpaired.end(),
+                      linear_host.begin() + p.linear + p.n + 1);
+        }
+        w_.linear.assign(std::span<const double>(linear_host));
+    }
+
+    // The same for a retry, fold by fold: the other folds' Z5 and Z3 stay.
+    void upload_scaled_again(const std::vector<std::size_t>& folds) {
+        for (std::size_t f : folds) {
+            const PfSetup& setup = job(f).fold->setup;
+            const FoldPlace& p = places_[f];
+            const std::size_t bytes = (std::size_t(p.n) + 1) * sizeof(double);
+            TROPIC_CUDA_CHECK(cudaMemcpy(w_.linear.data() + p.linear, setup.hairpin_factor.data(),
+                                         bytes, cudaMemcpyHostToDevice));
+            TROPIC_CUDA_CHECK(cudaMemcpy(w_.linear.data() + p.linear + p.n + 1,
+                                         setup.ml_unpaired.data(), bytes, cudaMemcpyHostToDevice));
+        }
+    }
+
+    // The device views of `folds` (in order), at w_.folds[0 ..].
+    void upload_folds(const std::vector<std::size_t>& folds) {
+        std::vector<PfDeviceFold> views(folds.size());
+        for (std::size_t k = 0; k < folds.size(); ++k) {
+            const std::size_t f = folds[k];
+            const FoldPlace& p = places_[f];
+            const std::size_t n = std::size_t(p.n);
+            PfDeviceFold& v = views[k];
+            v.model = job(f).fold->setup.model;  // scale powers, n, dangles
+            v.model.f = w_.factors.data();
+            v.model.sequence = w_.sequence.data() + p.bases;
+            v.model.base = w_.base.data() + p.bases;
+            v.model.hairpin_factor = w_.linear.data() + p.linear;
+            v.model.pair_ok = w_.pair_ok.data() + p.pair_ok;
+            double* square = w_.tables.data() + p.tables;
+            PfTables& s = v.tables;
+            double** tables[kTables] = {&s.qb, &s.qm, &s.qm1, &s.qbh, &s.qmh, &s.qm1h, &s.w};
+            for (int t = 0; t < kTables; ++t) *tables[t] = square + t * n * n;
+            s.ml_unpaired = w_.linear.data() + p.linear + (n + 1);
+            v.z5 = w_.linear.data() + z5_at(p);
+            v.z3 = v.z5 + (n + 1);
+            v.scratch = v.z3 + (n + 1);
+            s.z5 = v.z5;
+            s.z3 = v.z3;
+            s.n = p.n;
+            v.packed = w_.packed.data() + p.packed;
+        }
+        w_.folds.assign(std::span<const PfDeviceFold>(views));
+    }
+
+    // Every diagonal of the inside (outwards) or the outside (inwards) pass of `folds` (longest
+    // first), whose views are at w_.folds[0 ..].
+    void fill(const std::vector<std::size_t>& folds, bool outside) {
+        const int n = longest(folds);
+        const int warp_from = warp_from_diagonal();
+        const bool report = on_progress_ && folds.size() == 1 && n >= 1000;
+        const std::size_t item = job(folds.front()).record;
+        const double from = outside ? 0.45 : 0.0, to = outside_ ? (outside ? 1.0 : 0.45) : 1.0;
+        for (int step = 0; step < n - kPfMinHairpin - 1; ++step) {
+            const int d = outside ? n - 1 - step : kPfMinHairpin + 1 + step;
+            // Folds longer than d: a prefix, lengths descend.
+            int active = int(folds.size());
+            while (active > 0 && places_[folds[active - 1]].n <= d) --active;
+            const int cells = n - d;
+            const std::size_t total = std::size_t(cells) * std::size_t(active);
+            if (d >= warp_from) {
+                const auto blocks = unsigned((total + kCellWarps - 1) / kCellWarps);
+                if (outside)
+                    warp_diagonal_kernel<true>
+                        <<<blocks, kCellWarps * 32>>>(w_.folds.data(), active, d, cells);
+                else
+                    warp_diagonal_kernel<false>
+                        <<<blocks, kCellWarps * 32>>>(w_.folds.data(), active, d, cells);
+                TROPIC_CUDA_CHECK_LAUNCH("warp_diagonal_kernel");
+            } else {
+                const auto blocks = unsigned((total + kThreadBlock - 1) / kThreadBlock);
+                if (outside)
+                    thread_diagonal_kernel<true>
+                        <<<blocks, kThreadBlock>>>(w_.folds.data(), active, d, cells);
+                else
+                    thread_diagonal_kernel<false>
+                        <<<blocks, kThreadBlock>>>(w_.folds.data(), active, d, cells);
+                TROPIC_CUDA_CHECK_LAUNCH("thread_diagonal_kernel");
+            }
+            if (report && step % 256 == 255) {
+                TROPIC_CUDA_CHECK(cudaStreamSynchronize(cudaStreamPerThread));
+                // Cells of diagonal d cost ~d: the diagonals below x n hold 3x^2 - 2x^3 of it.
+                auto below = [](double x) { return x * x * (3 - 2 * x); };
+                const double x = double(step + 1) / n;
+                on_progress_(item, from + (to - from) * (outside ? 1 - below(1 - x) : below(x)));
+            }
+        }
+    }
+
+    void download() {
+        std::vector<double> packed(packed_doubles_);
+        if (outside_ && packed_doubles_ > 0)
+            TROPIC_CUDA_CHECK(cudaMemcpy(packed.data(), w_.packed.data(),
+                                         packed_doubles_ * sizeof(double), cudaMemcpyDeviceToHost));
+        std::vector<double> linear(linear_doubles_);
+        TROPIC_CUDA_CHECK(cudaMemcpy(linear.data(), w_.linear.data(),
+                                     linear_doubles_ * sizeof(double), cudaMemcpyDeviceToHost));
+        // The inside tables for sampling: straight into the folds' vectors (one copy each).
+        if (keep_inside_)
+            for (std::size_t f = 0; f < chunk_.size(); ++f) {
+                PfFold& fold = *job(f).fold;
+                const std::size_t n = std::size_t(places_[f].n);
+                const double* square = w_.tables.data() + places_[f].tables;
+                std::vector<double>* tables[3] = {&fold.qb, &fold.qm, &fold.qm1};
+                for (int t = 0; t < 3; ++t) {
+                    tables[t]->resize(n * n);
+                    if (n > 0)
+                        TROPIC_CUDA_CHECK(cudaMemcpy(tables[t]->data(), square + t * n * n,
+                                                     n * n * sizeof(double),
+                                                     cudaMemcpyDeviceToHost));
+                }
+            }
+        host_parallel(chunk_.size(), [&](std::size_t f) {
+            PfFold& fold = *job(f).fold;
+            const FoldPlace& p = places_[f];
+            const int n = p.n;
+            const std::size_t un = std::size_t(n);
+            const double* z5 = linear.data() + z5_at(p);
+            fold.z5.assign(z5, z5 + un + 1);
+            fold.z3.assign(z5 + un + 1, z5 + 2 * (un + 1));
+            for (auto* table : {&fold.qmh, &fold.qm1h, &fold.w}) table->clear();
+            if (!keep_inside_)
+                for (auto* table : {&fold.qb, &fold.qm, &fold.qm1}) table->clear();
+            fold.qbh.clear();
+            if (outside_) {
+                fold.qbh.assign(un * un, 0.0);
+                const double* from = packed.data() + p.packed;
+                for (int i = 0; i < n; ++i)
+                    for (int j = i + kPfMinHairpin + 1; j < n; ++j)
+                        fold.qbh[std::size_t(j) * un + std::size_t(i)] =
+                            from[pf_packed_at(n, i, j)];
+            }
+            PfTables& s = fold.tables;
+            s = PfTables{};
+            s.qb = keep_inside_ ? fold.qb.data() : nullptr;
+            s.qm = keep_inside_ ? fold.qm.data() : nullptr;
+            s.qm1 = keep_inside_ ? fold.qm1.data() : nullptr;
+            s.qbh = outside_ ? fold.qbh.data() : nullptr;
+            s.ml_unpaired = fold.setup.ml_unpaired.data();
+            s.z5 = fold.z5.data();
+            s.z3 = fold.z3.data();
+            s.n = n;
+            fold.outside_done = outside_;
+        });
+    }
+
+    std::span<const PfJob> jobs_;
+    std::vector<std::size_t> chunk_;  // indices into jobs_, longest first
+    const BoltzmannFactors& factors_;
+    const MfeOptions& options_;
+    bool outside_, keep_inside_;
+    Workspace& w_;
+    const Progress& on_progress_;
+    std::vector<FoldPlace> places_;
+    std::size_t table_doubles_ = 0, linear_doubles_ = 0, packed_doubles_ = 0, bases_ = 0,
+                pair_bytes_ = 0;
+};
+
+}  // namespace
+
+std::uint64_t pf_device_bytes(std::size_t length) {
+    return fold_bytes(length);
+}
+
+void fill_pf_cuda(std::span<const PfJob> jobs, const BoltzmannFactors& factors,
+                  const MfeOptions& options, bool outside, bool keep_inside, int device,
+                  const Progress& on_progress) {
+    if (jobs.empty()) return;
+    TROPIC_CUDA_CHECK(cudaSetDevice(device));
+    std::size_t free_bytes = 0, total_bytes = 0;
+    TROPIC_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+    // A tenth of the free memory kept back (the context's own allocations, fragmentation), as
+    // the dispatch plans.
+    const std::uint64_t usable = free_bytes / 10 * 9;
+    std::vector<std::size_t> order(jobs.size());
+    for (std::size_t r = 0; r < order.size(); ++r) order[r] = r;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return jobs[a].sequence.size() > jobs[b].sequence.size();
+    });
+    for (std::size_t r : order) {
+        const std::size_t n = jobs[r].sequence.size();
+        const std::uint64_t bytes = fold_bytes(n) + sizeof(BoltzmannFactors);
+        if (bytes <= usable) break;  // the rest are shorter
+        const std::size_t fits = longest_that_fits(usable, [](std::size_t length) {
+            return fold_bytes(length) + sizeof(BoltzmannFactors);
+        });
+        throw ResourceError(
+            does_not_fit_message("a partition function of " + std::to_string(n) + " nt",
+                                 bytes / 9 * 10, device_budget(device, free_bytes),
+                                 "the longest sequence that fits is about " + std::to_string(fits) +
+                                     " nt (or use the cpu backend)"));
+    }
+
+    Workspace w;
+    w.factors.assign(std::span<const BoltzmannFactors>(&factors, 1));
+    // Chunks of records that fit the budget; a record of less than half the chunk's longest
+    // starts a new one, since every launch covers the longest record's cells for each record.
+    const std::uint64_t budget =
+        std::min<std::uint64_t>(usable - sizeof(BoltzmannFactors), std::uint64_t{16} << 30);
+    constexpr std::size_t kMaxChunkFolds = 65535;  // probability_kernel's grid y
+    std::vector<std::size_t> chunk;
+    std::uint64_t chunk_bytes = 0;
+    auto flush = [&] {
+        if (chunk.empty()) return;
+        ChunkFill(jobs, std::move(chunk), factors, options, outside, keep_inside, w, on_progress)
+            .run();
+        chunk.clear();
+        chunk_bytes = 0;
+    };
+    for (std::size_t r : order) {
+        const std::size_t n = jobs[r].sequence.size();
+        const std::uint64_t bytes = fold_bytes(n);
+        if (!chunk.empty() && (chunk_bytes + bytes > budget || chunk.size() == kMaxChunkFolds ||
+                               2 * n < jobs[chunk.front()].sequence.size()))
+            flush();
+        chunk.push_back(r);
+        chunk_bytes += bytes;
+    }
+    flush();
+}
+
+}  // namespace tropic::rna::cuda

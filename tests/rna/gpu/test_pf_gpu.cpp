@@ -1,0 +1,245 @@
+// GPU == CPU for the partition function, within 1e-9 relative (the same cell functions, summed
+// in other orders): ln Z, every pair probability and, for sampling, the inside tables. Batches of
+// many lengths, long records alone, dangles 2 and 0, --noLP, spans, constraints, temperatures,
+// the scale retry, and each of the two diagonal kernels alone (TROPIC_PF_WARP_FROM). Without a
+// CUDA device every test SKIPs visibly.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "rna/ensemble/cuda/pf_cuda.hpp"
+#include "rna/ensemble/pf_cpu.hpp"
+#include "support/gpu_test.hpp"
+#include "support/random_rna.hpp"
+#include "tropic/core/error.hpp"
+#include "tropic/core/thread_pool.hpp"
+#include "tropic/rna/model_details.hpp"
+#include "tropic/rna/partition.hpp"
+
+namespace tropic {
+namespace {
+
+using Seq = std::vector<std::uint8_t>;
+constexpr double kRelative = 1e-9;
+
+bool close(double a, double b) {
+    return std::abs(a - b) <= kRelative * std::max(std::abs(a), std::abs(b)) + 1e-290;
+}
+
+// TROPIC_PF_WARP_FROM for one scope: which diagonals take a warp per cell on the GPU.
+class WarpFrom {
+  public:
+    explicit WarpFrom(const char* value) { setenv("TROPIC_PF_WARP_FROM", value, 1); }
+    ~WarpFrom() { unsetenv("TROPIC_PF_WARP_FROM"); }
+};
+
+class PfGpu : public test::GpuTest {
+  protected:
+    struct Case {
+        rna::ModelDetails model;
+        bool keep_inside = false;
+        int mfe_scale = 1;  // mfe_dcal = -mfe_scale * n: the first scale estimate
+    };
+
+    // Fills every record on both backends and compares them.
+    static void expect_same(const std::vector<Seq>& seqs, const Case& c,
+                            const std::vector<rna::StructureConstraint>* constraints = nullptr) {
+        const rna::BoltzmannFactors factors = c.model.boltzmann_factors();
+        const rna::MfeOptions options = c.model.mfe_options();
+        std::vector<std::unique_ptr<rna::PfFold>> gpu;
+        std::vector<rna::cuda::PfJob> jobs;
+        for (std::size_t r = 0; r < seqs.size(); ++r) {
+            gpu.push_back(std::make_unique<rna::PfFold>());
+            jobs.push_back({seqs[r], constraints ? &(*constraints)[r] : nullptr,
+                            -c.mfe_scale * int(seqs[r].size()), r, gpu.back().get()});
+        }
+        rna::cuda::fill_pf_cuda(jobs, factors, options, true, c.keep_inside, 0);
+        // The CPU's folds: short records one per thread, long ones on all threads.
+        std::vector<rna::PfFold> cpu_folds(seqs.size());
+        auto fill_cpu = [&](std::size_t r, ThreadPool* on) {
+            rna::fill_pf_cpu(cpu_folds[r], seqs[r], factors, options, jobs[r].constraint,
+                             jobs[r].mfe_dcal, true, on);
+        };
+        pool().parallel_for(0, seqs.size(), [&](std::size_t r) {
+            if (seqs[r].size() < 1000) fill_cpu(r, nullptr);
+        });
+        for (std::size_t r = 0; r < seqs.size(); ++r)
+            if (seqs[r].size() >= 1000) fill_cpu(r, &pool());
+        for (std::size_t r = 0; r < seqs.size(); ++r) {
+            const rna::PfFold& cpu = cpu_folds[r];
+            const rna::PfFold& g = *gpu[r];
+            const int n = int(seqs[r].size());
+            ASSERT_EQ(g.n(), n);
+            ASSERT_TRUE(g.outside_done);
+            ASSERT_TRUE(close(g.log_z, cpu.log_z) || std::abs(g.log_z - cpu.log_z) < 1e-9)
+                << "record " << r << ", n=" << n << ": ln Z " << g.log_z << " vs " << cpu.log_z;
+            ASSERT_EQ(g.setup.scale, cpu.setup.scale) << "record " << r << ", n=" << n;
+            for (int i = 0; i < n; ++i)
+                for (int j = i + 1; j < n; ++j)
+                    ASSERT_TRUE(close(g.probability(i, j), cpu.probability(i, j)))
+                        << "record " << r << ", n=" << n << ": P(" << i << "," << j << ") "
+                        << g.probability(i, j) << " vs " << cpu.probability(i, j);
+            if (!c.keep_inside) continue;
+            ASSERT_EQ(g.tables.qb, g.qb.data());
+            for (const auto& [a, b] :
+                 {std::pair{&g.qb, &cpu.qb}, std::pair{&g.qm, &cpu.qm}, std::pair{&g.qm1, &cpu.qm1},
+                  std::pair{&g.z5, &cpu.z5}, std::pair{&g.z3, &cpu.z3}}) {
+                ASSERT_EQ(a->size(), b->size());
+                for (std::size_t k = 0; k < a->size(); ++k)
+                    ASSERT_TRUE(close((*a)[k], (*b)[k]))
+                        << "record " << r << ", n=" << n << ": inside entry " << k;
+            }
+        }
+    }
+
+    static Case make(int dangles, bool no_lp = false, int span = -1, double celsius = 37) {
+        Case c;
+        c.model.dangles = dangles;
+        c.model.no_lonely_pairs = no_lp;
+        c.model.max_bp_span = span;
+        c.model.temperature = celsius;
+        return c;
+    }
+
+    // count records of 0..max_length nt (every length below 40 at least once), GC 20-80 %.
+    static std::vector<Seq> random_batch(std::uint64_t seed, int count, int max_length) {
+        std::mt19937_64 rng(seed);
+        std::uniform_real_distribution<double> gc(0.2, 0.8);
+        std::vector<Seq> seqs;
+        for (int r = 0; r < count; ++r) {
+            const std::size_t n = r < 40 ? std::size_t(r) : rng() % (max_length + 1);
+            seqs.push_back(test::random_rna(rng, n, gc(rng), r % 7 == 0 ? 0.05 : 0.0));
+        }
+        return seqs;
+    }
+};
+
+TEST_F(PfGpu, BatchEqualsCpu) {
+    for (std::uint64_t seed : {std::uint64_t{11}, test::test_seed()}) {
+        const auto seqs = random_batch(seed, 120, 600);
+        expect_same(seqs, make(2));
+        expect_same(seqs, make(0));
+    }
+}
+
+TEST_F(PfGpu, EachKernelAloneEqualsCpu) {
+    const auto seqs = random_batch(test::test_seed(), 40, 300);
+    {
+        const WarpFrom never("1000000");  // a thread per cell everywhere
+        expect_same(seqs, make(2));
+    }
+    const WarpFrom always("0");  // a warp per cell everywhere
+    expect_same(seqs, make(2));
+    expect_same(seqs, make(0, true));
+}
+
+TEST_F(PfGpu, NoLonelyPairsSpansAndTemperatureEqualCpu) {
+    for (std::uint64_t seed : {std::uint64_t{5}, test::test_seed()}) {
+        const auto seqs = random_batch(seed, 60, 400);
+        expect_same(seqs, make(2, true));
+        expect_same(seqs, make(0, true, 50));
+        expect_same(seqs, make(2, false, 120));
+        expect_same(seqs, make(2, false, -1, 24.5));
+        expect_same(seqs, make(0, true, -1, 55));
+    }
+}
+
+TEST_F(PfGpu, ConstraintsEqualCpu) {
+    std::mt19937_64 rng(test::test_seed());
+    auto seqs = random_batch(rng(), 50, 350);
+    std::vector<rna::StructureConstraint> constraints;
+    for (std::size_t r = 0; r < seqs.size(); ++r) {
+        std::string text(seqs[r].size(), '.');
+        for (auto& c : text) {
+            const auto roll = rng() % 20;
+            c = roll == 0 ? 'x' : roll == 1 ? '<' : roll == 2 ? '>' : '.';
+        }
+        if (r % 5 == 0) text = std::string(seqs[r].size(), 'x');  // forbids every pair
+        constraints.emplace_back(text, seqs[r]);
+    }
+    expect_same(seqs, make(2), &constraints);
+}
+
+// The inside tables come back for sampling.
+TEST_F(PfGpu, KeptInsideTablesEqualCpu) {
+    Case c = make(2);
+    c.keep_inside = true;
+    expect_same(random_batch(test::test_seed(), 30, 250), c);
+}
+
+// A first scale far too large: Z leaves the safe range, and the folds that need it (all here,
+// since every estimate is off by the same factor) are filled again with the corrected scale.
+TEST_F(PfGpu, ScaleRetryEqualsCpu) {
+    std::mt19937_64 rng(test::test_seed());
+    std::vector<Seq> seqs;
+    for (int r = 0; r < 6; ++r) seqs.push_back(test::random_rna(rng, 200 + rng() % 100));
+    Case c = make(2);
+    c.mfe_scale = 130;  // s = e^2.3 per base
+    expect_same(seqs, c);
+    // Mixed: only some records retry.
+    std::vector<Seq> mixed = seqs;
+    for (int r = 0; r < 6; ++r) mixed.push_back(test::random_rna(rng, 100 + rng() % 100));
+    c.mfe_scale = 130;
+    expect_same(mixed, c);
+}
+
+TEST_F(PfGpu, LongRecordsAloneEqualCpu) {
+    std::mt19937_64 rng(test::test_seed());
+    for (std::size_t n : {1500u, 2300u}) {
+        const auto seq = test::random_rna(rng, n, 0.35 + 0.1 * (rng() % 3));
+        expect_same({seq}, make(2));
+    }
+    expect_same({test::random_rna(rng, 3000)}, make(0, true));
+}
+
+// Through the public API: the dispatch's GPU placement gives what the CPU gives.
+TEST_F(PfGpu, FoldEnsembleManyEqualsCpu) {
+    const auto seqs = random_batch(test::test_seed(), 60, 500);
+    rna::EnsembleOptions options;
+    options.samples = 5;
+    const rna::ModelDetails model;
+    RunOptions cpu_run, gpu_run;
+    cpu_run.backend = Backend::Cpu;
+    cpu_run.pool = &pool();
+    gpu_run.backend = Backend::Cuda;
+    gpu_run.pool = &pool();
+    const auto params = model.energy_params();
+    const auto factors = model.boltzmann_factors();
+    const auto cpu = rna::fold_ensemble_many(seqs, params, factors, options, cpu_run);
+    const auto gpu = rna::fold_ensemble_many(seqs, params, factors, options, gpu_run);
+    ASSERT_EQ(gpu.size(), cpu.size());
+    for (std::size_t r = 0; r < seqs.size(); ++r) {
+        EXPECT_TRUE(close(gpu[r].ensemble_energy, cpu[r].ensemble_energy) ||
+                    std::abs(gpu[r].ensemble_energy - cpu[r].ensemble_energy) < 1e-9)
+            << "record " << r;
+        ASSERT_EQ(gpu[r].pairs.size(), cpu[r].pairs.size()) << "record " << r;
+        EXPECT_EQ(gpu[r].samples.size(), 5u);
+    }
+}
+
+// A record too long for the device is refused before anything is allocated, naming its length
+// and the longest that fits.
+TEST_F(PfGpu, TooLongRecordIsRefused) {
+    const Seq seq(200'000, 0);
+    rna::PfFold fold;
+    const rna::cuda::PfJob job{seq, nullptr, 0, 0, &fold};
+    const rna::ModelDetails model;
+    try {
+        rna::cuda::fill_pf_cuda({&job, 1}, model.boltzmann_factors(), model.mfe_options(), true,
+                                false, 0);
+        FAIL() << "no ResourceError";
+    } catch (const ResourceError& error) {
+        const std::string what = error.what();
+        EXPECT_NE(what.find("200000 nt"), std::string::npos) << what;
+        EXPECT_NE(what.find("longest sequence that fits"), std::string::npos) << what;
+    }
+}
+
+}  // namespace
+}  // namespace tropic
