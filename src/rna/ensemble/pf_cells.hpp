@@ -6,7 +6,14 @@
 //
 // Tables are n x n squares of doubles, row i column j for i <= j; the tables read both ways keep
 // a copy at row j column i (the lower triangle), so that every sum below runs over two
-// contiguous vectors. Qb^ has no copy; its lower triangle receives the pair probabilities.
+// contiguous vectors. The tables read by rows only lend their lower triangles to sums that make
+// the interior loops and the multiloops' unpaired runs cheap (at row j, column i for cell (i,j)):
+//   Qb:   Qb(i,j) inner_mismatch(i,j), the pair weighted as the inner pair of a generic loop;
+//   Qm1^: during the inside pass S(i,j) = sum_{u >= i} (b/s)^(u-i) Qm1(u,j) = Qm1(i,j) +
+//         (b/s) S(i+1,j); during the outside pass R(i,j) = sum_{k <= i} Qm^(k,j) (b/s)^(i-k) =
+//         Qm^(i,j) + (b/s) R(i-1,j);
+//   Qb^:  during the outside pass Qb^(i,j) outer_mismatch(i,j), the pair weighted as the closing
+//         pair of a generic loop; once it is done, the pair probabilities.
 #include <cstddef>
 
 #include "rna/ensemble/pf_model.hpp"
@@ -74,23 +81,59 @@ TROPIC_HOST_DEVICE double pf_multi_split(const PfTables& s, int i, int j, const 
     return sum.part(s.qm + s.at(i + 1, first - 1), s.qm1 + s.at(j - 1, first), last - first + 1);
 }
 
-// The interior loops closed by (i,j) of type t: sum over inner pairs of factor * Qb(p,q) (this
-// thread's share of the inner pairs' rows p).
+// The interior loops closed by (i,j) of type t: sum over inner pairs (p,q) of factor * Qb(p,q)
+// (this thread's share of the rows n2 = j-1-q). Generic loops (pf_first_generic_n1) take one
+// contiguous dot product per n2 over the weighted Qb below the diagonal; the others go through
+// interior().
 template <class Sum>
 TROPIC_HOST_DEVICE double pf_interior_sum(const PfModel& m, const PfTables& s, int i, int j, int t,
                                           const Sum& share) {
-    double sum = 0;
-    int last_p = i + kMaxLoop + 1;
-    if (last_p > j - kPfMinHairpin - 2) last_p = j - kPfMinHairpin - 2;
-    for (int p = i + 1 + share.first; p <= last_p; p += share.stride) {
-        const int n1 = p - i - 1;
-        int first_q = p + kPfMinHairpin + 1;
-        if (first_q < j - 1 - (kMaxLoop - n1)) first_q = j - 1 - (kMaxLoop - n1);
-        const double* row = s.qb + s.at(p, 0);
-        for (int q = j - 1; q >= first_q; --q)
-            if (row[q] != 0.0) sum += row[q] * m.interior(i, j, t, p, q);
+    double special = 0, generic = 0;
+    for (int n2 = share.first; n2 <= kMaxLoop; n2 += share.stride) {
+        const int q = j - 1 - n2;
+        int last_n1 = q - kPfMinHairpin - 2 - i;  // p = i + 1 + n1 <= q - 4
+        if (last_n1 > kMaxLoop - n2) last_n1 = kMaxLoop - n2;
+        if (last_n1 < 0) break;  // q only moves left as n2 grows
+        int first_generic = pf_first_generic_n1(n2);
+        if (first_generic > last_n1 + 1) first_generic = last_n1 + 1;
+        for (int n1 = 0; n1 < first_generic; ++n1) {
+            const int p = i + 1 + n1;
+            const double qb = s.qb[s.at(p, q)];
+            if (qb != 0.0) special += qb * m.interior(i, j, t, p, q);
+        }
+        if (first_generic <= last_n1)
+            generic += pf_dot(s.qb + s.at(q, i + 1 + first_generic),
+                              &m.generic_cost[n2][first_generic], last_n1 - first_generic + 1);
     }
-    return sum;
+    return special + generic * m.outer_mismatch(i, j, t);
+}
+
+// The interior loops enclosing (i,j): sum over closing pairs (p,q) of Qb^(p,q) * factor (this
+// thread's share of the rows n2 = q-j-1), generic ones through the weighted Qb^ below the
+// diagonal, the others through interior().
+template <class Sum>
+TROPIC_HOST_DEVICE double pf_enclosing_sum(const PfModel& m, const PfTables& s, int i, int j,
+                                           const Sum& share) {
+    if (i == 0 || j + 1 >= m.n) return 0.0;
+    double special = 0, generic = 0;
+    for (int n2 = share.first; n2 <= kMaxLoop; n2 += share.stride) {
+        const int q = j + 1 + n2;
+        if (q >= m.n) break;
+        int last_n1 = i - 1;  // p = i - 1 - n1 >= 0
+        if (last_n1 > kMaxLoop - n2) last_n1 = kMaxLoop - n2;
+        int first_generic = pf_first_generic_n1(n2);
+        if (first_generic > last_n1 + 1) first_generic = last_n1 + 1;
+        for (int n1 = 0; n1 < first_generic; ++n1) {
+            const int p = i - 1 - n1;
+            const double qbh = s.qbh[s.at(p, q)];
+            if (qbh != 0.0) special += qbh * m.interior(p, q, m.allowed_type(p, q), i, j);
+        }
+        const double* weighted = s.qbh + s.at(q, 0);  // Qb^(p,q) outer_mismatch(p,q) at p
+        const double* cost = m.generic_cost[n2];
+        for (int n1 = first_generic; n1 <= last_n1; ++n1)
+            generic += cost[n1] * weighted[i - 1 - n1];
+    }
+    return special + generic * m.inner_mismatch(i, j);
 }
 
 // Sum: PfSerialSum or a policy like it (see there).
@@ -106,17 +149,23 @@ TROPIC_HOST_DEVICE void pf_inside_cell(const PfModel& m, const PfTables& s, int 
         if (split != 0.0) qb += split * m.multi_closing(i, j, t);
     }
     s.qb[s.at(i, j)] = qb;
+    // Weighted as a generic loop's inner pair, which needs both neighbours.
+    s.qb[s.at(j, i)] = qb != 0.0 && i > 0 && j + 1 < m.n ? qb * m.inner_mismatch(i, j) : 0.0;
     double qm1 = qb != 0.0 ? qb * m.multi_stem(i, j, t) : 0.0;
     if (j - 1 - i > kPfMinHairpin) qm1 += s.qm1[s.at(i, j - 1)] * s.ml_unpaired[1];
     s.qm1[s.at(i, j)] = qm1;
     s.qm1[s.at(j, i)] = qm1;
     sum.sync();  // Qm below reads Qm1(i,j)
-    // Qm(i,j): the first helix starts at u, after u - i unpaired bases or after more helices.
+    // Qm(i,j): the first helix starts at u, after u - i unpaired bases (S(i,j)) or after more
+    // helices. S(i+1,j) of a cell too short to fill is 0.
+    const double unpaired_first = qm1 + s.ml_unpaired[1] * s.qm1h[s.at(j, i + 1)];
     const int last_u = j - kPfMinHairpin - 1;
     const double* qm1_column = s.qm1 + s.at(j, 0);
     double qm = 0;
-    for (int u = i + sum.first; u <= last_u; u += sum.stride)
-        qm += s.ml_unpaired[u - i] * qm1_column[u];
+    if (sum.leader()) {
+        qm = unpaired_first;
+        s.qm1h[s.at(j, i)] = unpaired_first;
+    }
     const int first_u = i + kPfMinHairpin + 2;
     if (first_u <= last_u)
         qm += sum.part(s.qm + s.at(i, first_u - 1), qm1_column + first_u, last_u - first_u + 1);
@@ -153,7 +202,12 @@ TROPIC_HOST_DEVICE void pf_outside_cell(const PfModel& m, const PfTables& s, int
     // the last helix Qm1(u,q-1) of a multiloop closed by (p,q = j+1), u = i.
     double qm1h = j + 1 < n && sum.leader() ? s.qm1h[s.at(i, j + 1)] * s.ml_unpaired[1] : 0.0;
     const double* qmh_column = s.qmh + s.at(j, 0);
-    for (int k = sum.first; k <= i; k += sum.stride) qm1h += qmh_column[k] * s.ml_unpaired[i - k];
+    if (sum.leader()) {
+        // R(i,j) replaces S(i,j) below the diagonal; R(i-1,j), an outer cell, is final.
+        const double helix_here = qmh + (i > 0 ? s.ml_unpaired[1] * s.qm1h[s.at(j, i - 1)] : 0.0);
+        s.qm1h[s.at(j, i)] = helix_here;
+        qm1h += helix_here;
+    }
     if (i - kPfMinHairpin - 2 >= 0) {
         const int count = i - kPfMinHairpin - 1;  // i' = 0 .. i-5
         qm1h += sum.part(qmh_column, s.qm + s.at(i - 1, 0), count);
@@ -168,21 +222,12 @@ TROPIC_HOST_DEVICE void pf_outside_cell(const PfModel& m, const PfTables& s, int
     double qbh = 0;
     if (t != 0 && s.qb[s.at(i, j)] != 0.0) {
         if (sum.leader()) qbh = s.z5[i] * m.exterior_stem(i, j, t) * s.z3[j + 1];
-        for (int p = i - 1 - sum.first; p >= 0 && p >= i - 1 - kMaxLoop; p -= sum.stride) {
-            const int n1 = i - p - 1;
-            int last_q = j + 1 + (kMaxLoop - n1);
-            if (last_q > n - 1) last_q = n - 1;
-            const double* row = s.qbh + s.at(p, 0);
-            for (int q = j + 1; q <= last_q; ++q) {
-                if (row[q] == 0.0) continue;
-                const int tp = m.allowed_type(p, q);
-                qbh += row[q] * m.interior(p, q, tp, i, j);
-            }
-        }
+        qbh += pf_enclosing_sum(m, s, i, j, sum);
         qbh = sum.total(qbh);
         qbh += qm1h * m.multi_stem(i, j, t);
     }
     s.qbh[s.at(i, j)] = qbh;
+    s.qbh[s.at(j, i)] = qbh != 0.0 ? qbh * m.outer_mismatch(i, j, t) : 0.0;
     const double w = qbh != 0.0 ? qbh * m.multi_closing(i, j, t) : 0.0;
     s.w[s.at(i, j)] = w;
     s.w[s.at(j, i)] = w;

@@ -111,8 +111,9 @@ double fill_exterior(PfFold& f) {
 
 void allocate(PfFold& f, int n, bool outside) {
     const std::size_t cells = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
-    for (auto* table : {&f.qb, &f.qm, &f.qm1}) table->assign(cells, 0.0);
-    for (auto* table : {&f.qbh, &f.qmh, &f.qm1h, &f.w})
+    // Qm1^'s lower triangle holds the inside pass's S sums (pf_cells.hpp): always there.
+    for (auto* table : {&f.qb, &f.qm, &f.qm1, &f.qm1h}) table->assign(cells, 0.0);
+    for (auto* table : {&f.qbh, &f.qmh, &f.w})
         if (outside) table->assign(cells, 0.0);
     PfTables& s = f.tables;
     s.qb = f.qb.data();
@@ -120,7 +121,7 @@ void allocate(PfFold& f, int n, bool outside) {
     s.qm1 = f.qm1.data();
     s.qbh = outside ? f.qbh.data() : nullptr;
     s.qmh = outside ? f.qmh.data() : nullptr;
-    s.qm1h = outside ? f.qm1h.data() : nullptr;
+    s.qm1h = f.qm1h.data();
     s.w = outside ? f.w.data() : nullptr;
     s.ml_unpaired = f.setup.ml_unpaired.data();
     s.n = n;

@@ -19,6 +19,14 @@
 namespace tropic::rna {
 
 inline constexpr int kPfMinHairpin = 3;
+
+// Interior loops of n1 and n2 unpaired bases whose factor is generic: initiation, asymmetry and
+// the two mismatch_interior terms (interior() below), i.e. both sides of 2 or more and neither
+// 2x2 nor 2x3. The fill sums those through generic_cost and per-pair mismatches (pf_cells.hpp):
+// for a given n2, the generic ones are n1 >= pf_first_generic_n1(n2).
+TROPIC_HOST_DEVICE constexpr int pf_first_generic_n1(int n2) {
+    return n2 <= 1 ? kMaxLoop + 1 : n2 == 2 ? 4 : n2 == 3 ? 3 : 2;
+}
 // s^-k is tabulated for k up to this (interior loops, special hairpins, unpaired runs in
 // multiloops use their own tables).
 inline constexpr int kPfScaleTable = kMaxLoop + 3;
@@ -33,6 +41,9 @@ struct PfModel {
     // n x n, row i: nonzero where (i,j) may pair (constraint, span and RNAfold -p's noLP rule).
     const std::uint8_t* pair_ok = nullptr;
     double scale_pow[kPfScaleTable + 1] = {};  // s^-k
+    // Generic interior loops (pf_generic_loop): initiation, asymmetry and s^-(n1+n2+2), by
+    // [n2][n1]; the loop's two mismatches come with its pairs (outer_mismatch, inner_mismatch).
+    double generic_cost[kMaxLoop + 1][kMaxLoop + 1] = {};
     int n = 0;
     bool dangles = true;
 
@@ -91,6 +102,15 @@ struct PfModel {
         }
         return f->interior[n1 + n2] * f->mismatch_interior[t][si1][sj1] *
                f->mismatch_interior[ti][sq1][sp1] * f->ninio[large - small] * scale;
+    }
+
+    // The mismatch of a generic interior loop at its closing pair (i,j) of type t ...
+    TROPIC_HOST_DEVICE double outer_mismatch(int i, int j, int t) const {
+        return f->mismatch_interior[t][base[i + 1]][base[j - 1]];
+    }
+    // ... and at its inner pair (p,q), read from inside the loop (needs 0 < p, q < n - 1).
+    TROPIC_HOST_DEVICE double inner_mismatch(int p, int q) const {
+        return f->mismatch_interior[type(q, p)][base[q + 1]][base[p - 1]];
     }
 
     TROPIC_HOST_DEVICE double helix_end(

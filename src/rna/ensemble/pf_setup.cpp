@@ -102,6 +102,11 @@ void make_pf_setup(PfSetup& setup, std::span<const std::uint8_t> sequence,
     m.hairpin_factor = setup.hairpin_factor.data();
     m.pair_ok = setup.pair_ok.data();
     for (int k = 0; k <= kPfScaleTable; ++k) m.scale_pow[k] = std::exp(-k * log_scale);
+    for (int n2 = 0; n2 <= kMaxLoop; ++n2)
+        for (int n1 = 0; n1 + n2 <= kMaxLoop; ++n1)
+            m.generic_cost[n2][n1] = factors.interior[n1 + n2] *
+                                     factors.ninio[n1 > n2 ? n1 - n2 : n2 - n1] *
+                                     m.scale_pow[n1 + n2 + 2];
     m.n = n;
     m.dangles = options.dangles == Dangles::Both;
 }
