@@ -184,7 +184,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("tropic")
     parser.add_argument("--seed", type=int)
-    parser.add_argument("--count", type=int, default=60,
+    parser.add_argument("--count", type=int, default=40,
                         help="random sequences per seed and model (half of them up to 80 nt)")
     args = parser.parse_args()
     fresh = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
