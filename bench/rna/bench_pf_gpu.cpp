@@ -3,8 +3,12 @@
 //   pf_gpu/n:{1000,2000,4000,10000}    one record: fill_pf_cuda with the outside pass and the
 //                                      pair probabilities back on the host (no MFE: its
 //                                      energy only seeds the scale, here 0)
-//   pf_gpu/batch:200x20000/warp_from:d 20,000 records of 200 nt in one call, diagonals from d on a
-//                                      warp per cell (TROPIC_PF_WARP_FROM; 32 is the default)
+//   pf_gpu/batch:200x20000             20,000 records of 200 nt in one call, interleaved groups
+//                                      of 1,024 (the default); /chunk:k: groups of at most k
+//                                      records (TROPIC_PF_CHUNK_FOLDS)
+//   pf_gpu/batch:200x20000/plain/warp_from:d  the same in the plain layout
+//                                      (TROPIC_PF_INTERLEAVE_MAX=0), diagonals from d on a warp
+//                                      per cell (TROPIC_PF_WARP_FROM; 32 is the default)
 //   pf_gpu_api/batch:200x20000         the same records through rna::fold_ensemble_many with the
 //                                      cuda backend: MFE, fill, probabilities and RNAfold -p's
 //                                      summaries (pair list, centroid, diversity) on 16 threads
@@ -18,6 +22,8 @@
 
 #include <cstdlib>
 #include <memory>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "bench_support.hpp"
@@ -62,16 +68,19 @@ void fill_on_gpu(const std::vector<Seq>& seqs,
                                     0);
 }
 
-void bench_gpu(benchmark::State& state, std::size_t count, std::size_t n, const char* warp_from) {
+// env: pf_fill.cu's variables (name, value) for this benchmark.
+using Env = std::vector<std::pair<const char*, const char*>>;
+
+void bench_gpu(benchmark::State& state, std::size_t count, std::size_t n, const Env& env) {
     const auto seqs = records(count, n);
     std::vector<std::unique_ptr<tropic::rna::PfFold>> folds;
-    if (warp_from != nullptr) setenv("TROPIC_PF_WARP_FROM", warp_from, 1);
+    for (const auto& [name, value] : env) setenv(name, value, 1);
     try {
         tropic::bench::run_wall_timed(state, [&] { fill_on_gpu(seqs, folds, false); });
     } catch (const std::exception& error) {
         state.SkipWithError(error.what());
     }
-    unsetenv("TROPIC_PF_WARP_FROM");
+    for (const auto& [name, value] : env) unsetenv(name);
     state.counters["sequences_per_second"] = benchmark::Counter(
         static_cast<double>(count), benchmark::Counter::kIsIterationInvariantRate);
     if (count == 1 && !folds.empty())
@@ -139,21 +148,27 @@ int main(int argc, char** argv) {
     }
     // Long folds once per repetition, three repetitions (10,000 nt: one).
     for (std::size_t n : {1000, 2000, 4000, 10000})
-        benchmark::RegisterBenchmark(fmt::format("pf_gpu/n:{}", n).c_str(), bench_gpu, 1, n,
-                                     nullptr)
+        benchmark::RegisterBenchmark(fmt::format("pf_gpu/n:{}", n).c_str(), bench_gpu, 1, n, Env{})
             ->UseManualTime()
             ->Iterations(1)
             ->Repetitions(n >= 10000 ? 1 : 3)
             ->Unit(benchmark::kMillisecond);
-    for (const char* warp_from : {"32", "0", "1000000"})
-        benchmark::RegisterBenchmark(
-            fmt::format("pf_gpu/batch:200x20000/warp_from:{}", warp_from).c_str(), bench_gpu, 20000,
-            200, warp_from)
+    const std::vector<std::pair<std::string, Env>> batches = {
+        {"", {}},
+        {"/chunk:4096", {{"TROPIC_PF_CHUNK_FOLDS", "4096"}}},
+        {"/chunk:256", {{"TROPIC_PF_CHUNK_FOLDS", "256"}}},
+        {"/plain/warp_from:32", {{"TROPIC_PF_INTERLEAVE_MAX", "0"}}},
+        {"/plain/warp_from:0", {{"TROPIC_PF_INTERLEAVE_MAX", "0"}, {"TROPIC_PF_WARP_FROM", "0"}}},
+        {"/plain/warp_from:1000000",
+         {{"TROPIC_PF_INTERLEAVE_MAX", "0"}, {"TROPIC_PF_WARP_FROM", "1000000"}}}};
+    for (const auto& [suffix, env] : batches)
+        benchmark::RegisterBenchmark(fmt::format("pf_gpu/batch:200x20000{}", suffix).c_str(),
+                                     bench_gpu, 20000, 200, env)
             ->UseManualTime()
             ->Iterations(1)
             ->Repetitions(2)
             ->Unit(benchmark::kMillisecond);
-    benchmark::RegisterBenchmark("pf_gpu/batch:200x2000/warp_from:32", bench_gpu, 2000, 200, "32")
+    benchmark::RegisterBenchmark("pf_gpu/batch:200x2000", bench_gpu, 2000, 200, Env{})
         ->UseManualTime()
         ->Iterations(1)
         ->Repetitions(2)

@@ -14,6 +14,12 @@
 //         Qm^(i,j) + (b/s) R(i-1,j);
 //   Qb^:  during the outside pass Qb^(i,j) outer_mismatch(i,j), the pair weighted as the closing
 //         pair of a generic loop; once it is done, the pair probabilities.
+//
+// A table's element (i,j) lies at (i * n + j) * step (PfTables::at): n is the row pitch (the
+// fold's length, or the longest of a GPU group) and step 1, or the number of records of a GPU
+// group whose tables are interleaved element by element (pf_fill.cu), so that the threads that
+// take the same cell of consecutive records read consecutive doubles. Whatever walks a row
+// does so through the Sum policy's step(), a constant 1 on the CPU.
 #include <cstddef>
 
 #include "rna/ensemble/pf_model.hpp"
@@ -32,25 +38,29 @@ struct PfTables {
     const double* ml_unpaired = nullptr;  // (b / s)^k for k = 0..n
     const double* z5 = nullptr;           // Z of bases 0..k-1 (k = 0..n), scaled
     const double* z3 = nullptr;           // Z of bases k..n-1 (k = 0..n), scaled
-    int n = 0;
+    int n = 0;                            // row pitch
+    std::size_t step = 1;                 // between consecutive elements of a row
 
     TROPIC_HOST_DEVICE std::size_t at(int i, int j) const {
-        return static_cast<std::size_t>(i) * static_cast<std::size_t>(n) +
-               static_cast<std::size_t>(j);
+        return (static_cast<std::size_t>(i) * static_cast<std::size_t>(n) +
+                static_cast<std::size_t>(j)) *
+               step;
     }
 };
 
-// sum_k a[k] b[k], k < count, in a fixed order.
-TROPIC_HOST_DEVICE inline double pf_dot(const double* a, const double* b, int count) {
+// sum_k a[k sa] b[k sb], k < count, in a fixed order (the steps are 1 but on interleaved GPU
+// tables).
+TROPIC_HOST_DEVICE inline double pf_dot(const double* a, const double* b, int count,
+                                        std::size_t sa = 1, std::size_t sb = 1) {
     double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
     int k = 0;
     for (; k + 4 <= count; k += 4) {
-        s0 += a[k] * b[k];
-        s1 += a[k + 1] * b[k + 1];
-        s2 += a[k + 2] * b[k + 2];
-        s3 += a[k + 3] * b[k + 3];
+        s0 += a[k * sa] * b[k * sb];
+        s1 += a[(k + 1) * sa] * b[(k + 1) * sb];
+        s2 += a[(k + 2) * sa] * b[(k + 2) * sb];
+        s3 += a[(k + 3) * sa] * b[(k + 3) * sb];
     }
-    for (; k < count; ++k) s0 += a[k] * b[k];
+    for (; k < count; ++k) s0 += a[k * sa] * b[k * sb];
     return (s0 + s1) + (s2 + s3);
 }
 
@@ -60,10 +70,18 @@ TROPIC_HOST_DEVICE inline double pf_dot(const double* a, const double* b, int co
 // the same members: each thread takes the loop indices first, first + stride, ..., `part` sums
 // its share of a dot product, `total` combines the threads' shares (and gives every thread the
 // same value), `leader` picks the one thread that adds the terms outside the loops, and `sync`
-// makes a cell's own writes visible to its other threads before they read them.
+// makes a cell's own writes visible to its other threads before they read them. `step` is the
+// tables' PfTables::step (a constant 1 where the layout is plain, so that the loops compile as
+// before), `cost(m, n2)` row n2 of the generic interior loops' costs and `cost_step` the step
+// along it (the GPU's interleaved groups keep their own copy, interleaved like the tables).
 struct PfSerialSum {
     static constexpr int first = 0;
     static constexpr int stride = 1;
+    TROPIC_HOST_DEVICE static constexpr std::size_t step() { return 1; }
+    TROPIC_HOST_DEVICE static constexpr std::size_t cost_step() { return 1; }
+    TROPIC_HOST_DEVICE static const double* cost(const PfModel& m, int n2) {
+        return m.generic_cost[n2];
+    }
     TROPIC_HOST_DEVICE static constexpr bool leader() { return true; }
     TROPIC_HOST_DEVICE static double part(const double* a, const double* b, int count) {
         return pf_dot(a, b, count);
@@ -103,7 +121,8 @@ TROPIC_HOST_DEVICE double pf_interior_sum(const PfModel& m, const PfTables& s, i
         }
         if (first_generic <= last_n1)
             generic += pf_dot(s.qb + s.at(q, i + 1 + first_generic),
-                              &m.generic_cost[n2][first_generic], last_n1 - first_generic + 1);
+                              share.cost(m, n2) + first_generic * share.cost_step(),
+                              last_n1 - first_generic + 1, share.step(), share.cost_step());
     }
     return special + generic * m.outer_mismatch(i, j, t);
 }
@@ -129,9 +148,10 @@ TROPIC_HOST_DEVICE double pf_enclosing_sum(const PfModel& m, const PfTables& s, 
             if (qbh != 0.0) special += qbh * m.interior(p, q, m.allowed_type(p, q), i, j);
         }
         const double* weighted = s.qbh + s.at(q, 0);  // Qb^(p,q) outer_mismatch(p,q) at p
-        const double* cost = m.generic_cost[n2];
+        const double* cost = share.cost(m, n2);
+        const std::size_t step = share.step(), cost_step = share.cost_step();
         for (int n1 = first_generic; n1 <= last_n1; ++n1)
-            generic += cost[n1] * weighted[i - 1 - n1];
+            generic += cost[n1 * cost_step] * weighted[(i - 1 - n1) * step];
     }
     return special + generic * m.inner_mismatch(i, j);
 }
@@ -160,7 +180,6 @@ TROPIC_HOST_DEVICE void pf_inside_cell(const PfModel& m, const PfTables& s, int 
     // helices. S(i+1,j) of a cell too short to fill is 0.
     const double unpaired_first = qm1 + s.ml_unpaired[1] * s.qm1h[s.at(j, i + 1)];
     const int last_u = j - kPfMinHairpin - 1;
-    const double* qm1_column = s.qm1 + s.at(j, 0);
     double qm = 0;
     if (sum.leader()) {
         qm = unpaired_first;
@@ -168,7 +187,7 @@ TROPIC_HOST_DEVICE void pf_inside_cell(const PfModel& m, const PfTables& s, int 
     }
     const int first_u = i + kPfMinHairpin + 2;
     if (first_u <= last_u)
-        qm += sum.part(s.qm + s.at(i, first_u - 1), qm1_column + first_u, last_u - first_u + 1);
+        qm += sum.part(s.qm + s.at(i, first_u - 1), s.qm1 + s.at(j, first_u), last_u - first_u + 1);
     qm = sum.total(qm);
     s.qm[s.at(i, j)] = qm;
     s.qm[s.at(j, i)] = qm;

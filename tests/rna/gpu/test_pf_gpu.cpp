@@ -1,8 +1,9 @@
 // GPU == CPU for the partition function, within 1e-9 relative (the same cell functions, summed
 // in other orders): ln Z, every pair probability and, for sampling, the inside tables. Batches of
 // many lengths, long records alone, dangles 2 and 0, --noLP, spans, constraints, temperatures,
-// the scale retry, and each of the two diagonal kernels alone (TROPIC_PF_WARP_FROM). Without a
-// CUDA device every test SKIPs visibly.
+// the scale retry, interleaved groups of short records (the default for batches) and the plain
+// layout's two diagonal kernels each alone (TROPIC_PF_INTERLEAVE_MAX=0, TROPIC_PF_WARP_FROM).
+// Without a CUDA device every test SKIPs visibly.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -32,11 +33,22 @@ bool close(double a, double b) {
     return std::abs(a - b) <= kRelative * std::max(std::abs(a), std::abs(b)) + 1e-290;
 }
 
-// TROPIC_PF_WARP_FROM for one scope: which diagonals take a warp per cell on the GPU.
-class WarpFrom {
+// An environment variable of pf_fill.cu for one scope.
+class ScopedEnv {
   public:
-    explicit WarpFrom(const char* value) { setenv("TROPIC_PF_WARP_FROM", value, 1); }
-    ~WarpFrom() { unsetenv("TROPIC_PF_WARP_FROM"); }
+    ScopedEnv(const char* name, const char* value) : name_(name) { setenv(name, value, 1); }
+    ~ScopedEnv() { unsetenv(name_); }
+    ScopedEnv(const ScopedEnv&) = delete;
+    ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+  private:
+    const char* name_;
+};
+
+// TROPIC_PF_WARP_FROM for one scope: which diagonals take a warp per cell on the GPU.
+class WarpFrom : public ScopedEnv {
+  public:
+    explicit WarpFrom(const char* value) : ScopedEnv("TROPIC_PF_WARP_FROM", value) {}
 };
 
 class PfGpu : public test::GpuTest {
@@ -130,6 +142,7 @@ TEST_F(PfGpu, BatchEqualsCpu) {
 
 TEST_F(PfGpu, EachKernelAloneEqualsCpu) {
     const auto seqs = random_batch(test::test_seed(), 40, 300);
+    const ScopedEnv plain("TROPIC_PF_INTERLEAVE_MAX", "0");  // batches in the plain layout
     {
         const WarpFrom never("1000000");  // a thread per cell everywhere
         expect_same(seqs, make(2));
@@ -164,6 +177,22 @@ TEST_F(PfGpu, ConstraintsEqualCpu) {
         constraints.emplace_back(text, seqs[r]);
     }
     expect_same(seqs, make(2), &constraints);
+}
+
+// Interleaved groups: many records of a few lengths (full warps of one length, a group of mixed
+// lengths under one pitch), in one group per length range and in groups of at most 32 or 7.
+TEST_F(PfGpu, InterleavedGroupsEqualCpu) {
+    std::mt19937_64 rng(test::test_seed());
+    std::vector<Seq> seqs;
+    for (int r = 0; r < 70; ++r) seqs.push_back(test::random_rna(rng, 150));
+    for (int r = 0; r < 40; ++r) seqs.push_back(test::random_rna(rng, 90 + rng() % 30));
+    std::shuffle(seqs.begin(), seqs.end(), rng);
+    expect_same(seqs, make(2));
+    expect_same(seqs, make(0, true));
+    for (const char* folds : {"32", "7"}) {
+        const ScopedEnv cap("TROPIC_PF_CHUNK_FOLDS", folds);
+        expect_same(seqs, make(2));
+    }
 }
 
 // The inside tables come back for sampling.

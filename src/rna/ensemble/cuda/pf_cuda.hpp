@@ -2,9 +2,12 @@
 // The partition function on a CUDA device: pf_cells.hpp's cells, one launch per diagonal of
 // cells (inside from the main diagonal outwards, outside back), every record of a batch in the
 // same launches. A plain C++ interface; builds without CUDA get a version that throws
-// ResourceError (../no_cuda/). Diagonals of short cells take a thread per cell, the others a warp
-// per cell; the environment variable TROPIC_PF_WARP_FROM=d moves the switch to diagonal d (tests
-// and benchmarks run each kernel alone with it).
+// ResourceError (../no_cuda/). Batches of records up to 1,000 nt run as interleaved groups (a
+// thread per cell and record, coalesced; TROPIC_PF_INTERLEAVE_MAX=0 turns them off,
+// TROPIC_PF_CHUNK_FOLDS caps a group's records). Otherwise diagonals of short cells take a thread
+// per cell, the others a warp per cell; TROPIC_PF_WARP_FROM=d moves the switch to diagonal d
+// (tests and benchmarks run each kernel alone with it). TROPIC_PF_TIMING=1 prints each chunk's
+// phases to stderr.
 #include <cstddef>
 #include <cstdint>
 #include <span>

@@ -14,6 +14,9 @@ struct PfDeviceFold {
     double* z3 = nullptr;  // n + 1
     double* scratch = nullptr;  // n: Z5's partial sums
     double* packed = nullptr;   // the probabilities P(i,j), j >= i + 4, row by row (see below)
+    // Interleaved groups only (tables.step > 1): the model's generic_cost, element [n2][n1] at
+    // (n2 * (kMaxLoop + 1) + n1) * tables.step, interleaved like the tables.
+    const double* costs = nullptr;
 };
 
 // Where P(i,j) lies in PfDeviceFold::packed: row i holds columns i+4 .. n-1.
@@ -34,6 +37,10 @@ __host__ __device__ inline std::size_t pf_packed_size(int n) {
 struct PfWarpSum {
     int first = 0;  // the lane
     static constexpr int stride = 32;
+    // Plain tables only (step 1).
+    __device__ static constexpr std::size_t step() { return 1; }
+    __device__ static constexpr std::size_t cost_step() { return 1; }
+    __device__ static const double* cost(const PfModel& m, int n2) { return m.generic_cost[n2]; }
     __device__ bool leader() const { return first == 0; }
     __device__ double part(const double* a, const double* b, int count) const {
         double s0 = 0, s1 = 0;
@@ -51,6 +58,32 @@ struct PfWarpSum {
         return share;
     }
     __device__ void sync() const { __syncwarp(); }
+};
+
+}  // namespace tropic::rna::cuda
+
+namespace tropic::rna::cuda {
+
+// One cell of one record of an interleaved group, one thread: the warp's threads take the same
+// cell of consecutive records, so every table read is one coalesced 256-byte line, where a
+// thread per cell of a plain layout reads addresses n + 1 doubles apart. Sums run serially, as
+// PfSerialSum's, over the interleaved steps.
+struct PfInterleavedSum {
+    std::size_t records = 1;        // the group's PfTables::step
+    const double* costs = nullptr;  // PfDeviceFold::costs
+    static constexpr int first = 0;
+    static constexpr int stride = 1;
+    __device__ std::size_t step() const { return records; }
+    __device__ std::size_t cost_step() const { return records; }
+    __device__ const double* cost(const PfModel&, int n2) const {
+        return costs + std::size_t(n2) * (kMaxLoop + 1) * records;
+    }
+    __device__ static constexpr bool leader() { return true; }
+    __device__ double part(const double* a, const double* b, int count) const {
+        return pf_dot(a, b, count, records, records);
+    }
+    __device__ static double total(double share) { return share; }
+    __device__ static void sync() {}
 };
 
 }  // namespace tropic::rna::cuda

@@ -8,12 +8,19 @@
 // a warp each, whose lanes share the sums (pf_device.cuh's PfWarpSum), so that the dot products
 // read contiguous rows 32 elements at a time. Both call the same cell functions as the CPU.
 //
-// Tables are pf_cells.hpp's n x n squares of doubles, seven per fold; a chunk's folds lie back
-// to back in one buffer. A fold whose Z leaves the safe range is filled again with a corrected
-// scale, as fill_pf_cpu does, alone with the others that need it.
+// Tables are pf_cells.hpp's n x n squares of doubles, seven per fold. A chunk of one long fold
+// (or of folds whose inside tables go back for sampling) keeps them plain, back to back. A chunk
+// of several short folds is one interleaved group: pitch N (its longest fold), element (i,j) of
+// fold r at (i N + j) R + r, R the chunk's folds, and one thread per cell and fold, consecutive
+// threads on consecutive folds, so that a warp reads one contiguous line where the plain layout's
+// threads read 32 lines n + 1 doubles apart (PfInterleavedSum). Short folds are what batches
+// are made of, and their thread-per-cell sums are short. A fold whose Z leaves the safe range is
+// filled again with a corrected scale, as fill_pf_cpu does, alone with the others that need it.
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <exception>
 #include <mutex>
@@ -40,9 +47,22 @@ constexpr int kCellWarps = 8;  // cells (one warp each) per block of the warp ke
 // both kernels everywhere, benchmarks compare).
 constexpr int kWarpFromDiagonal = 32;
 
+// Chunks of several folds up to this long are interleaved groups (longer ones take the warp
+// kernels on long diagonals); TROPIC_PF_INTERLEAVE_MAX overrides it (0: never; tests and
+// benchmarks compare). An interleaved group holds at most kGroupFolds folds: two groups run at
+// once (fill_pf_cuda), and groups this small let one's host work hide under the other's kernels
+// (H100, 20,000 x 200 nt: 6,000 records/s at 1,024, 4,500-5,000 at the budget's 3,493, 3,900 at
+// 256). TROPIC_PF_CHUNK_FOLDS caps every chunk's folds instead (tests, benchmarks).
+constexpr int kInterleaveMaxLength = 1000;
+constexpr int kGroupFolds = 1024;
+
+int env_int(const char* name, int fallback) {
+    const char* value = std::getenv(name);
+    return value != nullptr && *value != '\0' ? std::atoi(value) : fallback;
+}
+
 int warp_from_diagonal() {
-    const char* value = std::getenv("TROPIC_PF_WARP_FROM");
-    return value != nullptr && *value != '\0' ? std::atoi(value) : kWarpFromDiagonal;
+    return env_int("TROPIC_PF_WARP_FROM", kWarpFromDiagonal);
 }
 
 template <bool kOutside, class Sum>
@@ -80,6 +100,24 @@ __global__ void __launch_bounds__(kCellWarps * 32)
     cell<kOutside>(fold, i, i + d, PfWarpSum{int(threadIdx.x % 32)});
 }
 
+// The same cells of an interleaved group, one thread per cell and fold: flat = cell * count + k.
+template <bool kOutside>
+__global__ void __launch_bounds__(kThreadBlock)
+    interleaved_diagonal_kernel(const PfDeviceFold* folds, int count, int d, int cells) {
+    const std::size_t flat = std::size_t(blockIdx.x) * kThreadBlock + threadIdx.x;
+    const std::size_t i = flat / std::size_t(count);
+    if (i >= std::size_t(cells)) return;
+    const PfDeviceFold& fold = folds[flat - i * std::size_t(count)];
+    if (int(i) + d >= fold.model.n) return;
+    cell<kOutside>(fold, int(i), int(i) + d, PfInterleavedSum{fold.tables.step, fold.costs});
+}
+
+// Z (= Z5(n)) of folds 0..count-1 into z[].
+__global__ void z_kernel(const PfDeviceFold* folds, int count, double* z) {
+    const int f = int(blockIdx.x * blockDim.x + threadIdx.x);
+    if (f < count) z[f] = folds[f].z5[folds[f].model.n];
+}
+
 // The sum of `value` over the block, in thread 0 (`shared`: one double per warp).
 __device__ double block_sum(double value, double* shared) {
     for (int offset = 16; offset > 0; offset /= 2)
@@ -114,9 +152,8 @@ __global__ void exterior_kernel(const PfDeviceFold* folds) {
     __syncthreads();
     for (int k = 0; k < n; ++k) {
         const double zk = z5[k];
-        const double* row = s.qb + s.at(k, 0);
         for (int j = k + kPfMinHairpin + 1 + threadIdx.x; j < n; j += blockDim.x) {
-            const double qb = row[j];
+            const double qb = s.qb[s.at(k, j)];
             if (qb != 0.0) acc[j] += zk * qb * m.exterior_stem(k, j, m.type(k, j));
         }
         if (threadIdx.x == k % blockDim.x) z5[k + 1] = zk * unpaired + acc[k];
@@ -125,10 +162,9 @@ __global__ void exterior_kernel(const PfDeviceFold* folds) {
     if (threadIdx.x == 0) z3[n] = 1.0;
     __syncthreads();
     for (int k = n - 1; k >= 0; --k) {
-        const double* row = s.qb + s.at(k, 0);
         double part = 0;
         for (int l = k + kPfMinHairpin + 1 + threadIdx.x; l < n; l += blockDim.x) {
-            const double qb = row[l];
+            const double qb = s.qb[s.at(k, l)];
             if (qb != 0.0) part += qb * m.exterior_stem(k, l, m.type(k, l)) * z3[l + 1];
         }
         const double sum = block_sum(part, warp_sums);
@@ -156,6 +192,8 @@ __global__ void probability_kernel(const PfDeviceFold* folds) {
 std::uint64_t square_bytes(std::size_t n) {
     return std::uint64_t(n) * n * sizeof(double);
 }
+
+constexpr std::size_t kCostDoubles = (kMaxLoop + 1) * (kMaxLoop + 1);  // PfDeviceFold::costs
 
 // The device bytes of one fold, by part (pf_device_bytes is their sum).
 std::uint64_t fold_bytes(std::size_t n) {
@@ -193,10 +231,43 @@ void host_parallel(std::size_t count, const Body& body) {
     if (error) std::rethrow_exception(error);
 }
 
+// TROPIC_PF_TIMING=1: each chunk's host-side phases to stderr (setup, inside, outside with its
+// kernels waited for, download and unpacking), for profiling batches without a profiler.
+class PhaseTimer {
+  public:
+    PhaseTimer(std::size_t folds, std::size_t longest, bool interleaved)
+        : on_(env_int("TROPIC_PF_TIMING", 0) != 0) {
+        if (on_)
+            line_ = "pf chunk: " + std::to_string(folds) +
+                    " folds of <= " + std::to_string(longest) + " nt" +
+                    (interleaved ? " interleaved" : " plain");
+    }
+    ~PhaseTimer() {
+        if (on_) std::fprintf(stderr, "%s\n", line_.c_str());
+    }
+    PhaseTimer(const PhaseTimer&) = delete;
+    PhaseTimer& operator=(const PhaseTimer&) = delete;
+
+    bool on() const { return on_; }
+    void lap(const char* phase) {
+        if (!on_) return;
+        const auto now = std::chrono::steady_clock::now();
+        line_ += std::string(", ") + phase + " " +
+                 std::to_string(std::chrono::duration<double, std::milli>(now - last_).count()) +
+                 " ms";
+        last_ = now;
+    }
+
+  private:
+    bool on_;
+    std::string line_;
+    std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+};
+
 // Device memory of one chunk (buffers only grow from chunk to chunk).
 struct Workspace {
     DeviceBuffer<BoltzmannFactors> factors;
-    DeviceBuffer<double> tables, linear, packed;
+    DeviceBuffer<double> tables, linear, packed, costs, z;
     DeviceBuffer<std::uint8_t> sequence, pair_ok;
     DeviceBuffer<std::int8_t> base;
     DeviceBuffer<PfDeviceFold> folds;
@@ -212,9 +283,10 @@ class ChunkFill {
   public:
     ChunkFill(std::span<const PfJob> jobs, std::vector<std::size_t> chunk,
               const BoltzmannFactors& factors, const MfeOptions& options, bool outside,
-              bool keep_inside, Workspace& w, const Progress& on_progress)
+              bool keep_inside, bool interleaved, Workspace& w, const Progress& on_progress)
         : jobs_(jobs),
           chunk_(std::move(chunk)),
+          interleaved_(interleaved),
           factors_(factors),
           options_(options),
           outside_(outside),
@@ -223,12 +295,14 @@ class ChunkFill {
           on_progress_(on_progress) {}
 
     void run() {
+        PhaseTimer timer(chunk_.size(), job(0).sequence.size(), interleaved_);
         place();
         std::vector<double> scale(chunk_.size());
         for (std::size_t f = 0; f < chunk_.size(); ++f)
             scale[f] = initial_pf_scale(job(f).mfe_dcal, job(f).sequence.size(), factors_.kT);
         host_parallel(chunk_.size(), [&](std::size_t f) { setup(f, scale[f]); });
         upload_inputs();
+        timer.lap("setup");
         TROPIC_CUDA_CHECK(cudaMemsetAsync(w_.tables.data(), 0, table_doubles_ * sizeof(double),
                                           cudaStreamPerThread));
         // Folds whose Z left the safe range are filled again, alone with the others that need
@@ -238,6 +312,7 @@ class ChunkFill {
             search.emplace_back(scale[f], job(f).sequence.size());
         std::vector<std::size_t> todo(chunk_.size());
         for (std::size_t f = 0; f < todo.size(); ++f) todo[f] = f;
+        bool retried = false;
         for (bool first = true; !todo.empty(); first = false) {
             if (!first) {
                 host_parallel(todo.size(), [&](std::size_t k) { setup(todo[k], scale[todo[k]]); });
@@ -248,12 +323,20 @@ class ChunkFill {
             exterior_kernel<<<unsigned(todo.size()), longest(todo) >= 2048 ? 1024 : 128>>>(
                 w_.folds.data());
             TROPIC_CUDA_CHECK_LAUNCH("exterior_kernel");
+            // Every fold's Z in one copy (a copy per fold costs a round trip each).
+            w_.z.resize(todo.size());
+            z_kernel<<<unsigned((todo.size() + kThreadBlock - 1) / kThreadBlock), kThreadBlock>>>(
+                w_.folds.data(), int(todo.size()), w_.z.data());
+            TROPIC_CUDA_CHECK_LAUNCH("z_kernel");
+            std::vector<double> zs(todo.size());
+            TROPIC_CUDA_CHECK(cudaMemcpy(zs.data(), w_.z.data(), zs.size() * sizeof(double),
+                                         cudaMemcpyDeviceToHost));
+            timer.lap(first ? "inside" : "inside again");
             std::vector<std::size_t> again;
-            for (std::size_t f : todo) {
-                double z = 0;
+            for (std::size_t k = 0; k < todo.size(); ++k) {
+                const std::size_t f = todo[k];
+                const double z = zs[k];
                 const FoldPlace& p = places_[f];
-                TROPIC_CUDA_CHECK(cudaMemcpy(&z, w_.linear.data() + z5_at(p) + p.n, sizeof(double),
-                                             cudaMemcpyDeviceToHost));
                 if (pf_scale_ok(z)) {
                     job(f).fold->log_z = std::log(z) + p.n * std::log(scale[f]);
                 } else {
@@ -261,11 +344,12 @@ class ChunkFill {
                     again.push_back(f);
                 }
             }
+            retried = retried || !again.empty();
             todo.swap(again);
         }
         std::vector<std::size_t> all(chunk_.size());
         for (std::size_t f = 0; f < all.size(); ++f) all[f] = f;
-        upload_folds(all);
+        if (retried) upload_folds(all);  // else w_.folds holds them already
         if (outside_) {
             fill(all, true);
             const int n = longest(all);
@@ -275,8 +359,11 @@ class ChunkFill {
                                      256>>>(w_.folds.data());
                 TROPIC_CUDA_CHECK_LAUNCH("probability_kernel");
             }
+            if (timer.on()) TROPIC_CUDA_CHECK(cudaStreamSynchronize(cudaStreamPerThread));
+            timer.lap("outside");
         }
         download();
+        timer.lap("download");
     }
 
   private:
@@ -293,12 +380,17 @@ class ChunkFill {
     // scratch (n).
     void place() {
         places_.resize(chunk_.size());
+        const std::size_t pitch = job(0).sequence.size();  // the longest
         for (std::size_t f = 0; f < chunk_.size(); ++f) {
             FoldPlace& p = places_[f];
             p.n = int(job(f).sequence.size());
             const std::size_t n = std::size_t(p.n);
-            p.tables = table_doubles_;
-            table_doubles_ += kTables * n * n;
+            if (interleaved_) {
+                p.tables = f;  // table t of fold f at t N^2 R + f
+            } else {
+                p.tables = table_doubles_;
+                table_doubles_ += kTables * n * n;
+            }
             p.linear = linear_doubles_;
             linear_doubles_ += 5 * (n + 1);
             p.packed = packed_doubles_;
@@ -307,6 +399,10 @@ class ChunkFill {
             bases_ += n;
             p.pair_ok = pair_bytes_;
             pair_bytes_ += n * n;
+        }
+        if (interleaved_) {
+            table_doubles_ = kTables * pitch * pitch * chunk_.size();
+            w_.costs.resize(kCostDoubles * chunk_.size());
         }
         w_.tables.resize(std::max<std::size_t>(table_doubles_, 1));
         w_.linear.resize(std::max<std::size_t>(linear_doubles_, 1));
@@ -348,6 +444,20 @@ class ChunkFill {
                       linear_host.begin() + p.linear + p.n + 1);
         }
         w_.linear.assign(std::span<const double>(linear_host));
+        upload_costs();
+    }
+
+    // Interleaved groups: every fold's generic_cost, interleaved as the tables (the scale is
+    // part of them, so a retry uploads them again).
+    void upload_costs() {
+        if (!interleaved_) return;
+        const std::size_t folds = chunk_.size();
+        std::vector<double> costs(kCostDoubles * folds);
+        for (std::size_t f = 0; f < folds; ++f) {
+            const double* from = &job(f).fold->setup.model.generic_cost[0][0];
+            for (std::size_t e = 0; e < kCostDoubles; ++e) costs[e * folds + f] = from[e];
+        }
+        w_.costs.assign(std::span<const double>(costs));
     }
 
     // The same for a retry, fold by fold: the other folds' Z5 and Z3 stay.
@@ -361,6 +471,7 @@ class ChunkFill {
             TROPIC_CUDA_CHECK(cudaMemcpy(w_.linear.data() + p.linear + p.n + 1,
                                          setup.ml_unpaired.data(), bytes, cudaMemcpyHostToDevice));
         }
+        upload_costs();
     }
 
     // The device views of `folds` (in order), at w_.folds[0 ..].
@@ -380,14 +491,18 @@ class ChunkFill {
             double* square = w_.tables.data() + p.tables;
             PfTables& s = v.tables;
             double** tables[kTables] = {&s.qb, &s.qm, &s.qm1, &s.qbh, &s.qmh, &s.qm1h, &s.w};
-            for (int t = 0; t < kTables; ++t) *tables[t] = square + t * n * n;
+            // Interleaved: pitch N, step R, and the tables N^2 R apart.
+            const std::size_t pitch = interleaved_ ? std::size_t(places_[0].n) : n;
+            s.step = interleaved_ ? chunk_.size() : 1;
+            for (int t = 0; t < kTables; ++t) *tables[t] = square + t * pitch * pitch * s.step;
+            if (interleaved_) v.costs = w_.costs.data() + f;
             s.ml_unpaired = w_.linear.data() + p.linear + (n + 1);
             v.z5 = w_.linear.data() + z5_at(p);
             v.z3 = v.z5 + (n + 1);
             v.scratch = v.z3 + (n + 1);
             s.z5 = v.z5;
             s.z3 = v.z3;
-            s.n = p.n;
+            s.n = int(pitch);
             v.packed = w_.packed.data() + p.packed;
         }
         w_.folds.assign(std::span<const PfDeviceFold>(views));
@@ -408,7 +523,16 @@ class ChunkFill {
             while (active > 0 && places_[folds[active - 1]].n <= d) --active;
             const int cells = n - d;
             const std::size_t total = std::size_t(cells) * std::size_t(active);
-            if (d >= warp_from) {
+            if (interleaved_) {
+                const auto blocks = unsigned((total + kThreadBlock - 1) / kThreadBlock);
+                if (outside)
+                    interleaved_diagonal_kernel<true>
+                        <<<blocks, kThreadBlock>>>(w_.folds.data(), active, d, cells);
+                else
+                    interleaved_diagonal_kernel<false>
+                        <<<blocks, kThreadBlock>>>(w_.folds.data(), active, d, cells);
+                TROPIC_CUDA_CHECK_LAUNCH("interleaved_diagonal_kernel");
+            } else if (d >= warp_from) {
                 const auto blocks = unsigned((total + kCellWarps - 1) / kCellWarps);
                 if (outside)
                     warp_diagonal_kernel<true>
@@ -445,7 +569,8 @@ class ChunkFill {
         std::vector<double> linear(linear_doubles_);
         TROPIC_CUDA_CHECK(cudaMemcpy(linear.data(), w_.linear.data(),
                                      linear_doubles_ * sizeof(double), cudaMemcpyDeviceToHost));
-        // The inside tables for sampling: straight into the folds' vectors (one copy each).
+        // The inside tables for sampling: straight into the folds' vectors (one copy each; such
+        // chunks are never interleaved).
         if (keep_inside_)
             for (std::size_t f = 0; f < chunk_.size(); ++f) {
                 PfFold& fold = *job(f).fold;
@@ -496,6 +621,7 @@ class ChunkFill {
 
     std::span<const PfJob> jobs_;
     std::vector<std::size_t> chunk_;  // indices into jobs_, longest first
+    bool interleaved_;                // one interleaved group (see the top)
     const BoltzmannFactors& factors_;
     const MfeOptions& options_;
     bool outside_, keep_inside_;
@@ -541,32 +667,98 @@ void fill_pf_cuda(std::span<const PfJob> jobs, const BoltzmannFactors& factors,
                                      " nt (or use the cpu backend)"));
     }
 
-    Workspace w;
-    w.factors.assign(std::span<const BoltzmannFactors>(&factors, 1));
     // Chunks of records that fit the budget; a record of less than half the chunk's longest
     // starts a new one, since every launch covers the longest record's cells for each record.
+    // Folds of an interleaved group take their longest one's squares, and such groups run two at
+    // a time (each on its own host thread and per-thread stream, with half the budget), so that
+    // one group's host work (setups, unpacking the probabilities) overlaps the other's kernels.
     const std::uint64_t budget =
         std::min<std::uint64_t>(usable - sizeof(BoltzmannFactors), std::uint64_t{16} << 30);
-    constexpr std::size_t kMaxChunkFolds = 65535;  // probability_kernel's grid y
+    const int interleave_max =
+        keep_inside ? 0 : env_int("TROPIC_PF_INTERLEAVE_MAX", kInterleaveMaxLength);
+    auto interleavable = [&](std::size_t longest) {
+        return interleave_max > 0 && longest <= std::size_t(interleave_max);
+    };
+    const int chunk_folds = env_int("TROPIC_PF_CHUNK_FOLDS", 0);  // 0: not set
+    const bool capped = chunk_folds > 0;
+    const std::size_t max_folds =  // probability_kernel's grid y at most
+        std::min<std::size_t>(65535, capped ? std::size_t(chunk_folds) : 65535);
+    struct Chunk {
+        std::vector<std::size_t> folds;
+        bool interleaved = false;
+    };
+    std::vector<Chunk> chunks;
     std::vector<std::size_t> chunk;
     std::uint64_t chunk_bytes = 0;
     auto flush = [&] {
         if (chunk.empty()) return;
-        ChunkFill(jobs, std::move(chunk), factors, options, outside, keep_inside, w, on_progress)
-            .run();
+        const bool interleaved =
+            chunk.size() > 1 && interleavable(jobs[chunk.front()].sequence.size());
+        chunks.push_back({std::move(chunk), interleaved});
         chunk.clear();
         chunk_bytes = 0;
     };
+    auto cost = [&](std::size_t n, std::size_t longest) {
+        return interleavable(longest) ? fold_bytes(longest) + kCostDoubles * sizeof(double)
+                                      : fold_bytes(n);
+    };
     for (std::size_t r : order) {
         const std::size_t n = jobs[r].sequence.size();
-        const std::uint64_t bytes = fold_bytes(n);
-        if (!chunk.empty() && (chunk_bytes + bytes > budget || chunk.size() == kMaxChunkFolds ||
-                               2 * n < jobs[chunk.front()].sequence.size()))
-            flush();
+        if (!chunk.empty()) {
+            const std::size_t longest = jobs[chunk.front()].sequence.size();
+            const std::uint64_t limit = interleavable(longest) ? budget / 2 : budget;
+            const std::size_t most = interleavable(longest) && !capped
+                                         ? std::min<std::size_t>(max_folds, kGroupFolds)
+                                         : max_folds;
+            if (chunk_bytes + cost(n, longest) > limit || chunk.size() == most || 2 * n < longest)
+                flush();
+        }
         chunk.push_back(r);
-        chunk_bytes += bytes;
+        chunk_bytes += cost(n, jobs[chunk.front()].sequence.size());
     }
     flush();
+
+    auto run_chunk = [&](Chunk& c, Workspace& w) {
+        ChunkFill(jobs, std::move(c.folds), factors, options, outside, keep_inside, c.interleaved,
+                  w, on_progress)
+            .run();
+    };
+    std::vector<Chunk*> groups;
+    {
+        Workspace w;
+        w.factors.assign(std::span<const BoltzmannFactors>(&factors, 1));
+        for (Chunk& c : chunks) {
+            if (c.interleaved)
+                groups.push_back(&c);
+            else
+                run_chunk(c, w);
+        }
+    }
+    std::atomic<std::size_t> next{0};
+    std::atomic<bool> failed{false};
+    std::exception_ptr error;
+    std::mutex error_mutex;
+    auto worker = [&] {
+        try {
+            TROPIC_CUDA_CHECK(cudaSetDevice(device));  // per host thread
+            Workspace w;
+            w.factors.assign(std::span<const BoltzmannFactors>(&factors, 1));
+            for (std::size_t k = next++; k < groups.size() && !failed; k = next++)
+                run_chunk(*groups[k], w);
+        } catch (...) {
+            failed = true;
+            const std::lock_guard<std::mutex> lock(error_mutex);
+            if (!error) error = std::current_exception();
+        }
+    };
+    if (groups.size() <= 1) {
+        worker();
+    } else {
+        std::thread other(worker);
+        worker();
+        other.join();
+    }
+    if (error) std::rethrow_exception(error);
 }
 
 }  // namespace tropic::rna::cuda
