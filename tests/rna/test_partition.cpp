@@ -203,16 +203,37 @@ TEST(PartitionCpu, RescalesWhenTheFirstScaleIsFarOff) {
     const auto s = test::random_rna(rng, 400, 0.7);
     const Model m{ModelDetails{}};
     const PfFold normal = fold_of(s, m);
-    // An absurd MFE estimate makes the first scale so large that Z underflows, then so small
-    // that it overflows; the retry lands near 1 either way.
-    for (int fake_mfe : {-1'000'000, 1'000'000}) {
+    EXPECT_EQ(normal.inside_fills, 1);  // the MFE's estimate needs no retry
+    // An absurd MFE estimate makes the first scale so large that Z underflows; the retries, the
+    // prefix of Z5 still in range guiding them, land near 1.
+    for (int fake_mfe : {-1'000'000, -100'000}) {
         PfFold retried;
         fill_pf_cpu(retried, s, m.factors, m.options, nullptr, fake_mfe, true);
+        EXPECT_GT(retried.inside_fills, 1) << fake_mfe;
+        EXPECT_LE(retried.inside_fills, 4) << fake_mfe;
         EXPECT_NEAR(retried.log_z, normal.log_z, 1e-9 * std::abs(normal.log_z));
         for (int i = 0; i < 400; i += 7)
             for (int j = i + 4; j < 400; j += 5)
                 EXPECT_NEAR(retried.probability(i, j), normal.probability(i, j), 1e-9);
     }
+}
+
+// A first scale of 1 (an MFE estimate of 0) lets Z overflow on 1,000 GC-rich bases (ln Z > 709);
+// one retry, from the per-base value of Z5's prefix still in range, gets it right.
+TEST(PartitionCpu, RescalesAfterAnOverflow) {
+    std::mt19937_64 rng(19);
+    const auto s = test::random_rna(rng, 1000, 0.75);
+    const Model m{ModelDetails{}};
+    const PfFold normal = fold_of(s, m);
+    PfFold retried;
+    fill_pf_cpu(retried, s, m.factors, m.options, nullptr, 0, true);
+    ASSERT_GT(-normal.ensemble_energy() * 1000 / m.factors.kT, 709) << "no overflow to test";
+    EXPECT_GE(retried.inside_fills, 2);
+    EXPECT_LE(retried.inside_fills, 3);
+    EXPECT_NEAR(retried.log_z, normal.log_z, 1e-9 * std::abs(normal.log_z));
+    for (int i = 0; i < 1000; i += 37)
+        for (int j = i + 4; j < 1000; j += 23)
+            EXPECT_NEAR(retried.probability(i, j), normal.probability(i, j), 1e-9);
 }
 
 // MEA: the DP's accuracy is the best over every structure made of its candidate pairs.

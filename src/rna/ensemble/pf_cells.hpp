@@ -20,6 +20,7 @@
 // group whose tables are interleaved element by element (pf_fill.cu), so that the threads that
 // take the same cell of consecutive records read consecutive doubles. Whatever walks a row
 // does so through the Sum policy's step(), a constant 1 on the CPU.
+#include <cmath>
 #include <cstddef>
 
 #include "rna/ensemble/pf_model.hpp"
@@ -47,6 +48,23 @@ struct PfTables {
                step;
     }
 };
+
+// After a fill whose Z over- or underflowed at the current scale: ln Z5(k) / k of the longest
+// prefix of 16 bases or more whose scaled Z5 is still an ordinary double, the per-base factor by
+// which the scale is off (PfScaleSearch); 0 when there is none.
+TROPIC_HOST_DEVICE inline double pf_prefix_log_rate(const double* z5, int n) {
+    for (int k = n; k >= 16; --k) {
+        const double z = z5[k];
+        if (z > 1e-300 && z < 1e300) {
+#if defined(__CUDA_ARCH__)
+            return log(z) / k;
+#else
+            return std::log(z) / k;
+#endif
+        }
+    }
+    return 0.0;
+}
 
 // sum_k a[k sa] b[k sb], k < count, in a fixed order (the steps are 1 but on interleaved GPU
 // tables).

@@ -144,9 +144,10 @@ void fill_pf_cpu(PfFold& fold, std::span<const std::uint8_t> sequence,
             const double z = fill_exterior(fold);
             if (pf_scale_ok(z)) {
                 fold.log_z = std::log(z) + n * std::log(scale);
+                fold.inside_fills = 1 + search.attempts();
                 break;
             }
-            scale = search.next(z);
+            scale = search.next(z, pf_prefix_log_rate(fold.z5.data(), n));
         }
         fold.outside_done = false;
         if (!outside) return;

@@ -24,7 +24,8 @@ struct PfFold {
     PfSetup setup;
     std::vector<double> qb, qm, qm1, qbh, qmh, qm1h, w, z5, z3;
     PfTables tables;
-    double log_z = 0;  // ln Z, unscaled
+    double log_z = 0;      // ln Z, unscaled
+    int inside_fills = 0;  // 1, or more when the first scale let Z leave the safe range
     bool outside_done = false;
 
     int n() const { return tables.n; }

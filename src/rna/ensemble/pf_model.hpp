@@ -31,6 +31,12 @@ TROPIC_HOST_DEVICE constexpr int pf_first_generic_n1(int n2) {
 // multiloops use their own tables).
 inline constexpr int kPfScaleTable = kMaxLoop + 3;
 
+// Whether a scaled Z is safe to divide by and to form probabilities with (NaN and infinity are
+// not).
+TROPIC_HOST_DEVICE inline bool pf_scale_ok(double scaled_z) {
+    return scaled_z >= 1e-250 && scaled_z <= 1e250;
+}
+
 struct PfModel {
     const BoltzmannFactors* f = nullptr;
     const std::uint8_t* sequence = nullptr;  // alphabet codes

@@ -16,14 +16,10 @@ double initial_pf_scale(int mfe_dcal, std::size_t n, double kT) {
     return std::max(1.0, std::exp(-kStabilityFactor * cal_per_base / kT));
 }
 
-bool pf_scale_ok(double scaled_z) {
-    return std::isfinite(scaled_z) && scaled_z >= 1e-250 && scaled_z <= 1e250;
-}
-
 PfScaleSearch::PfScaleSearch(double scale, std::size_t n)
     : log_scale_(std::log(scale)), n_(static_cast<double>(n == 0 ? 1 : n)) {}
 
-double PfScaleSearch::next(double scaled_z) {
+double PfScaleSearch::next(double scaled_z, double prefix_log_rate) {
     if (++attempts_ > 40)
         throw InternalError(fmt::format(
             "partition function of {} nt: no scale keeps Z in double range (Z = {} at scale {})",
@@ -32,19 +28,18 @@ double PfScaleSearch::next(double scaled_z) {
         log_scale_ += std::log(scaled_z) / n_;
     } else {
         // 0: the scale divides too much away; infinity (or NaN from inf * 0): too little.
-        if (scaled_z == 0) {
-            have_high_ = true;
-            high_ = log_scale_;
+        const bool under = scaled_z == 0;
+        (under ? have_high_ : have_low_) = true;
+        (under ? high_ : low_) = log_scale_;
+        double guess = log_scale_;
+        if (prefix_log_rate != 0.0) {
+            guess += prefix_log_rate;
         } else {
-            have_low_ = true;
-            low_ = log_scale_;
-        }
-        if (have_low_ && have_high_) {
-            log_scale_ = (low_ + high_) / 2;
-        } else {
-            log_scale_ += (scaled_z == 0 ? -step_ : step_) / n_;
+            guess += (under ? -step_ : step_) / n_;
             step_ *= 2;
         }
+        const bool inside = (!have_low_ || guess > low_) && (!have_high_ || guess < high_);
+        log_scale_ = inside ? guess : (low_ + high_) / 2;
     }
     // s^k must stay a normal double for the loop sizes the tables use.
     log_scale_ = std::clamp(log_scale_, -20.0, 20.0);

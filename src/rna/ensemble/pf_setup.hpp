@@ -32,17 +32,17 @@ void make_pf_setup(PfSetup& setup, std::span<const std::uint8_t> sequence,
                    const BoltzmannFactors& factors, const MfeOptions& options,
                    const StructureConstraint* constraint, double scale);
 
-// Whether a scaled Z is safe to divide by and to form probabilities with.
-bool pf_scale_ok(double scaled_z);
-
 // The scales to retry with after a fill whose scaled Z left the safe range: Z's own per-base
 // value when Z is finite and positive (the next Z lands near 1); after an underflow to 0 or an
-// overflow, steps of e^600 in Z, doubled at each further miss, then bisection (in ln s) between
-// a scale that underflowed and one that overflowed. Throws InternalError after 40 attempts.
+// overflow, the per-base value of the longest prefix still in range (pf_prefix_log_rate), else
+// steps of e^600 in Z doubled at each further miss; and bisection (in ln s) between a scale that
+// underflowed and one that overflowed whenever a guess falls outside them. Throws
+// InternalError after 40 attempts.
 class PfScaleSearch {
   public:
     PfScaleSearch(double scale, std::size_t n);
-    double next(double scaled_z);
+    double next(double scaled_z, double prefix_log_rate = 0.0);
+    int attempts() const { return attempts_; }  // retries asked for so far
 
   private:
     double log_scale_;

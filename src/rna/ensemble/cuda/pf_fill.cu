@@ -113,9 +113,14 @@ __global__ void __launch_bounds__(kThreadBlock)
 }
 
 // Z (= Z5(n)) of folds 0..count-1 into z[].
+// Every fold's Z, and the per-base rate of its longest prefix in range (for a retry), as pairs.
 __global__ void z_kernel(const PfDeviceFold* folds, int count, double* z) {
     const int f = int(blockIdx.x * blockDim.x + threadIdx.x);
-    if (f < count) z[f] = folds[f].z5[folds[f].model.n];
+    if (f >= count) return;
+    const int n = folds[f].model.n;
+    const double zn = folds[f].z5[n];
+    z[2 * f] = zn;
+    z[2 * f + 1] = pf_scale_ok(zn) ? 0.0 : pf_prefix_log_rate(folds[f].z5, n);
 }
 
 // The sum of `value` over the block, in thread 0 (`shared`: one double per warp).
@@ -324,23 +329,24 @@ class ChunkFill {
                 w_.folds.data());
             TROPIC_CUDA_CHECK_LAUNCH("exterior_kernel");
             // Every fold's Z in one copy (a copy per fold costs a round trip each).
-            w_.z.resize(todo.size());
+            w_.z.resize(2 * todo.size());
             z_kernel<<<unsigned((todo.size() + kThreadBlock - 1) / kThreadBlock), kThreadBlock>>>(
                 w_.folds.data(), int(todo.size()), w_.z.data());
             TROPIC_CUDA_CHECK_LAUNCH("z_kernel");
-            std::vector<double> zs(todo.size());
+            std::vector<double> zs(2 * todo.size());
             TROPIC_CUDA_CHECK(cudaMemcpy(zs.data(), w_.z.data(), zs.size() * sizeof(double),
                                          cudaMemcpyDeviceToHost));
             timer.lap(first ? "inside" : "inside again");
             std::vector<std::size_t> again;
             for (std::size_t k = 0; k < todo.size(); ++k) {
                 const std::size_t f = todo[k];
-                const double z = zs[k];
+                const double z = zs[2 * k];
                 const FoldPlace& p = places_[f];
                 if (pf_scale_ok(z)) {
                     job(f).fold->log_z = std::log(z) + p.n * std::log(scale[f]);
+                    job(f).fold->inside_fills = 1 + search[f].attempts();
                 } else {
-                    scale[f] = search[f].next(z);
+                    scale[f] = search[f].next(z, zs[2 * k + 1]);
                     again.push_back(f);
                 }
             }
