@@ -1,8 +1,9 @@
 // GPU partition function benchmark (Google Benchmark), in-process (CUDA context created before
 // timing). Turner 2004, dangles 2, 37 °C, uniform random A, C, G, U with fixed seeds:
 //   pf_gpu/n:{1000,2000,4000,10000}    one record: fill_pf_cuda with the outside pass and the
-//                                      pair probabilities back on the host (no MFE: its
-//                                      energy only seeds the scale, here 0)
+//                                      pair probabilities back on the host; the record's MFE
+//                                      (computed before timing, as fold -p has it) seeds the
+//                                      scale; counter inside_fills: fills of the inside tables
 //   pf_gpu/batch:200x20000             20,000 records of 200 nt in one call, interleaved groups
 //                                      of 1,024 (the default); /chunk:k: groups of at most k
 //                                      records (TROPIC_PF_CHUNK_FOLDS)
@@ -56,13 +57,24 @@ std::vector<Seq> records(std::size_t count, std::size_t n) {
     return seqs;
 }
 
-void fill_on_gpu(const std::vector<Seq>& seqs,
+// The records' MFEs (dcal/mol) on the GPU: fold -p folds them first, and they seed the scale.
+std::vector<int> mfe_energies(const std::vector<Seq>& seqs) {
+    tropic::RunOptions run;
+    run.backend = tropic::Backend::Cuda;
+    run.pool = &pool();
+    const auto params = tropic::rna::ModelDetails{}.energy_params();
+    std::vector<int> out;
+    for (const auto& r : tropic::rna::fold_mfe_many(seqs, params, {}, run)) out.push_back(r.energy);
+    return out;
+}
+
+void fill_on_gpu(const std::vector<Seq>& seqs, const std::vector<int>& mfe,
                  std::vector<std::unique_ptr<tropic::rna::PfFold>>& folds, bool keep_inside) {
     folds.clear();
     std::vector<tropic::rna::cuda::PfJob> jobs;
     for (std::size_t r = 0; r < seqs.size(); ++r) {
         folds.push_back(std::make_unique<tropic::rna::PfFold>());
-        jobs.push_back({seqs[r], nullptr, 0, r, folds.back().get()});
+        jobs.push_back({seqs[r], nullptr, mfe[r], r, folds.back().get()});
     }
     tropic::rna::cuda::fill_pf_cuda(jobs, factors(), tropic::rna::MfeOptions{}, true, keep_inside,
                                     0);
@@ -76,15 +88,18 @@ void bench_gpu(benchmark::State& state, std::size_t count, std::size_t n, const 
     std::vector<std::unique_ptr<tropic::rna::PfFold>> folds;
     for (const auto& [name, value] : env) setenv(name, value, 1);
     try {
-        tropic::bench::run_wall_timed(state, [&] { fill_on_gpu(seqs, folds, false); });
+        const std::vector<int> mfe = mfe_energies(seqs);
+        tropic::bench::run_wall_timed(state, [&] { fill_on_gpu(seqs, mfe, folds, false); });
     } catch (const std::exception& error) {
         state.SkipWithError(error.what());
     }
     for (const auto& [name, value] : env) unsetenv(name);
     state.counters["sequences_per_second"] = benchmark::Counter(
         static_cast<double>(count), benchmark::Counter::kIsIterationInvariantRate);
-    if (count == 1 && !folds.empty())
+    if (count == 1 && !folds.empty()) {
         state.counters["ensemble_kcal"] = folds.front()->ensemble_energy();
+        state.counters["inside_fills"] = folds.front()->inside_fills;
+    }
 }
 
 void bench_api(benchmark::State& state, std::size_t count, std::size_t n) {
@@ -108,19 +123,21 @@ void bench_api(benchmark::State& state, std::size_t count, std::size_t n) {
 
 void bench_cpu(benchmark::State& state, std::size_t n) {
     const Seq seq = tropic::bench::seeded_rna(n, 1);
+    const int mfe = mfe_energies({seq}).front();
     tropic::rna::PfFold fold;
     tropic::bench::run_wall_timed(state, [&] {
-        tropic::rna::fill_pf_cpu(fold, seq, factors(), tropic::rna::MfeOptions{}, nullptr, 0, true,
-                                 &pool());
+        tropic::rna::fill_pf_cpu(fold, seq, factors(), tropic::rna::MfeOptions{}, nullptr, mfe,
+                                 true, &pool());
     });
     state.counters["ensemble_kcal"] = fold.ensemble_energy();
+    state.counters["inside_fills"] = fold.inside_fills;
 }
 
 void bench_samples(benchmark::State& state, std::size_t n, std::size_t samples) {
     const auto seqs = records(1, n);
     std::vector<std::unique_ptr<tropic::rna::PfFold>> folds;
     try {
-        fill_on_gpu(seqs, folds, true);
+        fill_on_gpu(seqs, mfe_energies(seqs), folds, true);
     } catch (const std::exception& error) {
         state.SkipWithError(error.what());
         return;
@@ -144,7 +161,7 @@ int main(int argc, char** argv) {
     }
     {  // context creation and first-use costs, not timed
         std::vector<std::unique_ptr<tropic::rna::PfFold>> folds;
-        fill_on_gpu(records(1, 100), folds, false);
+        fill_on_gpu(records(1, 100), {0}, folds, false);
     }
     // Long folds once per repetition, three repetitions (10,000 nt: one).
     for (std::size_t n : {1000, 2000, 4000, 10000})
