@@ -14,9 +14,10 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cmath>
+#include <initializer_list>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "cli/picture_files.hpp"
