@@ -10,6 +10,7 @@
 
 #include "rna/mfe/cuda/mfe_cuda.hpp"
 #include "support/gpu_test.hpp"
+#include "support/random_constraints.hpp"
 #include "support/random_rna.hpp"
 #include "tropic/core/device.hpp"
 #include "tropic/core/thread_pool.hpp"
@@ -112,16 +113,7 @@ TEST_F(MfeGpu, TinyAndDegenerateRecords) {
 TEST_F(MfeGpu, ConstraintsEqualCpu) {
     std::mt19937_64 rng(test::test_seed());
     auto seqs = random_batch(rng(), 80, 250);
-    std::vector<rna::StructureConstraint> constraints;
-    for (std::size_t r = 0; r < seqs.size(); ++r) {
-        std::string text(seqs[r].size(), '.');
-        for (auto& c : text) {
-            const auto roll = rng() % 20;
-            c = roll == 0 ? 'x' : roll == 1 ? '<' : roll == 2 ? '>' : '.';
-        }
-        if (r % 5 == 0) text = std::string(seqs[r].size(), 'x');  // forbids every pair
-        constraints.emplace_back(text, seqs[r]);
-    }
+    const auto constraints = test::random_constraints(rng, seqs);
     expect_same(seqs, make(Dangles::Both), &constraints);
     for (std::size_t r = 0; r < seqs.size(); r += 5) {
         const std::vector<rna::StructureConstraint> one{constraints[r]};

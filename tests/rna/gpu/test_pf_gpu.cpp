@@ -17,6 +17,7 @@
 #include "rna/ensemble/cuda/pf_cuda.hpp"
 #include "rna/ensemble/pf_cpu.hpp"
 #include "support/gpu_test.hpp"
+#include "support/random_constraints.hpp"
 #include "support/random_rna.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/thread_pool.hpp"
@@ -166,16 +167,7 @@ TEST_F(PfGpu, NoLonelyPairsSpansAndTemperatureEqualCpu) {
 TEST_F(PfGpu, ConstraintsEqualCpu) {
     std::mt19937_64 rng(test::test_seed());
     auto seqs = random_batch(rng(), 50, 350);
-    std::vector<rna::StructureConstraint> constraints;
-    for (std::size_t r = 0; r < seqs.size(); ++r) {
-        std::string text(seqs[r].size(), '.');
-        for (auto& c : text) {
-            const auto roll = rng() % 20;
-            c = roll == 0 ? 'x' : roll == 1 ? '<' : roll == 2 ? '>' : '.';
-        }
-        if (r % 5 == 0) text = std::string(seqs[r].size(), 'x');  // forbids every pair
-        constraints.emplace_back(text, seqs[r]);
-    }
+    const auto constraints = test::random_constraints(rng, seqs);
     expect_same(seqs, make(2), &constraints);
 }
 
