@@ -14,6 +14,7 @@
 #include "tropic/core/error.hpp"
 #include "tropic/core/memory_fit.hpp"
 #include "tropic/core/thread_pool.hpp"
+#include "tropic/core/wavefront.hpp"
 
 namespace tropic::rna {
 
@@ -21,61 +22,72 @@ namespace {
 
 constexpr int kTile = 64;
 
-int tile_count(int n) {
-    return (n + kTile - 1) / kTile;
+// Progress of one pass as a share [from, to] of the whole fill.
+WavefrontOptions pass_options(ThreadPool* pool, const Progress& on_progress, std::size_t item,
+                              double from, double to) {
+    WavefrontOptions options;
+    options.pool = pool;
+    options.item = item;
+    if (on_progress)
+        options.on_progress = [&on_progress, from, to](std::size_t k, double share) {
+            on_progress(k, from + (to - from) * share);
+        };
+    return options;
 }
 
-// Runs `body(tile_row, tile_column)` for every tile of tile diagonal d, on the pool if any.
-template <class Body>
-void run_tile_diagonal(int tiles, int d, ThreadPool* pool, const Body& body) {
-    const int count = tiles - d;
-    if (pool != nullptr && pool->size() > 1 && count > 1)
-        pool->parallel_for(0, static_cast<std::size_t>(count), [&](std::size_t k) {
-            body(static_cast<int>(k), static_cast<int>(k) + d);
-        });
-    else
-        for (int k = 0; k < count; ++k) body(k, k + d);
-}
-
-// Share of the work done once tile diagonals 0..d of `tiles` are done (a cell's sums grow with
-// its span: a diagonal's work grows as (tiles - d) d).
-double done_share(int tiles, int d) {
-    const double x = static_cast<double>(d + 1) / tiles;
-    return x * x * (3 - 2 * x);
-}
-
+// Inside: core's triangle wavefront, tile diagonals from the main one outwards; in a tile, rows
+// from the bottom up, each left to right.
 void fill_inside(PfFold& f, ThreadPool* pool, const Progress& on_progress, std::size_t item,
                  double from, double to) {
-    const int n = f.n(), tiles = tile_count(n);
+    const int n = f.n();
     const PfModel& m = f.setup.model;
     const PfTables& s = f.tables;
-    for (int d = 0; d < tiles; ++d) {
-        run_tile_diagonal(tiles, d, pool, [&](int ti, int tj) {
-            const int first_i = ti * kTile, end_i = std::min(first_i + kTile, n);
-            const int first_j = tj * kTile, end_j = std::min(first_j + kTile, n);
+    run_triangle_wavefront(
+        static_cast<std::size_t>(n), kTile,
+        [&](Tile tile, std::size_t) {
+            const int first_i = static_cast<int>(tile.row) * kTile;
+            const int end_i = std::min(first_i + kTile, n);
+            const int first_j = static_cast<int>(tile.column) * kTile;
+            const int end_j = std::min(first_j + kTile, n);
             for (int i = end_i - 1; i >= first_i; --i)
                 for (int j = std::max(first_j, i + kPfMinHairpin + 1); j < end_j; ++j)
                     pf_inside_cell(m, s, i, j);
-        });
-        if (on_progress) on_progress(item, from + (to - from) * done_share(tiles, d));
-    }
+        },
+        pass_options(pool, on_progress, item, from, to));
 }
 
+// Outside: the same tiles, tile diagonals from the outermost one inwards (core's diagonal
+// sequence, read backwards), the tiles of a diagonal at once; in a tile, rows from the top
+// down, each right to left.
 void fill_outside(PfFold& f, ThreadPool* pool, const Progress& on_progress, std::size_t item,
                   double from, double to) {
-    const int n = f.n(), tiles = tile_count(n);
+    const int n = f.n(), tiles = (n + kTile - 1) / kTile;
     const PfModel& m = f.setup.model;
     const PfTables& s = f.tables;
-    for (int d = tiles - 1; d >= 0; --d) {
-        run_tile_diagonal(tiles, d, pool, [&](int ti, int tj) {
-            const int first_i = ti * kTile, end_i = std::min(first_i + kTile, n);
-            const int first_j = tj * kTile, end_j = std::min(first_j + kTile, n);
-            for (int i = first_i; i < end_i; ++i)
-                for (int j = end_j - 1; j >= std::max(first_j, i + kPfMinHairpin + 1); --j)
-                    pf_outside_cell(m, s, i, j);
-        });
-        if (on_progress) on_progress(item, from + (to - from) * (1 - done_share(tiles, d - 1)));
-    }
+    auto fill_tile = [&](int ti, int tj) {
+        const int first_i = ti * kTile, end_i = std::min(first_i + kTile, n);
+        const int first_j = tj * kTile, end_j = std::min(first_j + kTile, n);
+        for (int i = first_i; i < end_i; ++i)
+            for (int j = end_j - 1; j >= std::max(first_j, i + kPfMinHairpin + 1); --j)
+                pf_outside_cell(m, s, i, j);
+    };
+    WavefrontOptions options = pass_options(nullptr, on_progress, item, from, to);
+    // Diagonal k of the sequence is tile diagonal tiles - 1 - k, of k + 1 tiles.
+    options.work = [tiles](Tile tile) {
+        return static_cast<double>(tiles - static_cast<int>(tile.column - tile.row));
+    };
+    run_triangle_diagonals(
+        static_cast<std::size_t>(tiles), static_cast<std::size_t>(tiles),
+        [&](std::size_t k) {
+            const int d = tiles - 1 - static_cast<int>(k), count = tiles - d;
+            if (pool != nullptr && pool->size() > 1 && count > 1)
+                pool->parallel_for(0, static_cast<std::size_t>(count), [&](std::size_t t) {
+                    fill_tile(static_cast<int>(t), static_cast<int>(t) + d);
+                });
+            else
+                for (int t = 0; t < count; ++t) fill_tile(t, t + d);
+        },
+        options);
 }
 
 // Z5 and Z3: the exterior loop from either end.
