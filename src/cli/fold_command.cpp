@@ -165,7 +165,8 @@ Command add_fold_command(CLI::App& app) {
     auto* sub = app.add_subcommand(
         "fold",
         "Predict RNA secondary structures; prints RNAfold's layout (name, sequence, structure "
-        "and score) for every FASTA/FASTQ record");
+        "and score) for every FASTA/FASTQ record; with -p also the Boltzmann ensemble (pair "
+        "probabilities, centroid, MEA, samples), as RNAfold -p");
     sub->add_option("inputs", options->inputs,
                     "FASTA or FASTQ files, plain or gzip-compressed; none or '-' reads stdin");
     sub->add_option("--model", options->model,
