@@ -29,13 +29,6 @@ std::string picture_file_stem(const std::string& name, std::set<std::string>& us
     return unique;
 }
 
-void write_text_file(const std::string& text, const std::string& path) {
-    AtomicFile file(path);
-    if (std::fwrite(text.data(), 1, text.size(), file.stream()) != text.size())
-        throw ResourceError("cannot write " + path);
-    file.commit();
-}
-
 namespace {
 
 std::string picture_path(const std::string& dir, const std::string& stem, const char* kind,
@@ -52,7 +45,7 @@ void write_structure_picture(const rna::StructurePlotInput& input, const std::st
     if (png)
         rna::write_structure_plot_png(input, path);
     else
-        write_text_file(rna::structure_plot_svg(input), path);
+        write_file_atomically(path, rna::structure_plot_svg(input));
 }
 
 void write_dot_plot_picture(const rna::DotPlotInput& input, const std::string& dir,
@@ -61,7 +54,7 @@ void write_dot_plot_picture(const rna::DotPlotInput& input, const std::string& d
     if (png)
         rna::write_dot_plot_png(input, path);
     else
-        write_text_file(rna::dot_plot_svg(input), path);
+        write_file_atomically(path, rna::dot_plot_svg(input));
 }
 
 std::vector<double> structure_colours(const std::string& colour_by, int n,

@@ -18,9 +18,6 @@ void check_png_supported(bool png);
 // '_'; names met before (in `used`) get _2, _3, ...
 std::string picture_file_stem(const std::string& name, std::set<std::string>& used);
 
-// Writes `text` to `path` atomically; throws ResourceError when it cannot.
-void write_text_file(const std::string& text, const std::string& path);
-
 // <dir>/<stem>_ss.svg|png and <dir>/<stem>_dp.svg|png.
 void write_structure_picture(const rna::StructurePlotInput& input, const std::string& dir,
                              const std::string& stem, bool png);

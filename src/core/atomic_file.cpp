@@ -79,4 +79,11 @@ void AtomicFile::commit() {
     signal_slot_ = -1;
 }
 
+void write_file_atomically(const std::string& path, std::string_view bytes) {
+    AtomicFile file(path);
+    if (std::fwrite(bytes.data(), 1, bytes.size(), file.stream()) != bytes.size())
+        throw ResourceError("cannot write " + path);
+    file.commit();
+}
+
 }  // namespace tropic

@@ -5,6 +5,7 @@
 // by SIGINT, SIGTERM or SIGHUP (the signal then ends the process as it would have).
 #include <cstdio>
 #include <string>
+#include <string_view>
 
 namespace tropic {
 
@@ -30,5 +31,9 @@ class AtomicFile {
     std::FILE* file_ = nullptr;
     int signal_slot_ = -1;  // in the registry of files that signals remove
 };
+
+// `bytes` into `path` through an AtomicFile: the whole file or none. Throws InputError when the
+// file cannot be created, ResourceError when it cannot be written.
+void write_file_atomically(const std::string& path, std::string_view bytes);
 
 }  // namespace tropic

@@ -9,8 +9,8 @@
 
 #include "core/internal/canvas.hpp"
 #include "rna/plot/dot_bracket_partners.hpp"
-#include "rna/plot/picture_file.hpp"
 #include "rna/plot/plot_colours.hpp"
+#include "tropic/core/atomic_file.hpp"
 #include "tropic/core/error.hpp"
 
 namespace tropic::rna {
@@ -122,7 +122,7 @@ std::string dot_plot_svg(const DotPlotInput& input) {
 }
 
 void write_dot_plot_png(const DotPlotInput& input, const std::string& path) {
-    plot::write_picture_file(render(input, draw::make_png_canvas), path);
+    write_file_atomically(path, render(input, draw::make_png_canvas));
 }
 
 }  // namespace tropic::rna

@@ -8,8 +8,8 @@
 
 #include "core/internal/canvas.hpp"
 #include "rna/plot/dot_bracket_partners.hpp"
-#include "rna/plot/picture_file.hpp"
 #include "rna/plot/plot_colours.hpp"
+#include "tropic/core/atomic_file.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/rna/structure_plot.hpp"
 
@@ -125,7 +125,12 @@ std::string structure_plot_svg(const StructurePlotInput& input) {
 }
 
 void write_structure_plot_png(const StructurePlotInput& input, const std::string& path) {
-    plot::write_picture_file(render(input, draw::make_png_canvas), path);
+    write_file_atomically(path, render(input, draw::make_png_canvas));
+}
+
+// The rna pictures draw PNG on core's canvas: this build can when core found cairo.
+bool rna_png_supported() noexcept {
+    return draw::png_supported();
 }
 
 }  // namespace tropic::rna
