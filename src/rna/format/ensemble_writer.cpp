@@ -7,31 +7,13 @@
 
 #include "rna/format/energy_text.hpp"
 #include "rna/format/json_text.hpp"
+#include "rna/format/record_text.hpp"
 
 namespace tropic::rna {
 
-namespace {
-
-// Boltzmann probability of a structure of `dcal` in the ensemble, as RNAsubopt -p --en prints it.
-double structure_probability(const EnsembleResult& result, int dcal, double kT_kcal) {
-    return std::exp((result.ensemble_energy - dcal / 100.0) / kT_kcal);
-}
-
-double kT_kcal_of(const EnsembleResult& result) {
-    return result.kT / 1000.0;
-}
-
-}  // namespace
-
 void append_ensemble_text(std::string& out, const SequenceRecord& record,
                           const EnsembleResult& result, const EnsembleTextOptions& options) {
-    if (record.has_header && !record.name.empty()) {
-        out += '>';
-        out += record.name;
-        out += '\n';
-    }
-    out += record.residues;
-    out += '\n';
+    append_header_and_sequence(out, record);
     auto to = std::back_inserter(out);
     if (options.ensemble) {
         out += result.mfe.structure;
@@ -55,8 +37,10 @@ void append_ensemble_text(std::string& out, const SequenceRecord& record,
         out += result.samples[k];
         if (options.sample_energies && k < result.sample_energies.size()) {
             const int e = result.sample_energies[k];
-            fmt::format_to(to, " {:6.2f} {:6g}", e / 100.0,
-                           structure_probability(result, e, kT_kcal_of(result)));
+            // Its Boltzmann probability, as RNAsubopt -p --en prints it.
+            const double probability =
+                std::exp((result.ensemble_energy - e / 100.0) / (result.kT / 1000.0));
+            fmt::format_to(to, " {:6.2f} {:6g}", e / 100.0, probability);
         }
         out += '\n';
     }

@@ -6,22 +6,9 @@
 
 #include "rna/format/energy_text.hpp"
 #include "rna/format/json_text.hpp"
+#include "rna/format/record_text.hpp"
 
 namespace tropic::rna {
-
-namespace {
-
-void append_header_and_sequence(std::string& out, const SequenceRecord& record) {
-    if (record.has_header && !record.name.empty()) {  // RNAfold prints no '>' line for either
-        out += '>';
-        out += record.name;
-        out += '\n';
-    }
-    out += record.residues;
-    out += '\n';
-}
-
-}  // namespace
 
 void append_fold_text(std::string& out, const SequenceRecord& record,
                       const NussinovResult& result) {

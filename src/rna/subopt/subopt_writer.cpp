@@ -5,6 +5,7 @@
 #include <iterator>
 
 #include "rna/format/json_text.hpp"
+#include "rna/format/record_text.hpp"
 #include "tropic/rna/subopt.hpp"
 
 namespace tropic::rna {
@@ -26,15 +27,6 @@ void append_structures_json(std::string& out, const std::vector<SuboptStructure>
     out += "]}\n";
 }
 
-void append_json_start(std::string& out, const SequenceRecord& record) {
-    out += "{\"name\":";
-    append_json_string(out, record.name);
-    fmt::format_to(std::back_inserter(out), ",\"length\":{},\"sequence\":\"",
-                   record.residues.size());
-    out += record.residues;
-    out += '"';
-}
-
 }  // namespace
 
 void append_subopt_text(std::string& out, const SequenceRecord& record,
@@ -49,16 +41,14 @@ void append_subopt_text(std::string& out, const SequenceRecord& record,
 
 void append_zuker_text(std::string& out, const SequenceRecord& record,
                        const std::vector<SuboptStructure>& structures) {
-    if (named(record)) fmt::format_to(std::back_inserter(out), ">{}\n", record.name);
-    out += record.residues;
-    out += '\n';
+    append_header_and_sequence(out, record);
     for (const SuboptStructure& s : structures)
         fmt::format_to(std::back_inserter(out), "{} [{:6.2f}]\n", s.structure, s.energy / 100.0);
 }
 
 void append_subopt_json(std::string& out, const SequenceRecord& record,
                         const SuboptResult& result) {
-    append_json_start(out, record);
+    append_json_sequence_start(out, record.name, record.residues);
     fmt::format_to(std::back_inserter(out), ",\"mfe\":{:.2f},\"delta\":{:.2f}", result.mfe / 100.0,
                    result.delta / 100.0);
     append_structures_json(out, result.structures);
@@ -66,7 +56,7 @@ void append_subopt_json(std::string& out, const SequenceRecord& record,
 
 void append_zuker_json(std::string& out, const SequenceRecord& record,
                        const std::vector<SuboptStructure>& structures) {
-    append_json_start(out, record);
+    append_json_sequence_start(out, record.name, record.residues);
     out += ",\"zuker\":true";
     append_structures_json(out, structures);
 }
