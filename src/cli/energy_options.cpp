@@ -20,4 +20,18 @@ void add_energy_model_options(CLI::App* command, rna::ModelDetails& model,
                             "enthalpies, as RNAfold's -T");
 }
 
+void add_pair_rule_options(CLI::App* command, rna::ModelDetails& model,
+                           const std::string& help_prefix) {
+    command->add_flag("--noLP", model.no_lonely_pairs,
+                      help_prefix +
+                          "no lonely pairs (every pair stacks on another), as the Vienna tools' "
+                          "--noLP");
+    command
+        ->add_option("--max-bp-span,--maxBPspan", model.max_bp_span,
+                     help_prefix +
+                         "pairs (i,j) need j - i + 1 <= L, as the Vienna tools' --maxBPspan; -1: "
+                         "no limit")
+        ->check(CLI::Range(-1, 1 << 30));
+}
+
 }  // namespace tropic::cli

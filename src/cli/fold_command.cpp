@@ -174,14 +174,10 @@ Command add_fold_command(CLI::App& app) {
                     "nussinov (base-pair maximisation)")
         ->check(CLI::IsMember({"mfe", "nussinov"}));
     add_energy_model_options(sub, options->mfe_model, "mfe: ");
-    sub->add_flag("--noLP", options->mfe_model.no_lonely_pairs,
-                  "mfe: no lonely pairs (every pair stacks on another), as RNAfold's --noLP");
+    add_pair_rule_options(sub, options->mfe_model, "mfe: ");
     sub->add_flag("-C,--constraint", options->constraints,
                   "mfe: read a hard-constraint line after each sequence, as RNAfold -C: x "
                   "unpaired, < > pairs downstream/upstream, ( ) pair only together, . | free");
-    sub->add_option("--max-bp-span,--maxBPspan", options->mfe_model.max_bp_span,
-                    "mfe: pairs (i,j) need j - i + 1 <= L, as RNAfold's --maxBPspan; -1: no limit")
-        ->check(CLI::Range(-1, 1 << 30));
     sub->add_flag("-p,--partfunc", options->partition,
                   "mfe: also the Boltzmann ensemble, as RNAfold -p: pair probabilities (their "
                   "pairing-tendency string and ensemble free energy), the centroid structure, the "

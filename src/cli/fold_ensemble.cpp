@@ -4,6 +4,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <type_traits>
 
 #include "cli/fold_constrained.hpp"
 #include "cli/picture_files.hpp"
@@ -52,7 +53,7 @@ void write_pictures(const EnsembleCliOptions& options, const SequenceRecord& rec
 }
 
 template <class Record, class Chunks>
-void run_ensembles(Chunks chunks, bool constraints, const rna::EnergyParams& params,
+void run_ensembles(Chunks chunks, const rna::EnergyParams& params,
                    const rna::BoltzmannFactors& factors, const EnsembleCliOptions& options,
                    const SharedOptions& shared, const RunOptions& run, OutputSink& sink) {
     using Chunk = RecordChunk<Record>;
@@ -74,12 +75,11 @@ void run_ensembles(Chunks chunks, bool constraints, const rna::EnergyParams& par
         for (const Record& record : chunk.records) named.push_back(as_sequence(record));
         chunk_run.on_progress = long_record.for_records(named);
         std::vector<rna::EnsembleResult> results;
-        if (constraints) {
-            if constexpr (std::is_same_v<Record, rna::StructureRecord>) {
-                const auto masks = record_constraints(chunk, encoded);
-                results = rna::fold_ensemble_many(encoded, params, factors, options.ensemble,
-                                                  chunk_run, &masks);
-            }
+        // Records with a constraint line (-C) are StructureRecords.
+        if constexpr (std::is_same_v<Record, rna::StructureRecord>) {
+            const auto masks = record_constraints(chunk, encoded);
+            results = rna::fold_ensemble_many(encoded, params, factors, options.ensemble, chunk_run,
+                                              &masks);
         } else {
             results =
                 rna::fold_ensemble_many(encoded, params, factors, options.ensemble, chunk_run);
@@ -123,9 +123,9 @@ void fold_ensembles(const std::vector<std::string>& inputs, bool constraints,
                     const RunOptions& run, OutputSink& sink) {
     if (constraints)
         run_ensembles<rna::StructureRecord>(structure_chunks(inputs, shared.chunk, "constraint"),
-                                            true, params, factors, options, shared, run, sink);
+                                            params, factors, options, shared, run, sink);
     else
-        run_ensembles<SequenceRecord>(sequence_chunks(inputs, shared.chunk), false, params, factors,
+        run_ensembles<SequenceRecord>(sequence_chunks(inputs, shared.chunk), params, factors,
                                       options, shared, run, sink);
 }
 

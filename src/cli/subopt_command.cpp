@@ -152,11 +152,7 @@ Command add_subopt_command(CLI::App& app) {
                     "stop with an error (exit 2) when a record has more structures than this "
                     "within the range");
     add_energy_model_options(sub, options->model, "");
-    sub->add_flag("--noLP", options->model.no_lonely_pairs,
-                  "no lonely pairs (every pair stacks on another), as RNAsubopt's --noLP");
-    sub->add_option("--max-bp-span,--maxBPspan", options->model.max_bp_span,
-                    "pairs (i,j) need j - i + 1 <= L, as RNAsubopt's --maxBPspan; -1: no limit")
-        ->check(CLI::Range(-1, 1 << 30));
+    add_pair_rule_options(sub, options->model, "");
     add_run_options(sub, options->shared, Streaming::Yes);
     return {sub, [options] { run_subopt(*options); }};
 }
