@@ -66,6 +66,8 @@ class DatabaseFileWriter {
 DatabaseSummary make_database(const std::string& input, const std::string& prefix,
                               const MakeDatabaseOptions& options) {
     const std::string path = database_path(prefix);
+    // The output first: a folder that cannot take it fails here, with the output's name.
+    AtomicFile output(path);
     AtomicFile spill(path + ".residues");
     database::ReadRecords read =
         database::read_records(input, options, [&](std::span<const std::uint8_t> codes) {
@@ -87,7 +89,6 @@ DatabaseSummary make_database(const std::string& input, const std::string& prefi
     header.names_size = index.names.size();
     header.index_size = database::index_section_size(header.sequences, header.names_size);
 
-    AtomicFile output(path);
     DatabaseFileWriter writer(output, path);
     const std::string placeholder(database::kHeaderSize, '\0');
     writer.write(placeholder.data(), placeholder.size());
