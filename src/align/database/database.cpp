@@ -1,7 +1,5 @@
 #include "tropic/align/database.hpp"
 
-#include <sys/stat.h>
-
 #include <algorithm>
 
 #include "align/database/database_input.hpp"
@@ -11,17 +9,6 @@
 namespace tropic::align {
 
 namespace {
-
-constexpr std::string_view kExtension = ".tdb";
-
-bool ends_with_extension(const std::string& path) {
-    return path.size() > kExtension.size() && path.ends_with(kExtension);
-}
-
-bool is_regular_file(const std::string& path) {
-    struct stat info {};
-    return ::stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode);
-}
 
 // Sequences are stored in input order as read; this puts them into storage order in one pass.
 std::vector<std::uint8_t> sorted_residues(const std::vector<std::uint8_t>& in_input_order,
@@ -39,15 +26,6 @@ std::vector<std::uint8_t> sorted_residues(const std::vector<std::uint8_t>& in_in
 }
 
 }  // namespace
-
-std::string database_path(const std::string& prefix) {
-    return prefix + std::string(kExtension);
-}
-
-bool Database::is_database(const std::string& prefix_or_path) {
-    return (ends_with_extension(prefix_or_path) && is_regular_file(prefix_or_path)) ||
-           is_regular_file(database_path(prefix_or_path));
-}
 
 Database Database::from_fasta(const std::string& input, const MakeDatabaseOptions& options) {
     std::vector<std::uint8_t> in_input_order;

@@ -12,6 +12,7 @@
 
 #include "align/database/checksum.hpp"
 #include "align/database/database_layout.hpp"
+#include "align/database/database_paths.hpp"
 #include "align/database/database_state.hpp"
 #include "tropic/core/dna_encoding.hpp"
 #include "tropic/core/error.hpp"
@@ -117,8 +118,7 @@ std::span<const T> array_at(std::span<const std::uint8_t> file, std::uint64_t of
 }  // namespace
 
 Database Database::open(const std::string& prefix_or_path) {
-    const std::string path =
-        prefix_or_path.ends_with(".tdb") ? prefix_or_path : database_path(prefix_or_path);
+    const std::string path = database::database_file(prefix_or_path);
     auto state = std::make_unique<State>();
     state->mapping = std::make_unique<MappedFile>(path);
     const std::span<const std::uint8_t> file = state->mapping->bytes();
