@@ -21,6 +21,7 @@
 #include "tropic/align/database.hpp"
 #include "tropic/core/alphabet.hpp"
 #include "tropic/core/dna_encoding.hpp"
+#include "tropic/core/error.hpp"
 #include "tropic/core/protein_encoding.hpp"
 
 namespace tropic {
@@ -123,6 +124,13 @@ void expect_same(const Database& a, const Database& b) {
     }
     EXPECT_TRUE(std::ranges::equal(a.offsets(), b.offsets()));
     EXPECT_TRUE(std::ranges::equal(a.all_residues(), b.all_residues()));
+}
+
+// Files in the folder: after a failed build, only the input may be left (no database, no
+// temporary file).
+std::ptrdiff_t files_in(const TempDir& dir) {
+    return std::distance(std::filesystem::directory_iterator(dir.path()),
+                         std::filesystem::directory_iterator());
 }
 
 // Builds the records both ways (a file, then opened; in memory) and checks both.
@@ -250,6 +258,24 @@ TEST(Database, PathsAndRecognition) {
     EXPECT_FALSE(Database::is_database(dir.path().string()));
 }
 
+TEST(Database, RefusesAnIndexOverTheMemoryLimit) {
+    std::string text;
+    for (int k = 0; k < 5000; ++k) text += ">s" + std::to_string(k) + "\nMELP\n";
+    TempDir dir("tropic-db");
+    const std::string input = dir.write("in.fa", text);
+    MakeDatabaseOptions options;
+    options.max_memory = 4096;
+    try {
+        align::make_database(input, (dir.path() / "db").string(), options);
+        ADD_FAILURE() << "no ResourceError";
+    } catch (const ResourceError& e) {
+        EXPECT_NE(std::string(e.what()).find("the memory limit allows (--max-memory)"),
+                  std::string::npos)
+            << e.what();
+    }
+    EXPECT_EQ(files_in(dir), 1) << "files left behind";
+}
+
 // --- bad input ---
 
 std::string build_error(const std::string& text, std::optional<Alphabet> alphabet = {}) {
@@ -259,13 +285,7 @@ std::string build_error(const std::string& text, std::optional<Alphabet> alphabe
     options.alphabet = alphabet;
     const std::string message =
         input_error_of([&] { align::make_database(input, (dir.path() / "db").string(), options); });
-    // Nothing but the input is left: no database, no temporary file.
-    std::size_t files = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(dir.path())) {
-        (void)entry;
-        ++files;
-    }
-    EXPECT_EQ(files, 1u) << "files left behind";
+    EXPECT_EQ(files_in(dir), 1) << "files left behind";
     EXPECT_EQ(input_error_of([&] { Database::from_fasta(input, options); }), message);
     return message.substr(message.find("in.fa"));
 }

@@ -26,11 +26,12 @@ namespace {
 
 using database::DatabaseHeader;
 
-// The copy buffer: a share of the memory limit, so that the index beside it still fits; small
-// limits still get a working buffer, huge ones gain nothing past 1 GiB.
-std::size_t copy_buffer_bytes(std::uint64_t budget) {
+// The copy buffer: half of what the memory limit leaves beside the two copies of the index, so
+// that small limits still get a working buffer and huge ones gain nothing past 1 GiB.
+std::size_t copy_buffer_bytes(std::uint64_t budget, std::uint64_t index_bytes) {
     constexpr std::uint64_t kSmallest = std::uint64_t{64} << 10, kLargest = std::uint64_t{1} << 30;
-    return static_cast<std::size_t>(std::clamp(budget / 4, kSmallest, kLargest));
+    const std::uint64_t left = budget > 2 * index_bytes ? budget - 2 * index_bytes : 0;
+    return static_cast<std::size_t>(std::clamp(left / 2, kSmallest, kLargest));
 }
 
 class DatabaseFileWriter {
@@ -94,7 +95,7 @@ DatabaseSummary make_database(const std::string& input, const std::string& prefi
     writer.write(placeholder.data(), placeholder.size());
     header.residues_crc = database::copy_in_storage_order(
         ::fileno(spill.stream()), spill.temp_path(), read.index, index, {output.stream(), path},
-        copy_buffer_bytes(database::memory_budget(options)));
+        copy_buffer_bytes(database::memory_budget(options), read.index.memory_bytes()));
     const std::string padding(header.index_offset - database::kHeaderSize - header.residues, '\0');
     writer.write(padding.data(), padding.size());
     writer.write_array<std::uint64_t>(index.offsets, header.index_crc);
