@@ -224,6 +224,21 @@ TEST(Database, ReadsGzipInput) {
     expect_holds(Database::open((dir.path() / "db.tdb").string()), Alphabet::Protein, records);
 }
 
+TEST(Database, ReadsFastqAndPlainLines) {
+    TempDir dir("tropic-db");
+    const Database fastq =
+        Database::from_fasta(dir.write("in.fq", "@r1 x\nACGTA\n+\nIIIII\n@r2\nAC\n+\nII\n"));
+    ASSERT_EQ(fastq.size(), 2u);
+    EXPECT_EQ(fastq.alphabet(), Alphabet::Dna);
+    EXPECT_EQ(fastq.name(0), "r2");
+    EXPECT_EQ(fastq.name(1), "r1");
+    // Plain lines are named by their ordinal, as every reader of tropic names them.
+    const Database plain = Database::from_fasta(dir.write("in.txt", "MELPK\nMEL\n"));
+    ASSERT_EQ(plain.size(), 2u);
+    EXPECT_EQ(plain.name(0), "2");
+    EXPECT_EQ(plain.ordinal(0), 1u);
+}
+
 // A memory limit so small that the copy into storage order goes a window at a time, with a
 // sequence longer than the window among them; the file must equal the one built in memory.
 TEST(Database, CopiesThroughSmallWindows) {
