@@ -172,10 +172,9 @@ struct PairStep {
             state.out_h = up_h;
             state.out_i = up_i;
             keep_bottom_row(lane, j, last, scratch, up_h, up_i);
-        } else {
-#pragma unroll
-            for (int r = 0; r < R; ++r) cur[r] = prev[r];
         }
+        // An idle lane writes nothing: before its first column both arrays hold the boundary,
+        // after its last nothing reads them.
         if (j >= 0) state.top_diag = in_h;
     }
 };

@@ -1,5 +1,6 @@
 // The scan kernels (scan_kernels.cuh says the layout and why).
 #include <algorithm>
+#include <type_traits>
 
 #include "align/batch/cuda/scan_launch.hpp"
 #include "align/batch/cuda/strip_lane.cuh"
@@ -13,15 +14,16 @@ namespace {
 
 constexpr unsigned kFull = kFullWarp;
 
-// The pass's profile into shared memory: shared[(c * (R / 4) + g) * 32 + lane] holds the scores
-// of rows pass * 32R + lane * R + 4g .. + 3 against code c.
+// The pass's profile into shared memory: shared[(c * (R / w) + g) * 32 + lane] holds the scores
+// of rows pass * 32R + lane * R + wg .. + w - 1 against code c, w the rows a Word holds.
 template <int R, typename Word, typename Element>
 __device__ void load_profile(const Element* profile, int codes, int rows, int pass, Word* shared) {
-    const int groups = R / 4;
+    constexpr int kWordRows = static_cast<int>(sizeof(Word) / sizeof(Element));
+    const int groups = R / kWordRows;
     const int total = codes * groups * 32;
     for (int x = static_cast<int>(threadIdx.x); x < total; x += static_cast<int>(blockDim.x)) {
         const int lane = x & 31, g = (x >> 5) % groups, c = (x >> 5) / groups;
-        const int row = pass * 32 * R + lane * R + 4 * g;
+        const int row = pass * 32 * R + lane * R + kWordRows * g;
         shared[x] =
             *reinterpret_cast<const Word*>(profile + static_cast<std::int64_t>(c) * rows + row);
     }
@@ -44,62 +46,80 @@ struct PackedLane {
     std::uint32_t top_diag, out_h, out_i;
 };
 
+// Packed lanes hold H, I and D biased by 2^15 as unsigned 16-bit values: local H is never below
+// 0 and I, D never below -(O + E) (scan_kernels.cuh), so every biased value stays above
+// 2^15 - 2 * kPackedMaxGap > 0, and H - (O + E) is one plain 32-bit subtraction (no borrow crosses
+// the halves), which runs on the integer pipe instead of a DPX instruction.
+constexpr std::uint32_t kBias = 0x80008000u;
+
+// The shared-memory word of a packed profile: four rows' scores where R allows, else two.
+template <int R>
+using PackedWord = std::conditional_t<R % 4 == 0, uint2, std::uint32_t>;
+
 // One step of a packed warp: lane `lane` fills column k - lane of its R rows, reading the
-// previous column's H from `prev` and writing the new one into `cur`.
+// previous column's H from `prev` and writing the new one into `cur`. An idle lane writes
+// nothing: before its first column both arrays hold the boundary, after its last nothing reads
+// them.
 struct PackedStep {
-    const PackedScanArgs& a;
-    const uint2* profile;
+    const void* profile;
     std::uint32_t* scratch;
     const std::uint8_t *res_a, *res_b;
     int na, nb, n, lane;
     bool first, last;
-    std::uint32_t neg_oe, neg_e;
+    std::uint32_t oe2, neg_e, minus_inf;
     int pad;
 
     template <int R>
     __device__ __forceinline__ void run(int k, const std::uint32_t (&prev)[R],
                                         std::uint32_t (&cur)[R], std::uint32_t (&dl)[R],
                                         PackedLane& state, std::uint32_t& best) const {
-        const std::uint32_t minus_inf = neg_oe, lowest = 0x80008000u;
         const int j = k - lane;
         std::uint32_t in_h, in_i;
-        row_above<std::uint32_t>(lane, j, n, first, scratch, state.out_h, state.out_i, 0u,
+        row_above<std::uint32_t>(lane, j, n, first, scratch, state.out_h, state.out_i, kBias,
                                  minus_inf, in_h, in_i);
         if (j >= 0 && j < n) {
             const int ca = j < na ? res_a[j] : pad;
             const int cb = j < nb ? res_b[j] : pad;
-            const uint2* pa = profile + ca * (R / 4) * 32 + lane;
-            const uint2* pb = profile + cb * (R / 4) * 32 + lane;
-            std::uint32_t up_h = in_h, up_i = in_i;
-            std::uint32_t up_hmo = __viaddmax_s16x2(in_h, neg_oe, lowest);
+            using Word = PackedWord<R>;
+            constexpr int kWordRows = sizeof(Word) / 2;
+            const Word* pa =
+                reinterpret_cast<const Word*>(profile) + ca * (R / kWordRows) * 32 + lane;
+            const Word* pb =
+                reinterpret_cast<const Word*>(profile) + cb * (R / kWordRows) * 32 + lane;
+            std::uint32_t up_i = in_i, up_hmo = in_h - oe2;
 #pragma unroll
-            for (int g = 0; g < R / 4; ++g) {
-                const uint2 wa = pa[g * 32], wb = pb[g * 32];
-                const std::uint32_t sub[4] = {halves_low(wa.x, wb.x), halves_high(wa.x, wb.x),
-                                              halves_low(wa.y, wb.y), halves_high(wa.y, wb.y)};
+            for (int g = 0; g < R / kWordRows; ++g) {
+                std::uint32_t sub[kWordRows];
+                if constexpr (kWordRows == 4) {
+                    const uint2 wa = pa[g * 32], wb = pb[g * 32];
+                    sub[0] = halves_low(wa.x, wb.x);
+                    sub[1] = halves_high(wa.x, wb.x);
+                    sub[2] = halves_low(wa.y, wb.y);
+                    sub[3] = halves_high(wa.y, wb.y);
+                } else {
+                    const std::uint32_t wa = pa[g * 32], wb = pb[g * 32];
+                    sub[0] = halves_low(wa, wb);
+                    sub[1] = halves_high(wa, wb);
+                }
 #pragma unroll
-                for (int q = 0; q < 4; ++q) {
-                    const int r = 4 * g + q;
+                for (int q = 0; q < kWordRows; ++q) {
+                    const int r = kWordRows * g + q;
                     const std::uint32_t diag = r == 0 ? state.top_diag : prev[r - 1];
-                    const std::uint32_t i_cur = __viaddmax_s16x2(up_i, neg_e, up_hmo);
+                    // I = max(I_up - E, H_up - (O + E)); H = max(diag + s, I, D, 0).
+                    const std::uint32_t i_cur = __viaddmax_u16x2(up_i, neg_e, up_hmo);
                     const std::uint32_t h =
-                        __vimax_s16x2_relu(__viaddmax_s16x2(diag, sub[q], i_cur), dl[r]);
+                        __vimax3_u16x2(__viaddmax_u16x2(diag, sub[q], i_cur), dl[r], kBias);
                     cur[r] = h;
-                    const std::uint32_t hmo = __viaddmax_s16x2(h, neg_oe, lowest);
-                    dl[r] = __viaddmax_s16x2(dl[r], neg_e, hmo);
-                    best = __vmaxs2(best, h);
-                    up_h = h;
+                    const std::uint32_t hmo = h - oe2;
+                    dl[r] = __viaddmax_u16x2(dl[r], neg_e, hmo);  // D of the next column
+                    if (q & 1) best = __vimax3_u16x2(best, h, cur[r - 1]);
                     up_i = i_cur;
                     up_hmo = hmo;
                 }
             }
-            state.out_h = up_h;
+            state.out_h = cur[R - 1];
             state.out_i = up_i;
-            keep_bottom_row(lane, j, last, scratch, up_h, up_i);
-        } else {
-            // An idle lane keeps its column: the next step's `prev` must still hold it.
-#pragma unroll
-            for (int r = 0; r < R; ++r) cur[r] = prev[r];
+            keep_bottom_row(lane, j, last, scratch, cur[R - 1], up_i);
         }
         if (j >= 0) state.top_diag = in_h;  // H above the lane's first row, column j + 1
     }
@@ -107,12 +127,13 @@ struct PackedStep {
 
 template <int R>
 __global__ void __launch_bounds__(kScanWarps * 32) packed_scan_kernel(PackedScanArgs a) {
-    extern __shared__ uint2 packed_profile[];
+    extern __shared__ uint2 packed_shared[];
+    PackedWord<R>* packed_profile = reinterpret_cast<PackedWord<R>*>(packed_shared);
     const int lane = static_cast<int>(threadIdx.x & 31), warp = static_cast<int>(threadIdx.x >> 5);
     const int pairs = (a.targets.count + 1) / 2;
     const int groups = (pairs + kScanWarps - 1) / kScanWarps;
-    const std::uint32_t neg_oe = pack2(-a.open_extend), neg_e = pack2(-a.extend);
-    const std::uint32_t minus_inf = neg_oe;  // exact for local lanes (scan_kernels.cuh)
+    const std::uint32_t oe2 = pack2(a.open_extend), neg_e = pack2(-a.extend);
+    const std::uint32_t minus_inf = kBias - oe2;  // -(O + E): exact for local lanes
     const int pad = a.codes - 1;
     std::uint32_t* scratch =
         a.scratch +
@@ -131,7 +152,7 @@ __global__ void __launch_bounds__(kScanWarps * 32) packed_scan_kernel(PackedScan
         const int n = na > nb ? na : nb;
         const std::uint8_t* res_a = a.targets.residues + off_a;
         const std::uint8_t* res_b = a.targets.residues + off_b;
-        std::uint32_t best = 0;
+        std::uint32_t best = kBias;
 
         for (int pass = 0; pass < a.passes; ++pass) {
             if (a.passes > 1 || !loaded) {
@@ -145,13 +166,13 @@ __global__ void __launch_bounds__(kScanWarps * 32) packed_scan_kernel(PackedScan
             std::uint32_t h_even[R], h_odd[R], dl[R];
 #pragma unroll
             for (int r = 0; r < R; ++r) {
-                h_even[r] = h_odd[r] = 0;
+                h_even[r] = h_odd[r] = kBias;
                 dl[r] = minus_inf;
             }
-            PackedLane lane_state{0, 0, minus_inf};
+            PackedLane lane_state{kBias, kBias, minus_inf};
             const PackedStep step{
-                a,         packed_profile,       scratch, res_a, res_b, na, nb, n, lane,
-                pass == 0, pass == a.passes - 1, neg_oe,  neg_e, pad};
+                packed_profile,       scratch, res_a, res_b,     na, nb, n, lane, pass == 0,
+                pass == a.passes - 1, oe2,     neg_e, minus_inf, pad};
             for (int k = 0; k < n + 31; k += 2) {
                 step.template run<R>(k, h_even, h_odd, dl, lane_state, best);
                 step.template run<R>(k + 1, h_odd, h_even, dl, lane_state, best);
@@ -160,10 +181,10 @@ __global__ void __launch_bounds__(kScanWarps * 32) packed_scan_kernel(PackedScan
         }
 #pragma unroll
         for (int shift = 16; shift > 0; shift >>= 1)
-            best = __vmaxs2(best, __shfl_xor_sync(kFull, best, shift));
+            best = __vmaxu2(best, __shfl_xor_sync(kFull, best, shift));
         if (lane == 0) {
-            const std::int32_t low = static_cast<std::int16_t>(best & 0xffffu);
-            const std::int32_t high = static_cast<std::int16_t>(best >> 16);
+            const std::int32_t low = static_cast<std::int32_t>(best & 0xffffu) - 0x8000;
+            const std::int32_t high = static_cast<std::int32_t>(best >> 16) - 0x8000;
             if (has_a) a.scores[ta] = low >= a.threshold ? kOverflowed : low;
             if (has_b) a.scores[tb] = high >= a.threshold ? kOverflowed : high;
         }
@@ -280,7 +301,7 @@ int grid_for(Kernel kernel, std::size_t shared, int work_groups, int device) {
 template <int R>
 void launch_packed_r(const PackedScanArgs& args, int blocks, cudaStream_t stream, int device,
                      bool size_only, int* grid) {
-    const std::size_t shared = static_cast<std::size_t>(args.codes) * (R / 4) * 32 * sizeof(uint2);
+    const std::size_t shared = static_cast<std::size_t>(args.codes) * R * 32 * 2;
     const int pairs = (args.targets.count + 1) / 2;
     const int g =
         grid_for(packed_scan_kernel<R>, shared, (pairs + kScanWarps - 1) / kScanWarps, device);
@@ -324,11 +345,11 @@ void launch_int32_r(const Int32ScanArgs& args, AlignMode mode, int blocks, cudaS
 }  // namespace
 
 int packed_rows_per_lane(std::int64_t m) {
-    // The fewest passes of at most 32 rows a lane, then the fewest rows (a multiple of 4) that
-    // cover the query in that many passes: padding rows cost as much as real ones.
+    // The fewest passes of at most 32 rows a lane, then the fewest rows (even) that cover the
+    // query in that many passes: padding rows cost as much as real ones.
     const std::int64_t passes = (m + 32 * 32 - 1) / (32 * 32);
     const std::int64_t per_lane = (m + 32 * passes - 1) / (32 * passes);
-    return static_cast<int>(std::max<std::int64_t>(4, (per_lane + 3) / 4 * 4));
+    return static_cast<int>(std::max<std::int64_t>(4, (per_lane + 1) / 2 * 2));
 }
 
 int int32_rows_per_lane(std::int64_t m) {
@@ -341,33 +362,57 @@ int int32_rows_per_lane(std::int64_t m) {
 int launch_packed_scan(const PackedScanArgs& args, int rows_per_lane, int blocks,
                        cudaStream_t stream, int device, bool size_only) {
     int grid = 0;
+    const auto launch = [&]<int R>() {
+        launch_packed_r<R>(args, blocks, stream, device, size_only, &grid);
+    };
     switch (rows_per_lane) {
         case 4:
-            launch_packed_r<4>(args, blocks, stream, device, size_only, &grid);
+            launch.template operator()<4>();
+            break;
+        case 6:
+            launch.template operator()<6>();
             break;
         case 8:
-            launch_packed_r<8>(args, blocks, stream, device, size_only, &grid);
+            launch.template operator()<8>();
+            break;
+        case 10:
+            launch.template operator()<10>();
             break;
         case 12:
-            launch_packed_r<12>(args, blocks, stream, device, size_only, &grid);
+            launch.template operator()<12>();
+            break;
+        case 14:
+            launch.template operator()<14>();
             break;
         case 16:
-            launch_packed_r<16>(args, blocks, stream, device, size_only, &grid);
+            launch.template operator()<16>();
+            break;
+        case 18:
+            launch.template operator()<18>();
             break;
         case 20:
-            launch_packed_r<20>(args, blocks, stream, device, size_only, &grid);
+            launch.template operator()<20>();
+            break;
+        case 22:
+            launch.template operator()<22>();
             break;
         case 24:
-            launch_packed_r<24>(args, blocks, stream, device, size_only, &grid);
+            launch.template operator()<24>();
+            break;
+        case 26:
+            launch.template operator()<26>();
             break;
         case 28:
-            launch_packed_r<28>(args, blocks, stream, device, size_only, &grid);
+            launch.template operator()<28>();
+            break;
+        case 30:
+            launch.template operator()<30>();
             break;
         case 32:
-            launch_packed_r<32>(args, blocks, stream, device, size_only, &grid);
+            launch.template operator()<32>();
             break;
         default:
-            throw InternalError("search: packed lanes take 4 to 32 rows, in fours");
+            throw InternalError("search: packed lanes take 4 to 32 rows, an even number");
     }
     return grid;
 }

@@ -9,7 +9,8 @@
 
 namespace tropic::align::detail::batch {
 
-// Rows per lane (a multiple of 4) for a query of m rows: packed lanes up to 32, int32 up to 16.
+// Rows per lane for a query of m rows: packed lanes an even number up to 32, int32 lanes a
+// multiple of 4 up to 16.
 int packed_rows_per_lane(std::int64_t m);
 int int32_rows_per_lane(std::int64_t m);
 
