@@ -3,9 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cstdlib>
 
 #include "align/pairwise/cuda/pair_cuda.hpp"
+#include "align/pairwise/pair_checks.hpp"
 #include "align/pairwise/pair_plan.hpp"
 #include "align/pairwise/tile_kernels.hpp"
 #include "align/pairwise/traceback.hpp"
@@ -19,6 +19,8 @@ namespace tropic::align {
 
 namespace {
 
+using detail::check_codes;
+using detail::check_score_range;
 using detail::EndCell;
 using detail::TileProblem;
 
@@ -31,30 +33,6 @@ inline constexpr std::uint64_t kUncheckedBytes = std::uint64_t{16} << 20;
 // context already up the GPU was faster from 2 kb on.
 inline constexpr double kAutoCudaMinCellsTraceback = 1e9;
 inline constexpr double kAutoCudaMinCellsScoreOnly = 3e9;
-
-// Refuses a pair whose scores could come near kMinusInfinity (cell.hpp): every score lies within
-// (m + n + 2) * (largest substitution magnitude + O + E) of 0.
-void check_score_range(std::int64_t m, std::int64_t n, const Scoring& scoring) {
-    const std::int64_t per_residue = std::max<std::int64_t>(std::abs(scoring.matrix.max_score()),
-                                                            std::abs(scoring.matrix.min_score())) +
-                                     scoring.gaps.open + scoring.gaps.extend;
-    const std::int64_t bound = (m + n + 2) * per_residue;
-    if (bound >= (std::int64_t{1} << 29))
-        throw InputError(fmt::format(
-            "a pair of {} x {} residues could reach scores of {} with these costs, beyond what "
-            "32-bit scores hold safely (2^29): align shorter pieces",
-            m, n, bound));
-}
-
-void check_codes(std::span<const std::uint8_t> codes, const SubstitutionMatrix& matrix,
-                 const char* which) {
-    for (std::size_t k = 0; k < codes.size(); ++k)
-        if (codes[k] >= matrix.size)
-            throw InputError(
-                fmt::format("the {} holds residue code {} at position {}, beyond the "
-                            "{} codes of matrix {}",
-                            which, codes[k], k + 1, matrix.size, matrix.name));
-}
 
 PairAlignment score_only_result(const TileProblem& problem, const EndCell& end) {
     PairAlignment result;
@@ -77,8 +55,8 @@ PairAlignment align_pair(std::span<const std::uint8_t> query, std::span<const st
     validate(params);
     const TileProblem problem =
         detail::make_tile_problem(query, target, params.mode, params.scoring);
-    check_codes(query, params.scoring.matrix, "query");
-    check_codes(target, params.scoring.matrix, "target");
+    check_codes(query, params.scoring.matrix, "the query");
+    check_codes(target, params.scoring.matrix, "the target");
     check_score_range(problem.m, problem.n, params.scoring);
     const bool traceback = !params.score_only;
     const unsigned threads = options.pool ? options.pool->size() : 1;
