@@ -17,6 +17,10 @@ get_filename_component(HTSLIB_LIBRARY_DIR "${HTSLIB_LIBRARY}" DIRECTORY)
 # Binaries find a privately unpacked htslib (GPU host) without LD_LIBRARY_PATH.
 set(CMAKE_BUILD_RPATH "${HTSLIB_LIBRARY_DIR}")
 message(STATUS "tropic: htslib ${HTSLIB_LIBRARY}")
+# zlib, which htslib itself needs: align's sequence databases checksum their sections with its
+# crc32. Linked with htslib, so that every program that links libtropic links it too.
+find_package(ZLIB REQUIRED)
+set_property(TARGET tropic::htslib APPEND PROPERTY INTERFACE_LINK_LIBRARIES ZLIB::ZLIB)
 
 # R's standalone math library (Debian r-mathlib): cn.mops' segmentation ranks breakpoints by
 # Student t tail probabilities and its normalisation smooths with R's density(); using R's own

@@ -1,0 +1,28 @@
+#pragma once
+// The one pass over a database's input that both builds share (make_database to a file,
+// Database::from_fasta in memory): each record's codes go to `write_codes` in input order, and
+// the index of names and lengths is kept.
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+
+#include "align/database/database_index.hpp"
+#include "tropic/align/database.hpp"
+
+namespace tropic::align::database {
+
+struct ReadRecords {
+    Alphabet alphabet;
+    InputIndex index;
+};
+
+// Throws InputError for bad input (database_input.hpp) and ResourceError when the index outgrows
+// the options' memory limit.
+ReadRecords read_records(const std::string& input, const MakeDatabaseOptions& options,
+                         const std::function<void(std::span<const std::uint8_t>)>& write_codes);
+
+// The options' memory limit in bytes (max_memory, or what the system has available for 0).
+std::uint64_t memory_budget(const MakeDatabaseOptions& options) noexcept;
+
+}  // namespace tropic::align::database

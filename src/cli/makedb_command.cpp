@@ -1,0 +1,84 @@
+// `tropic makedb DB.fa PREFIX`: builds PREFIX.tdb, the sequence database `tropic search` opens
+// (tropic/align/database.hpp). The library streams the input and writes the file atomically; this
+// command chooses the alphabet, shows progress and prints the summary.
+#include <fmt/format.h>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "cli/commands.hpp"
+#include "cli/input_checks.hpp"
+#include "cli/memory_size.hpp"
+#include "cli/shared_options.hpp"
+#include "tropic/align/database.hpp"
+#include "tropic/core/progress.hpp"
+
+namespace tropic::cli {
+
+namespace {
+
+struct MakedbOptions {
+    std::string input;
+    std::string prefix;
+    bool dna = false;
+    bool protein = false;
+    bool quiet = false;
+    std::size_t max_memory = 0;  // 0: what is available; kNoMemoryLimit for --max-memory 0
+};
+
+void run_makedb(const MakedbOptions& o) {
+    check_inputs_readable({o.input});
+    align::MakeDatabaseOptions options;
+    if (o.dna) options.alphabet = Alphabet::Dna;
+    if (o.protein) options.alphabet = Alphabet::Protein;
+    options.max_memory = o.max_memory;
+    if (!o.quiet)
+        options.on_notice = [](const std::string& text) {
+            fmt::print(stderr, "tropic: note: {}\n", text);
+        };
+    ProgressBar progress("tropic makedb", 0, ProgressBar::wanted(o.quiet), " sequences",
+                         " residues");
+    std::uint64_t shown_records = 0, shown_residues = 0;
+    options.on_progress = [&](std::uint64_t records, std::uint64_t residues) {
+        progress.advance(records - shown_records, residues - shown_residues);
+        shown_records = records;
+        shown_residues = residues;
+    };
+    const align::DatabaseSummary summary = align::make_database(o.input, o.prefix, options);
+    progress.finish();
+    if (!o.quiet)
+        fmt::print(stderr, "tropic makedb: {} sequences, {} residues, longest {}, {}; wrote {}\n",
+                   summary.sequences, summary.residues, summary.longest,
+                   alphabet_name(summary.alphabet), align::database_path(o.prefix));
+}
+
+}  // namespace
+
+Command add_makedb_command(CLI::App& app) {
+    auto options = std::make_shared<MakedbOptions>();
+    auto* sub = app.add_subcommand(
+        "makedb",
+        "Build a sequence database for tropic search: PREFIX.tdb, sorted by length, checksummed");
+    sub->add_option("input", options->input,
+                    "FASTA or FASTQ, plain or gzip-compressed; '-' reads stdin")
+        ->required();
+    sub->add_option("prefix", options->prefix, "The database to write: PREFIX.tdb")->required();
+    auto* dna = sub->add_flag("--dna", options->dna, "The sequences are DNA");
+    auto* protein = sub->add_flag("--protein", options->protein, "The sequences are protein");
+    dna->excludes(protein);
+    sub->add_option_function<std::size_t>(
+           "--max-memory",
+           [options](const std::size_t& bytes) {
+               options->max_memory = bytes == 0 ? kNoMemoryLimit : bytes;
+           },
+           "Host memory the build may take for its index and copy buffers, e.g. 4G, 512M or "
+           "bytes; 0: no limit; default: the memory available when the run starts")
+        ->transform(memory_size("--max-memory"))
+        ->type_name("SIZE");
+    sub->add_flag("-q,--quiet", options->quiet, "No progress bar, note or summary");
+    return {sub, [options] { run_makedb(*options); }};
+}
+
+}  // namespace tropic::cli
