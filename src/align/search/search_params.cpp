@@ -11,7 +11,7 @@ void validate(const SearchParams& params, Alphabet alphabet) {
     validate(params.align);
     if (params.top == 0) throw InputError("--top must be at least 1 (hits per query)");
     if (params.both_strands && alphabet != Alphabet::Dna)
-        throw InputError("both strands are searched for DNA only; protein has one");
+        throw InputError("both strands (--strand both) are searched for DNA only; protein has one");
     if (params.max_evalue) {
         if (!(*params.max_evalue >= 0))
             throw InputError(fmt::format("the E-value limit {} is not a number of at least 0",
