@@ -19,7 +19,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <numeric>
 #include <optional>
 #include <random>
 #include <string>
@@ -27,8 +26,8 @@
 #include <vector>
 
 #include "align/search/scan_cpu.hpp"
-#include "align/search/search_targets.hpp"
 #include "bench_support.hpp"
+#include "support/search_database.hpp"
 #include "tropic/align/search.hpp"
 #include "tropic/core/thread_pool.hpp"
 
@@ -49,40 +48,21 @@ std::vector<std::uint8_t> background_protein(std::mt19937_64& rng, std::size_t n
     return seq;
 }
 
-struct Database {
-    std::vector<std::uint8_t> residues;
-    std::vector<std::uint64_t> offsets{0}, ordinals;
-    align::detail::SearchTargets targets;
-};
+std::vector<std::vector<std::uint8_t>> synthetic_sequences() {
+    constexpr std::size_t kSequences = 10000;
+    std::mt19937_64 rng(14);
+    // exp(mu + sigma^2 / 2) = 350.
+    const double sigma = 0.6, mu = std::log(350.0) - sigma * sigma / 2;
+    std::lognormal_distribution<double> length(mu, sigma);
+    std::vector<std::vector<std::uint8_t>> seqs;
+    for (std::size_t k = 0; k < kSequences; ++k)
+        seqs.push_back(background_protein(
+            rng, static_cast<std::size_t>(std::clamp(length(rng), 10.0, 5000.0))));
+    return seqs;
+}
 
-const Database& database() {
-    static const Database db = [] {
-        constexpr std::size_t kSequences = 10000;
-        std::mt19937_64 rng(14);
-        // exp(mu + sigma^2 / 2) = 350.
-        const double sigma = 0.6, mu = std::log(350.0) - sigma * sigma / 2;
-        std::lognormal_distribution<double> length(mu, sigma);
-        std::vector<std::vector<std::uint8_t>> seqs;
-        for (std::size_t k = 0; k < kSequences; ++k)
-            seqs.push_back(background_protein(
-                rng, static_cast<std::size_t>(std::clamp(length(rng), 10.0, 5000.0))));
-        std::vector<std::size_t> order(seqs.size());
-        std::iota(order.begin(), order.end(), 0);
-        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-            return seqs[a].size() < seqs[b].size();
-        });
-        Database out;
-        for (std::size_t k : order) {
-            out.residues.insert(out.residues.end(), seqs[k].begin(), seqs[k].end());
-            out.offsets.push_back(out.residues.size());
-            out.ordinals.push_back(k);
-            out.targets.longest = std::max<std::uint64_t>(out.targets.longest, seqs[k].size());
-        }
-        out.targets.view = {out.residues, out.offsets};
-        out.targets.ordinals = out.ordinals;
-        out.targets.total_residues = out.residues.size();
-        return out;
-    }();
+const tropic::test::SearchDatabase& database() {
+    static const tropic::test::SearchDatabase db(synthetic_sequences());
     return db;
 }
 
@@ -107,7 +87,7 @@ void set_counters(benchmark::State& state, double cells, unsigned threads) {
 }
 
 void bench_scan(benchmark::State& state, unsigned threads) {
-    const Database& db = database();
+    const tropic::test::SearchDatabase& db = database();
     tropic::ThreadPool pool(threads);
     const std::vector<std::span<const std::uint8_t>> queries{query()};
     std::vector<std::int32_t> scores(db.targets.view.count());
@@ -119,7 +99,7 @@ void bench_scan(benchmark::State& state, unsigned threads) {
 }
 
 void bench_search(benchmark::State& state, unsigned threads) {
-    const Database& db = database();
+    const tropic::test::SearchDatabase& db = database();
     tropic::ThreadPool pool(threads);
     const std::vector<std::span<const std::uint8_t>> queries{query()};
     align::SearchParams params;

@@ -13,6 +13,7 @@
 #include "reference/search_reference.hpp"
 #include "support/random_alignment.hpp"
 #include "support/random_rna.hpp"
+#include "support/search_database.hpp"
 #include "tropic/align/search.hpp"
 #include "tropic/core/dna_encoding.hpp"
 #include "tropic/core/error.hpp"
@@ -25,29 +26,7 @@ using Seq = std::vector<std::uint8_t>;
 constexpr AlignMode kModes[] = {AlignMode::Local, AlignMode::Global, AlignMode::Glocal,
                                 AlignMode::Overlap};
 
-// Targets as a database holds them: sorted by length (ties in input order), back to back.
-struct TestDatabase {
-    std::vector<std::uint8_t> residues;
-    std::vector<std::uint64_t> offsets{0}, ordinals;
-    detail::SearchTargets targets;
-
-    explicit TestDatabase(const std::vector<Seq>& sequences) {
-        std::vector<std::size_t> order(sequences.size());
-        std::iota(order.begin(), order.end(), 0);
-        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-            return sequences[a].size() < sequences[b].size();
-        });
-        for (std::size_t k : order) {
-            residues.insert(residues.end(), sequences[k].begin(), sequences[k].end());
-            offsets.push_back(residues.size());
-            ordinals.push_back(k);
-            targets.longest = std::max<std::uint64_t>(targets.longest, sequences[k].size());
-        }
-        targets.view = {residues, offsets};
-        targets.ordinals = ordinals;
-        targets.total_residues = residues.size();
-    }
-};
+using TestDatabase = test::SearchDatabase;
 
 std::vector<std::span<const std::uint8_t>> spans(const std::vector<Seq>& seqs) {
     return {seqs.begin(), seqs.end()};
