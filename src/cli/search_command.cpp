@@ -86,6 +86,7 @@ class SearchRun {
                 "SAM and BAM hold nucleotide sequences: search protein with --format blast6, tsv, "
                 "json or paf");
 
+        searcher_ = std::make_unique<align::Searcher>(*database_, params_, run_);
         AlignInput queries(options_.query, alphabet_);
         if (!queries.peek())
             throw InputError(fmt::format("the query file '{}' holds no sequences", options_.query));
@@ -182,9 +183,8 @@ class SearchRun {
             progress_.advance(done - shown);
             shown = done;
         };
-        align::search(
-            spans, *database_, params_, run_,
-            [&](align::QueryHits&& hits) { write(batch[hits.query], hits); }, progress);
+        searcher_->search(
+            spans, [&](align::QueryHits&& hits) { write(batch[hits.query], hits); }, progress);
         progress_.advance(0, batch.size());
     }
 
@@ -211,6 +211,7 @@ class SearchRun {
     Alphabet alphabet_ = Alphabet::Protein;
     std::unique_ptr<align::Database> database_;
     align::SearchParams params_;
+    std::unique_ptr<align::Searcher> searcher_;  // one for every batch of queries
     align::AlignmentTextOptions text_options_;
     std::unique_ptr<AlignmentWriter> sam_;  // declared before sink_: both end before the pool
     std::unique_ptr<OutputSink> sink_;

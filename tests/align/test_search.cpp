@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
 #include <numeric>
 #include <random>
 
@@ -14,7 +15,9 @@
 #include "support/random_alignment.hpp"
 #include "support/random_rna.hpp"
 #include "support/search_database.hpp"
+#include "support/temp_dir.hpp"
 #include "tropic/align/search.hpp"
+#include "tropic/align/search_writer.hpp"
 #include "tropic/core/dna_encoding.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/thread_pool.hpp"
@@ -349,6 +352,59 @@ TEST(AlignSearch, QueryCodeBeyondTheMatrixIsRefused) {
     SearchParams params;
     params.align = {AlignMode::Local, dna_scoring(), false};
     EXPECT_THROW(run_search({Seq{0, 1, 9}}, db, params, nullptr), InputError);
+}
+
+// Through a Database: search() and a Searcher fed in two calls give the hits of the targets laid
+// out by hand (a database's storage order is theirs).
+TEST(AlignSearch, DatabaseAndSearcherGiveTheSameHits) {
+    std::mt19937_64 rng(test::test_seed());
+    const std::vector<Seq> queries = make_queries(rng, true, 5, 150);
+    const std::vector<Seq> targets = make_targets(rng, queries, true, 80, 200);
+    test::TempDir dir("tropic-search");
+    const std::string fasta = (dir.path() / "db.fa").string();
+    {
+        std::ofstream out(fasta);
+        for (std::size_t t = 0; t < targets.size(); ++t)
+            out << ">t" << t << "\n" << decode_residues(targets[t], Alphabet::Dna) << "\n";
+    }
+    MakeDatabaseOptions make;
+    make.alphabet = Alphabet::Dna;
+    const Database database = Database::from_fasta(fasta, make);
+    const TestDatabase by_hand(targets);
+    SearchParams params;
+    params.align = {AlignMode::Local, dna_scoring(), false};
+    params.both_strands = true;
+    RunOptions options;
+    options.backend = Backend::Cpu;
+    const auto query_spans = spans(queries);
+    std::vector<QueryHits> whole, in_two;
+    search(query_spans, database, params, options,
+           [&](QueryHits&& h) { whole.push_back(std::move(h)); });
+    Searcher searcher(database, params, options);
+    for (const auto part : {std::span(query_spans).first(2), std::span(query_spans).subspan(2)})
+        searcher.search(part, [&](QueryHits&& h) {
+            h.query += in_two.size() < 2 ? 0 : 2;
+            in_two.push_back(std::move(h));
+        });
+    const std::vector<QueryHits> want = run_search(queries, by_hand, params, nullptr);
+    ASSERT_EQ(whole.size(), want.size());
+    ASSERT_EQ(in_two.size(), want.size());
+    for (std::size_t q = 0; q < want.size(); ++q) {
+        EXPECT_EQ(whole[q].query, q);
+        EXPECT_EQ(in_two[q].query, q);
+        ASSERT_EQ(whole[q].hits.size(), want[q].hits.size());
+        ASSERT_EQ(in_two[q].hits.size(), want[q].hits.size());
+        for (std::size_t h = 0; h < want[q].hits.size(); ++h)
+            for (const SearchHit* hit : {&whole[q].hits[h], &in_two[q].hits[h]}) {
+                EXPECT_EQ(database.ordinal(hit->target), by_hand.ordinals[want[q].hits[h].target]);
+                EXPECT_EQ(hit->strand, want[q].hits[h].strand);
+                EXPECT_EQ(hit->alignment, want[q].hits[h].alignment);
+            }
+    }
+    // Scoring of the other alphabet is refused.
+    params.align.scoring = protein_scoring();
+    params.both_strands = false;
+    EXPECT_THROW(Searcher(database, params, options), InputError);
 }
 
 }  // namespace
