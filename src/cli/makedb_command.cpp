@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "cli/commands.hpp"
 #include "cli/input_checks.hpp"
@@ -28,8 +29,18 @@ struct MakedbOptions {
     std::size_t max_memory = 0;  // 0: what is available; kNoMemoryLimit for --max-memory 0
 };
 
+// PREFIX, or the file named with its extension ("db.tdb" writes db.tdb, not db.tdb.tdb), as a
+// search accepts either.
+std::string database_prefix(const std::string& given) {
+    constexpr std::string_view kExtension = ".tdb";
+    if (given.size() > kExtension.size() && given.ends_with(kExtension))
+        return given.substr(0, given.size() - kExtension.size());
+    return given;
+}
+
 void run_makedb(const MakedbOptions& o) {
     check_inputs_readable({o.input});
+    const std::string prefix = database_prefix(o.prefix);
     align::MakeDatabaseOptions options;
     if (o.dna) options.alphabet = Alphabet::Dna;
     if (o.protein) options.alphabet = Alphabet::Protein;
@@ -46,12 +57,12 @@ void run_makedb(const MakedbOptions& o) {
         shown_records = records;
         shown_residues = residues;
     };
-    const align::DatabaseSummary summary = align::make_database(o.input, o.prefix, options);
+    const align::DatabaseSummary summary = align::make_database(o.input, prefix, options);
     progress.finish();
     if (!o.quiet)
         fmt::print(stderr, "tropic makedb: {} sequences, {} residues, longest {}, {}; wrote {}\n",
                    summary.sequences, summary.residues, summary.longest,
-                   alphabet_name(summary.alphabet), align::database_path(o.prefix));
+                   alphabet_name(summary.alphabet), align::database_path(prefix));
 }
 
 }  // namespace
@@ -64,7 +75,9 @@ Command add_makedb_command(CLI::App& app) {
     sub->add_option("input", options->input,
                     "FASTA or FASTQ, plain or gzip-compressed; '-' reads stdin")
         ->required();
-    sub->add_option("prefix", options->prefix, "The database to write: PREFIX.tdb")->required();
+    sub->add_option("prefix", options->prefix,
+                    "The database to write: PREFIX.tdb (a PREFIX ending in .tdb names the file)")
+        ->required();
     auto* dna = sub->add_flag("--dna", options->dna, "The sequences are DNA");
     auto* protein = sub->add_flag("--protein", options->protein, "The sequences are protein");
     dna->excludes(protein);

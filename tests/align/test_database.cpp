@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -224,6 +225,21 @@ TEST(Database, ReadsGzipInput) {
     expect_holds(Database::open((dir.path() / "db.tdb").string()), Alphabet::Protein, records);
 }
 
+TEST(Database, ReadsFastqAndPlainLines) {
+    TempDir dir("tropic-db");
+    const Database fastq =
+        Database::from_fasta(dir.write("in.fq", "@r1 x\nACGTA\n+\nIIIII\n@r2\nAC\n+\nII\n"));
+    ASSERT_EQ(fastq.size(), 2u);
+    EXPECT_EQ(fastq.alphabet(), Alphabet::Dna);
+    EXPECT_EQ(fastq.name(0), "r2");
+    EXPECT_EQ(fastq.name(1), "r1");
+    // Plain lines are named by their ordinal, as every reader of tropic names them.
+    const Database plain = Database::from_fasta(dir.write("in.txt", "MELPK\nMEL\n"));
+    ASSERT_EQ(plain.size(), 2u);
+    EXPECT_EQ(plain.name(0), "2");
+    EXPECT_EQ(plain.ordinal(0), 1u);
+}
+
 // A memory limit so small that the copy into storage order goes a window at a time, with a
 // sequence longer than the window among them; the file must equal the one built in memory.
 TEST(Database, CopiesThroughSmallWindows) {
@@ -335,6 +351,21 @@ class DamagedDatabase : public ::testing::Test {
         return copy;
     }
 
+    // The bytes with the index's and the header's CRCs made right again, as a file written by
+    // something other than tropic could be.
+    static std::string with_checksums_fixed(std::string bytes) {
+        auto put_crc = [&](std::size_t at, std::size_t from, std::size_t to) {
+            const auto crc = static_cast<std::uint32_t>(
+                crc32(0, reinterpret_cast<const Bytef*>(bytes.data() + from),
+                      static_cast<uInt>(to - from)));
+            std::memcpy(bytes.data() + at, &crc, 4);
+        };
+        put_crc(84, kIndexOffset, bytes.size());
+        put_crc(124, 0, 124);
+        return bytes;
+    }
+
+    static constexpr std::size_t kIndexOffset = 144;  // 128 + 15 residues, rounded up to 8
     TempDir dir_{"tropic-db"};
     std::string path_ = (dir_.path() / "db.tdb").string();
     std::string bytes_;
@@ -385,6 +416,33 @@ TEST_F(DamagedDatabase, RefusesAFlippedByteInEachSection) {
     for (std::size_t at : {16u, 24u, 40u, 80u, 100u, 125u})
         EXPECT_EQ(open_error(with_byte_flipped(at)), "': checksum mismatch in the header" + damaged)
             << "byte " << at;
+}
+
+TEST_F(DamagedDatabase, RefusesBytesAfterTheIndex) {
+    EXPECT_EQ(open_error(bytes_ + "x"),
+              "': 1 unexpected bytes after the index: the file is damaged; rebuild it with "
+              "`tropic makedb`");
+}
+
+// Files whose checksums hold but whose content does not: never written by makedb, still refused
+// before a search could read outside the file.
+TEST_F(DamagedDatabase, RefusesAnInconsistentFileWithRightChecksums) {
+    EXPECT_EQ(with_checksums_fixed(bytes_), bytes_);
+    std::string bytes = bytes_;
+    bytes[16] = 0;  // RNA
+    EXPECT_EQ(open_error(with_checksums_fixed(bytes)),
+              "': unknown alphabet code 0: the file is damaged; rebuild it with `tropic makedb`");
+    bytes = bytes_;
+    const std::size_t ordinals = kIndexOffset + 8 * 4;
+    std::memcpy(bytes.data() + ordinals, bytes.data() + ordinals + 8, 8);
+    EXPECT_EQ(open_error(with_checksums_fixed(bytes)),
+              "': inconsistent index (ordinals repeat): the file is damaged; rebuild it with "
+              "`tropic makedb`");
+    bytes = bytes_;
+    bytes[kIndexOffset + 8] = 6;  // lengths 6, 1, 8 instead of 2, 5, 8
+    EXPECT_EQ(open_error(with_checksums_fixed(bytes)),
+              "': inconsistent index (sequences not in ascending length): the file is damaged; "
+              "rebuild it with `tropic makedb`");
 }
 
 TEST_F(DamagedDatabase, RefusesAMissingFile) {

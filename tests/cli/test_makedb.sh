@@ -31,6 +31,12 @@ assert_eq "$ERR" "tropic makedb: 20 sequences, 1565 residues, longest 150, prote
     "--protein: summary without a note"
 cmp -s "$TMP/ex.tdb" "$TMP/given.tdb" || fail "--protein: a different file"
 
+# A PREFIX ending in .tdb names the file itself.
+run "$TROPIC" makedb -q "$DB_FA" "$TMP/named.tdb"
+assert_eq "$RC" 0 "PREFIX.tdb: exit code"
+cmp -s "$TMP/ex.tdb" "$TMP/named.tdb" || fail "PREFIX.tdb: not written under that name"
+assert_file_missing "$TMP/named.tdb.tdb" "PREFIX.tdb"
+
 # gzip and stdin give the same file; a small --max-memory copies in windows, to the same bytes.
 gzip -c "$DB_FA" >"$TMP/db.fa.gz"
 run "$TROPIC" makedb -q "$TMP/db.fa.gz" "$TMP/gz"

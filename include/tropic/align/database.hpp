@@ -54,6 +54,8 @@ DatabaseSummary make_database(const std::string& input, const std::string& prefi
                               const MakeDatabaseOptions& options = {});
 
 // An open database: the sequences in storage order (ascending length, ties in input order).
+// The views it hands out (names, residues, offsets) stay valid while it lives, moves included.
+// Reading it from several threads at once is safe: nothing in it changes after it is built.
 class Database {
   public:
     // Opens PREFIX.tdb (or a path ending in .tdb), checking its magic, version, sizes and
@@ -69,7 +71,7 @@ class Database {
     ~Database();
 
     Alphabet alphabet() const noexcept;
-    std::size_t size() const noexcept;             // sequences
+    std::size_t size() const noexcept;  // sequences
     std::uint64_t total_residues() const noexcept;
     std::uint64_t longest() const noexcept;
     const std::string& source() const noexcept;  // the file it came from, for messages

@@ -31,7 +31,10 @@ struct TargetView {
 class DeviceScanner {
   public:
     // Throws ResourceError when the device cannot hold even one block with its work.
-    DeviceScanner(const TargetView& targets, const AlignParams& params, int device);
+    // block_bytes: the most target residues on the device at once (0: chosen from its free
+    // memory; tests give a small value to exercise the streaming).
+    DeviceScanner(const TargetView& targets, const AlignParams& params, int device,
+                  std::uint64_t block_bytes = 0);
     ~DeviceScanner();
     DeviceScanner(const DeviceScanner&) = delete;
     DeviceScanner& operator=(const DeviceScanner&) = delete;
@@ -44,6 +47,10 @@ class DeviceScanner {
 
     // Pairs scored again in 32-bit lanes after their 16-bit lanes overflowed, so far.
     std::uint64_t rescored() const noexcept;
+    // Whether the targets stay on the device between scans (else they stream in blocks).
+    bool resident() const noexcept;
+    // Seconds the device spent in the scan's kernels so far (CUDA events).
+    double kernel_seconds() const noexcept;
 
   private:
     struct Impl;

@@ -63,7 +63,7 @@ DatabaseHeader checked_header(const std::string& path, std::span<const std::uint
         refuse(path, fmt::format("inconsistent section sizes in the header: {}", kRebuild));
     check_size(path, h.index_offset + h.index_size, file.size());
     if (file.size() > h.index_offset + h.index_size)
-        refuse(path, fmt::format("{} bytes after the end of the index: {}",
+        refuse(path, fmt::format("{} unexpected bytes after the index: {}",
                                  file.size() - (h.index_offset + h.index_size), kRebuild));
     return h;
 }

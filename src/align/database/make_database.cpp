@@ -93,9 +93,12 @@ DatabaseSummary make_database(const std::string& input, const std::string& prefi
     DatabaseFileWriter writer(output, path);
     const std::string placeholder(database::kHeaderSize, '\0');
     writer.write(placeholder.data(), placeholder.size());
-    header.residues_crc = database::copy_in_storage_order(
-        ::fileno(spill.stream()), spill.temp_path(), read.index, index, {output.stream(), path},
-        copy_buffer_bytes(database::memory_budget(options), read.index.memory_bytes()));
+    database::copy_in_storage_order(
+        ::fileno(spill.stream()), spill.temp_path(), read.index, index,
+        copy_buffer_bytes(database::memory_budget(options), read.index.memory_bytes()),
+        [&](std::span<const std::uint8_t> residues) {
+            writer.write(residues.data(), residues.size(), &header.residues_crc);
+        });
     const std::string padding(header.index_offset - database::kHeaderSize - header.residues, '\0');
     writer.write(padding.data(), padding.size());
     writer.write_array<std::uint64_t>(index.offsets, header.index_crc);

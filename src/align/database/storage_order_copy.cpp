@@ -7,45 +7,26 @@
 #include <cstring>
 #include <vector>
 
-#include "align/database/checksum.hpp"
 #include "tropic/core/error.hpp"
 
 namespace tropic::align::database {
 
 namespace {
 
-class Copier {
-  public:
-    Copier(int spill_fd, const std::string& spill_path, const CopyTarget& target)
-        : fd_(spill_fd), spill_path_(spill_path), target_(target) {}
-
-    void read(std::uint8_t* into, std::uint64_t size, std::uint64_t at) const {
-        while (size > 0) {
-            const ssize_t got = ::pread(fd_, into, size, static_cast<off_t>(at));
-            if (got <= 0)
-                throw ResourceError("cannot read the temporary file '" + spill_path_ +
-                                    "': " + (got < 0 ? std::strerror(errno) : "it is shorter"));
-            into += got;
-            at += static_cast<std::uint64_t>(got);
-            size -= static_cast<std::uint64_t>(got);
-        }
+// Reads `size` bytes at `at` of the spill, as many reads as it takes.
+void read_spill(int fd, const std::string& path, std::uint8_t* into, std::uint64_t size,
+                std::uint64_t at) {
+    while (size > 0) {
+        const ssize_t got = ::pread(fd, into, size, static_cast<off_t>(at));
+        if (got < 0 && errno == EINTR) continue;  // a signal that did not end the process
+        if (got <= 0)
+            throw ResourceError("cannot read the temporary file '" + path +
+                                "': " + (got < 0 ? std::strerror(errno) : "it is shorter"));
+        into += got;
+        at += static_cast<std::uint64_t>(got);
+        size -= static_cast<std::uint64_t>(got);
     }
-
-    void write(const std::uint8_t* bytes, std::uint64_t size) {
-        if (std::fwrite(bytes, 1, size, target_.out) != size)
-            throw ResourceError("cannot write output file '" + target_.path +
-                                "': " + std::strerror(errno));
-        crc_ = extend_crc32(crc_, bytes, size);
-    }
-
-    std::uint32_t crc() const noexcept { return crc_; }
-
-  private:
-    int fd_;
-    const std::string& spill_path_;
-    const CopyTarget& target_;
-    std::uint32_t crc_ = 0;
-};
+}
 
 // One piece of a window: a sequence's bytes in the spill and where they go in the window.
 struct Piece {
@@ -71,20 +52,22 @@ std::vector<Piece> merged_reads(std::vector<Piece> pieces) {
 
 }  // namespace
 
-std::uint32_t copy_in_storage_order(int spill_fd, const std::string& spill_path,
-                                    const InputIndex& input, const StorageIndex& index,
-                                    const CopyTarget& target, std::size_t buffer_bytes) {
-    Copier copier(spill_fd, spill_path, target);
+void copy_in_storage_order(int spill_fd, const std::string& spill_path, const InputIndex& input,
+                           const StorageIndex& index, std::size_t buffer_bytes,
+                           const std::function<void(std::span<const std::uint8_t>)>& write) {
+    auto read = [&](std::uint8_t* into, std::uint64_t size, std::uint64_t at) {
+        read_spill(spill_fd, spill_path, into, size, at);
+    };
     const std::vector<std::uint64_t> starts = input_offsets(input);
     const std::size_t n = index.ordinals.size();
     auto length = [&](std::size_t k) { return index.offsets[k + 1] - index.offsets[k]; };
 
     if (input.residues() <= buffer_bytes) {
         std::vector<std::uint8_t> all(input.residues());
-        copier.read(all.data(), all.size(), 0);
+        read(all.data(), all.size(), 0);
         for (std::size_t k = 0; k < n; ++k)
-            copier.write(all.data() + starts[index.ordinals[k]], length(k));
-        return copier.crc();
+            write({all.data() + starts[index.ordinals[k]], length(k)});
+        return;
     }
 
     std::vector<std::uint8_t> window(buffer_bytes);
@@ -94,8 +77,8 @@ std::uint32_t copy_in_storage_order(int spill_fd, const std::string& spill_path,
             const std::uint64_t start = starts[index.ordinals[k]];
             for (std::uint64_t done = 0; done < length(k);) {
                 const std::uint64_t piece = std::min<std::uint64_t>(buffer_bytes, length(k) - done);
-                copier.read(window.data(), piece, start + done);
-                copier.write(window.data(), piece);
+                read(window.data(), piece, start + done);
+                write({window.data(), piece});
                 done += piece;
             }
             ++k;
@@ -107,11 +90,10 @@ std::uint32_t copy_in_storage_order(int spill_fd, const std::string& spill_path,
             pieces.push_back({starts[index.ordinals[k]], filled, length(k)});
             filled += length(k);
         }
-        for (const Piece& read : merged_reads(std::move(pieces)))
-            copier.read(window.data() + read.to, read.size, read.from);
-        copier.write(window.data(), filled);
+        for (const Piece& piece : merged_reads(std::move(pieces)))
+            read(window.data() + piece.to, piece.size, piece.from);
+        write({window.data(), filled});
     }
-    return copier.crc();
 }
 
 }  // namespace tropic::align::database

@@ -21,7 +21,6 @@ namespace {
 
 using detail::check_codes;
 using detail::check_score_range;
-using detail::EndCell;
 using detail::TileProblem;
 
 inline constexpr std::uint64_t kUncheckedBytes = std::uint64_t{16} << 20;
@@ -33,20 +32,6 @@ inline constexpr std::uint64_t kUncheckedBytes = std::uint64_t{16} << 20;
 // context already up the GPU was faster from 2 kb on.
 inline constexpr double kAutoCudaMinCellsTraceback = 1e9;
 inline constexpr double kAutoCudaMinCellsScoreOnly = 3e9;
-
-PairAlignment score_only_result(const TileProblem& problem, const EndCell& end) {
-    PairAlignment result;
-    result.score = end.score;
-    result.query_end = end.i;
-    result.target_end = end.j;
-    const bool global_query =
-        problem.mode == AlignMode::Global || problem.mode == AlignMode::Glocal;
-    result.query_begin = global_query ? 0 : -1;
-    result.target_begin = problem.mode == AlignMode::Global ? 0 : -1;
-    if (problem.mode == AlignMode::Local && end.score == 0)
-        result.query_begin = result.target_begin = 0;
-    return result;
-}
 
 }  // namespace
 
@@ -105,10 +90,10 @@ PairAlignment align_pair(std::span<const std::uint8_t> query, std::span<const st
     if (backend == Backend::Cuda) {
         // A traceback keeps its checkpoints on the device and fills the crossed tiles there.
         PairAlignment result =
-            traceback
-                ? detail::cuda::trace_pair_cuda(problem, 0, options.device)
-                : score_only_result(
-                      problem, detail::cuda::fill_pair_cuda(problem, 0, 0, options.device).end);
+            traceback ? detail::cuda::trace_pair_cuda(problem, 0, options.device)
+                      : detail::score_only_alignment(
+                            problem.mode,
+                            detail::cuda::fill_pair_cuda(problem, 0, 0, options.device).end);
         result.score_bits = 32;
         if (options.on_progress) options.on_progress(0, 1.0);
         return result;
@@ -132,7 +117,7 @@ PairAlignment align_pair(std::span<const std::uint8_t> query, std::span<const st
         if (filled.saturated) continue;
         PairAlignment result =
             traceback ? detail::trace_alignment(problem, filled.end, filled.checkpoints)
-                      : score_only_result(problem, filled.end);
+                      : detail::score_only_alignment(problem.mode, filled.end);
         result.score_bits = choice.bits;
         if (options.on_progress) options.on_progress(0, 1.0);
         return result;

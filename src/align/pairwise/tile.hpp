@@ -71,13 +71,16 @@ inline std::int32_t h_floor(AlignMode mode) {
     return mode == AlignMode::Local ? 0 : kMinusInfinity;
 }
 
-// Boundary values (pairwise.hpp): H(0, j) and H(i, 0). Inline: fill_pair sets a whole row and
-// column of them for every pair, a call per cell cost ~0.03 instructions per cell at 300 x 300.
-inline std::int32_t boundary_row_h(AlignMode mode, GapPenalties gaps, std::int64_t j) {
+// Boundary values (pairwise.hpp): H(0, j) and H(i, 0), on host and device. Inline: fill_pair sets a
+// whole row and column of them for every pair, a call per cell cost ~0.03 instructions per cell at
+// 300 x 300.
+TROPIC_HOST_DEVICE inline std::int32_t boundary_row_h(AlignMode mode, GapPenalties gaps,
+                                                      std::int64_t j) {
     if (j == 0 || mode != AlignMode::Global) return 0;
     return static_cast<std::int32_t>(-(gaps.open_extend - gaps.extend) - j * gaps.extend);
 }
-inline std::int32_t boundary_column_h(AlignMode mode, GapPenalties gaps, std::int64_t i) {
+TROPIC_HOST_DEVICE inline std::int32_t boundary_column_h(AlignMode mode, GapPenalties gaps,
+                                                         std::int64_t i) {
     if (i == 0 || mode == AlignMode::Local || mode == AlignMode::Overlap) return 0;
     return static_cast<std::int32_t>(-(gaps.open_extend - gaps.extend) - i * gaps.extend);
 }

@@ -37,17 +37,8 @@ void fill_directions_cpu(const TileProblem& p, const DirectionTile& tile,
             const std::int32_t h_up = row_h[k], i_up = row_i[k];
             const CellValues cell =
                 update_cell(h_diag, h_up, i_up, h_left, d_left, substitution, gaps, floor);
-            std::uint8_t dir;
-            if (p.mode == AlignMode::Local && cell.h == 0)
-                dir = kLocalStart;
-            else if (cell.h == h_diag + substitution)
-                dir = kFromDiagonal;
-            else if (cell.h == cell.d)
-                dir = kFromD;
-            else
-                dir = kFromI;
-            if (cell.d == d_left - gaps.extend) dir |= kDExtends;
-            if (cell.i == i_up - gaps.extend) dir |= kIExtends;
+            const std::uint8_t dir = direction_of(cell, h_diag + substitution, d_left, i_up,
+                                                  gaps.extend, p.mode == AlignMode::Local);
             out[k - 1] = dir;
             h_diag = h_up;
             row_h[k] = cell.h;
@@ -59,8 +50,6 @@ void fill_directions_cpu(const TileProblem& p, const DirectionTile& tile,
 }
 
 namespace {
-
-enum class State : std::uint8_t { H, I, D };
 
 // CIGAR operations collected backwards, merged into runs.
 class ReverseCigar {
@@ -78,13 +67,18 @@ class ReverseCigar {
     std::vector<CigarElement> runs_;
 };
 
-CigarOp aligned_op(const TileProblem& p, std::int64_t i, std::int64_t j) {
-    const std::uint8_t q = p.query[i - 1], t = p.target[j - 1];
-    const std::uint8_t unknown = p.matrix->alphabet == Alphabet::Dna ? 4 : 22;  // N, X
-    return q == t && q != unknown ? CigarOp::SequenceMatch : CigarOp::SequenceMismatch;
-}
-
 }  // namespace
+
+PairAlignment score_only_alignment(AlignMode mode, const EndCell& end) {
+    PairAlignment result;
+    result.score = end.score;
+    result.query_end = end.i;
+    result.target_end = end.j;
+    result.query_begin = mode == AlignMode::Global || mode == AlignMode::Glocal ? 0 : -1;
+    result.target_begin = mode == AlignMode::Global ? 0 : -1;
+    if (mode == AlignMode::Local && end.score == 0) result.query_begin = result.target_begin = 0;
+    return result;
+}
 
 PairAlignment trace_alignment(const TileProblem& p, const EndCell& end,
                               const Checkpoints& checkpoints) {
@@ -111,7 +105,8 @@ PairAlignment trace_alignment(const TileProblem& p, const EndCell& end, std::int
     result.target_end = end.j;
     ReverseCigar cigar;
     std::int64_t i = end.i, j = end.j;
-    State state = State::H;
+    TraceState state = TraceState::H;
+    const bool dna = p.matrix->alphabet == Alphabet::Dna;
     bool stopped = p.mode == AlignMode::Local && end.score == 0;
     while (!stopped && i > 0 && j > 0) {
         // The tile holding (i, j), filled again up to row i and column j.
@@ -120,43 +115,14 @@ PairAlignment trace_alignment(const TileProblem& p, const EndCell& end, std::int
         const TileBounds bounds{1 + b * block_rows, i + 1, 1 + c * block_columns, j + 1};
         const std::uint8_t* dirs = directions(bounds, b, c);
         const std::int64_t r0 = bounds.r0, c0 = bounds.c0, width = j + 1 - c0;
-        while (i >= r0 && j >= c0) {
-            const std::uint8_t dir = dirs[(i - r0) * width + (j - c0)];
-            if (state == State::H) {
-                const std::uint8_t source = dir & kSourceMask;
-                if (source == kLocalStart) {
-                    stopped = true;
-                    break;
-                }
-                if (source == kFromDiagonal) {
-                    cigar.add(aligned_op(p, i, j));
-                    --i;
-                    --j;
-                } else {
-                    state = source == kFromD ? State::D : State::I;
-                }
-            } else if (state == State::D) {
-                cigar.add(CigarOp::Deletion);
-                if (!(dir & kDExtends)) state = State::H;
-                --j;
-            } else {
-                cigar.add(CigarOp::Insertion);
-                if (!(dir & kIExtends)) state = State::H;
-                --i;
-            }
-        }
+        const auto dir_at = [&](std::int64_t ii, std::int64_t jj) {
+            return dirs[(ii - r0) * width + (jj - c0)];
+        };
+        stopped = walk_directions(dir_at, p.query, p.target, dna, r0, c0, i, j, state,
+                                  [&](CigarOp op, std::uint32_t count) { cigar.add(op, count); });
     }
-    // On row 0 or column 0 (pairwise.hpp): global runs along the boundary to (0, 0), glocal along
-    // column 0; everything else starts here.
-    if (!stopped) {
-        if (j == 0 && i > 0 && (p.mode == AlignMode::Global || p.mode == AlignMode::Glocal)) {
-            cigar.add(CigarOp::Insertion, static_cast<std::uint32_t>(i));
-            i = 0;
-        } else if (i == 0 && j > 0 && p.mode == AlignMode::Global) {
-            cigar.add(CigarOp::Deletion, static_cast<std::uint32_t>(j));
-            j = 0;
-        }
-    }
+    if (!stopped)
+        walk_boundary(p.mode, i, j, [&](CigarOp op, std::uint32_t count) { cigar.add(op, count); });
     result.query_begin = i;
     result.target_begin = j;
     result.cigar = cigar.forward();

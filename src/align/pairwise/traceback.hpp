@@ -10,14 +10,10 @@
 #include <vector>
 
 #include "align/pairwise/pair_fill.hpp"
+#include "align/pairwise/trace_rule.hpp"
 #include "tropic/align/pairwise.hpp"
 
 namespace tropic::align::detail {
-
-// A direction byte: where H came from (bits 0-1) and whether D and I extended (bits 2 and 3):
-// D(i,j) == D(i,j-1) - E and I(i,j) == I(i-1,j) - E.
-enum : std::uint8_t { kFromDiagonal = 0, kFromD = 1, kFromI = 2, kLocalStart = 3 };
-inline constexpr std::uint8_t kSourceMask = 3, kDExtends = 4, kIExtends = 8;
 
 // One tile to fill again: rows [r0, r1), columns [c0, c1), with top_h[j] = H(r0 - 1, j) for j in
 // [c0 - 1, c1), top_i[j] = I(r0 - 1, j), left_h[i] = H(i, c0 - 1) and left_d[i] = D(i, c0 - 1)
@@ -43,6 +39,11 @@ using TileDirections =
 
 // Bytes of the direction tile the traceback allocates.
 std::uint64_t traceback_bytes(const FillPlan& plan);
+
+// A score-only result (pairwise.hpp): the end cell's score and end; begins known only where the
+// mode fixes them (global: both; glocal: the query's), else -1; an empty local alignment (score
+// 0) begins and ends at 0.
+PairAlignment score_only_alignment(AlignMode mode, const EndCell& end);
 
 // The alignment ending at `end`, with score, ranges and CIGAR (summarised), its tiles filled
 // again on the CPU from host checkpoints, which must hold the columns (fill_pair's keep_columns).

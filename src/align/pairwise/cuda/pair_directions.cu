@@ -25,25 +25,6 @@ struct DirectionArgs {
     int pitch;  // bytes between the rows of dirs, a multiple of 4
 };
 
-// The direction byte of one cell, as fill_directions_cpu decides it.
-template <bool Local>
-__device__ __forceinline__ std::uint32_t direction_of(const CellValues& cell, std::int32_t diag_sum,
-                                                      std::int32_t d_left, std::int32_t i_up,
-                                                      std::int32_t extend) {
-    std::uint32_t dir;
-    if (Local && cell.h == 0)
-        dir = kLocalStart;
-    else if (cell.h == diag_sum)
-        dir = kFromDiagonal;
-    else if (cell.h == cell.d)
-        dir = kFromD;
-    else
-        dir = kFromI;
-    if (cell.d == d_left - extend) dir |= kDExtends;
-    if (cell.i == i_up - extend) dir |= kIExtends;
-    return dir;
-}
-
 template <int R, bool Local>
 __global__ void __launch_bounds__(32) direction_kernel(DirectionArgs a) {
     extern __shared__ std::int32_t matrix[];
@@ -110,7 +91,7 @@ __global__ void __launch_bounds__(32) direction_kernel(DirectionArgs a) {
             const std::int32_t sub = matrix[row_code[r] + code];
             const CellValues cell =
                 update_cell_dpx(h_diag, up_h, up_i, hl[r], dl[r], sub, gaps, a.floor);
-            word[r] |= direction_of<Local>(cell, h_diag + sub, dl[r], up_i, gaps.extend)
+            word[r] |= direction_of(cell, h_diag + sub, dl[r], up_i, gaps.extend, Local)
                        << (8 * (k & 3));
             h_diag = hl[r];
             hl[r] = cell.h;
