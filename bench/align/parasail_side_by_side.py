@@ -59,6 +59,18 @@ static double now(clockid_t clock) {
     clock_gettime(clock, &t);
     return t.tv_sec + 1e-9 * t.tv_nsec;
 }
+
+/* The profile and alignment functions of these names from the library at `path`: 0, or the exit
+   code that says what failed. */
+static int load(const char* path, const char* create_name, const char* align_name,
+                create_fn* create, align_fn* align) {
+    void* lib = dlopen(path, RTLD_NOW);
+    if (!lib) { fprintf(stderr, "%s\n", dlerror()); return 2; }
+    *create = (create_fn)dlsym(lib, create_name);
+    *align = (align_fn)dlsym(lib, align_name);
+    if (!*create || !*align) { fprintf(stderr, "missing %s or %s\n", create_name, align_name); return 3; }
+    return 0;
+}
 """
 
 HARNESS = HARNESS_PROLOGUE + r"""
@@ -74,11 +86,10 @@ static double median5(double* runs) {
    (+2/-3 over ACGT). */
 int main(int argc, char** argv) {
     if (argc != 10) return 2;
-    void* lib = dlopen(argv[1], RTLD_NOW);
-    if (!lib) { fprintf(stderr, "%s\n", dlerror()); return 2; }
-    create_fn create = (create_fn)dlsym(lib, argv[2]);
-    align_fn align = (align_fn)dlsym(lib, argv[3]);
-    if (!create || !align) { fprintf(stderr, "missing %s or %s\n", argv[2], argv[3]); return 3; }
+    create_fn create;
+    align_fn align;
+    int loaded = load(argv[1], argv[2], argv[3], &create, &align);
+    if (loaded != 0) return loaded;
     const char* q = argv[4];
     const char* t = argv[5];
     const parasail_matrix_t* matrix = strcmp(argv[6], "dna") == 0
@@ -110,11 +121,10 @@ SEARCH_HARNESS = HARNESS_PROLOGUE + r"""
    seconds of a pass, the cells of a pass and the best score. */
 int main(int argc, char** argv) {
     if (argc != 8) return 2;
-    void* lib = dlopen(argv[1], RTLD_NOW);
-    if (!lib) { fprintf(stderr, "%s\n", dlerror()); return 2; }
-    create_fn create = (create_fn)dlsym(lib, argv[2]);
-    align_fn align = (align_fn)dlsym(lib, argv[3]);
-    if (!create || !align) { fprintf(stderr, "missing %s or %s\n", argv[2], argv[3]); return 3; }
+    create_fn create;
+    align_fn align;
+    int loaded = load(argv[1], argv[2], argv[3], &create, &align);
+    if (loaded != 0) return loaded;
     const char* q = argv[4];
     FILE* f = fopen(argv[5], "r");
     if (!f) return 4;
