@@ -108,10 +108,18 @@ Backend SearchEngine::choose() {
             "per database sequence and strand)");
     };
     const Backend backend = choose_backend(options_, work);
-    // The device's copy of the database serves every later call as well.
-    if (backend == Backend::Cuda && targets_.view.count() > 0 && !scanner_)
+    if (backend != Backend::Cuda || targets_.view.count() == 0 || scanner_) return backend;
+    // The device's copy of the database serves every later call as well. Auto falls back to the
+    // CPU when the device cannot even stream the database (the scanner says why).
+    try {
         scanner_ =
             std::make_unique<batch::DeviceScanner>(targets_.view, scan_params_, options_.device);
+    } catch (const ResourceError& error) {
+        if (options_.backend != Backend::Auto) throw;
+        notify(options_, fmt::format("the search runs on the CPU: the device cannot scan it ({})",
+                                     error.what()));
+        return Backend::Cpu;
+    }
     return backend;
 }
 
