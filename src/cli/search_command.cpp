@@ -23,6 +23,7 @@
 #include "tropic/align/search.hpp"
 #include "tropic/align/search_writer.hpp"
 #include "tropic/core/alignment_writer.hpp"
+#include "tropic/core/backend.hpp"
 #include "tropic/core/dna_encoding.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/output_sink.hpp"
@@ -110,6 +111,7 @@ class SearchRun {
         }
         if (!batch.empty()) search_batch(batch);
         progress_.finish();
+        summarize();
         if (sam_) sam_->close();
         sink_->commit();
     }
@@ -183,9 +185,28 @@ class SearchRun {
             progress_.advance(done - shown);
             shown = done;
         };
-        searcher_->search(
+        const align::SearchStats stats = searcher_->search(
             spans, [&](align::QueryHits&& hits) { write(batch[hits.query], hits); }, progress);
         progress_.advance(0, batch.size());
+        queries_done_ += batch.size();
+        totals_.cells += stats.cells;
+        totals_.scan_seconds += stats.scan_seconds;
+        totals_.align_seconds += stats.align_seconds;
+        totals_.rescored += stats.rescored;
+        totals_.backend = stats.backend;
+    }
+
+    // One line on stderr (unless -q): what was searched, where, and how fast the scan ran.
+    void summarize() const {
+        if (options_.shared.quiet) return;
+        const double gcups = totals_.scan_seconds > 0
+                                 ? static_cast<double>(totals_.cells) / totals_.scan_seconds / 1e9
+                                 : 0.0;
+        fmt::print(stderr,
+                   "tropic search: {} queries against {} sequences on the {}: {} cells scanned in "
+                   "{:.3f} s ({:.2f} GCUPS), hits aligned in {:.3f} s\n",
+                   queries_done_, database_->size(), to_string(totals_.backend), totals_.cells,
+                   totals_.scan_seconds, gcups, totals_.align_seconds);
     }
 
     void write(const SequenceRecord& query, const align::QueryHits& hits) {
@@ -212,6 +233,8 @@ class SearchRun {
     std::unique_ptr<align::Database> database_;
     align::SearchParams params_;
     std::unique_ptr<align::Searcher> searcher_;  // one for every batch of queries
+    align::SearchStats totals_;                  // of every batch
+    std::size_t queries_done_ = 0;
     align::AlignmentTextOptions text_options_;
     std::unique_ptr<AlignmentWriter> sam_;  // declared before sink_: both end before the pool
     std::unique_ptr<OutputSink> sink_;

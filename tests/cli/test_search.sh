@@ -24,8 +24,10 @@ assert_eq "$OUT" "$(lines \
     'q3 t2 100.000 3 0 0 6 8 6 4 2.9 6.7' \
     'q3 t1 100.000 2 0 0 1 2 1 2 10.0 4.9' \
     'q3 t1 100.000 2 0 0 7 8 15 14 10.0 4.9')" "blast6: both strands, BLAST's layout"
-assert_eq "$ERR" "tropic: note: the database is DNA (detected from its first record); use --dna or --protein to choose" \
+assert_eq "$(head -1 <<<"$ERR")" "tropic: note: the database is DNA (detected from its first record); use --dna or --protein to choose" \
     "the detection note"
+assert_contains "$(tail -1 <<<"$ERR")" "tropic search: 3 queries against 3 sequences on the cpu: 2368 cells scanned in" \
+    "the summary line"
 
 # The plus strand alone (the default), top 1.
 run "$TROPIC" search -q --top 1 "$TMP/q.fa" "$TMP/t.fa"
