@@ -36,6 +36,7 @@
 #include "support/random_alignment.hpp"
 #include "tropic/align/pairwise.hpp"
 #include "tropic/core/device.hpp"
+#include "tropic/core/thread_pool.hpp"
 
 namespace {
 
@@ -232,7 +233,10 @@ void bench_glocal_pairs(benchmark::State& state, std::size_t count) {
     AlignParams params = dna_params(AlignMode::Glocal);
     params.score_only = false;
     try {
-        const auto call = [&] { tropic::align::detail::batch::align_pairs_cuda(pairs, params, 0); };
+        tropic::ThreadPool pool(0);  // the host's share on every core, as align_many runs it
+        const auto call = [&] {
+            tropic::align::detail::batch::align_pairs_cuda(pairs, params, 0, &pool);
+        };
         const double seconds = tropic::bench::run_wall_timed(state, call);
         const auto phases = tropic::bench::profiled_phases(call);
         const double kernels = phases.at("pairs fill").seconds + phases.at("pairs walk").seconds;

@@ -318,7 +318,7 @@ class AlignRun {
 Command add_align_command(CLI::App& app) {
     auto options = std::make_shared<AlignOptions>();
     // Targets stream a few hundred at a time, each against every query, so that results show
-    // while a long list of targets runs.
+    // while a long list of targets runs (on the CPU; a device gets larger chunks below).
     options->shared.chunk = 256;
     auto* sub = app.add_subcommand(
         "align",
@@ -347,9 +347,13 @@ Command add_align_command(CLI::App& app) {
                         "blast6 (BLAST -outfmt 6) or pair (EMBOSS-like, for reading)")
             ->check(CLI::IsMember({"tsv", "json", "sam", "paf", "blast6", "pair"}));
     add_run_options(sub, options->shared, Streaming::Yes);
-    return {sub, [options, scoring_given, format] {
+    CLI::Option* chunk = sub->get_option("--chunk");
+    return {sub, [options, scoring_given, format, chunk] {
                 scoring_given();
                 options->format_given = format->count() > 0;
+                // A device takes short pairs in batches (align_many): give it large ones.
+                if (chunk->count() == 0 && options->shared.backend != "cpu")
+                    options->shared.chunk = ChunkLimits{}.records;
                 AlignRun(*options).run();
             }};
 }

@@ -15,6 +15,10 @@
 
 #include "tropic/align/pairwise.hpp"
 
+namespace tropic {
+class ThreadPool;
+}
+
 namespace tropic::align::detail::batch {
 
 // Targets back to back: target t is residues[offsets[t], offsets[t + 1]). Ascending lengths make
@@ -62,9 +66,11 @@ inline constexpr std::int64_t kBatchPairMaxLength = 65535;
 
 // Full alignments of many pairs on `device` (params.score_only: scores and end cells only), in
 // input order, each equal to align_pair's result for the pair apart from score_bits. Pairs are
-// processed in groups that fit the device's free memory (m n direction bytes each). Throws
-// ResourceError when one pair alone does not fit.
+// processed in groups that fit the device's free memory (m n direction bytes each); the host's
+// part (packing the pairs, building the results) runs on `pool` when given. Throws ResourceError
+// when one pair alone does not fit.
 std::vector<PairAlignment> align_pairs_cuda(std::span<const AlignPairInput> pairs,
-                                            const AlignParams& params, int device);
+                                            const AlignParams& params, int device,
+                                            ThreadPool* pool = nullptr);
 
 }  // namespace tropic::align::detail::batch

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "align/batch/batch_cuda.hpp"
 #include "align/pairwise/cuda/pair_cuda.hpp"
 #include "align/pairwise/pair_checks.hpp"
 #include "align/pairwise/pair_plan.hpp"
@@ -32,6 +33,54 @@ inline constexpr std::uint64_t kUncheckedBytes = std::uint64_t{16} << 20;
 // context already up the GPU was faster from 2 kb on.
 inline constexpr double kAutoCudaMinCellsTraceback = 1e9;
 inline constexpr double kAutoCudaMinCellsScoreOnly = 3e9;
+
+// Auto sends a batch of short pairs to the device from this many cells: about what 16 cores do
+// in the ~0.34 s the device's context takes to start.
+inline constexpr double kAutoCudaBatchCells = 3e9;
+
+// The short pairs of align_many on the device in batches (align/batch/batch_cuda.hpp), when the
+// backend says so; false leaves them to the CPU. A batch the device cannot hold goes to the CPU
+// whole, with a notice.
+bool short_pairs_on_device(std::span<const AlignPairInput> pairs,
+                           const std::vector<std::size_t>& short_pairs, const AlignParams& params,
+                           const RunOptions& options, std::vector<AlignOutcome>& outcomes) {
+    if (options.backend == Backend::Cpu || short_pairs.empty()) return false;
+    double cells = 0;
+    std::uint64_t largest = 0;
+    for (const std::size_t k : short_pairs) {
+        const double pair_cells = static_cast<double>(pairs[k].query.size()) *
+                                  static_cast<double>(pairs[k].target.size());
+        cells += pair_cells;
+        largest = std::max(largest, static_cast<std::uint64_t>(pair_cells));
+    }
+    if (options.backend == Backend::Auto && cells < kAutoCudaBatchCells) return false;
+    WorkEstimate work;
+    work.what =
+        fmt::format("a batch of {} {} alignments", short_pairs.size(), mode_name(params.mode));
+    work.steps = cells;
+    work.auto_min_steps = kAutoCudaBatchCells;
+    // The largest pair's direction bytes with room for its group's other buffers.
+    work.device_bytes = 3 * largest + (std::uint64_t{64} << 20);
+    work.suggest = [](const MemoryBudget&) { return std::string("use the cpu backend"); };
+    if (choose_backend(options, work) != Backend::Cuda) return false;
+    std::vector<AlignPairInput> batch;
+    batch.reserve(short_pairs.size());
+    for (const std::size_t k : short_pairs) batch.push_back(pairs[k]);
+    std::vector<PairAlignment> results;
+    try {
+        results = detail::batch::align_pairs_cuda(batch, params, options.device, options.pool);
+    } catch (const ResourceError& error) {
+        if (options.backend == Backend::Cuda) throw;
+        notify(options, fmt::format("the device could not align the batch ({}); aligning it on "
+                                    "the CPU",
+                                    error.what()));
+        return false;
+    }
+    for (std::size_t s = 0; s < short_pairs.size(); ++s)
+        outcomes[short_pairs[s]].alignment = std::move(results[s]);
+    if (options.on_progress) options.on_progress(0, 1.0);
+    return true;
+}
 
 }  // namespace
 
@@ -156,6 +205,7 @@ std::vector<AlignOutcome> align_many(std::span<const AlignPairInput> pairs,
     RunOptions single = options;
     single.pool = nullptr;
     single.on_progress = nullptr;
+    if (short_pairs_on_device(pairs, short_pairs, params, options, outcomes)) return outcomes;
     const auto body = [&](std::size_t s) { align_one(short_pairs[s], single); };
     if (options.pool)
         options.pool->parallel_for(0, short_pairs.size(), body, 4);

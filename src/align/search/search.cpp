@@ -243,7 +243,7 @@ std::vector<PairAlignment> SearchEngine::align_pairs(std::span<const AlignPairIn
             }
         }
         std::vector<PairAlignment> aligned =
-            batch::align_pairs_cuda(short_pairs, align_params_, options_.device);
+            batch::align_pairs_cuda(short_pairs, align_params_, options_.device, options_.pool);
         for (std::size_t s = 0; s < aligned.size(); ++s)
             alignments[short_index[s]] = std::move(aligned[s]);
         return alignments;

@@ -204,5 +204,33 @@ TEST_F(BatchGpu, PairsOfReadLengthsAndEdgeSizes) {
     for (AlignMode mode : kModes) expect_pairs(q, t, mode, dna_scoring(), false);
 }
 
+TEST_F(BatchGpu, AlignManyOnTheDeviceEqualsTheCpu) {
+    std::mt19937_64 rng(test::test_seed());
+    std::uniform_int_distribution<int> length(100, 300);
+    std::vector<Seq> q, t;
+    for (int k = 0; k < 500; ++k) {
+        Seq target = test::random_dna(rng, length(rng));
+        q.push_back(test::mutate(rng, target, 4, 0.05, 0.01));
+        t.push_back(std::move(target));
+    }
+    std::vector<AlignPairInput> pairs;
+    for (std::size_t k = 0; k < q.size(); ++k) pairs.push_back({q[k], t[k], "pair"});
+    AlignParams params;
+    params.mode = AlignMode::Glocal;
+    params.scoring = dna_scoring();
+    RunOptions cuda;
+    cuda.backend = Backend::Cuda;
+    cuda.pool = &pool();
+    const std::vector<AlignOutcome> gpu = align_many(pairs, params, cuda);
+    const std::vector<AlignOutcome> cpu = align_many(pairs, params, cpu_options());
+    ASSERT_EQ(gpu.size(), cpu.size());
+    for (std::size_t k = 0; k < gpu.size(); ++k) {
+        PairAlignment expected = cpu[k].alignment;
+        expected.score_bits = gpu[k].alignment.score_bits;
+        EXPECT_EQ(gpu[k].alignment, expected) << "pair " << k;
+        EXPECT_EQ(gpu[k].error, cpu[k].error);
+    }
+}
+
 }  // namespace
 }  // namespace tropic::align

@@ -26,6 +26,7 @@
 #include "core/internal/profile.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/memory_fit.hpp"
+#include "tropic/core/thread_pool.hpp"
 
 namespace tropic::align::detail::batch {
 
@@ -34,6 +35,8 @@ namespace {
 using cuda_detail::DeviceBuffer;
 
 constexpr int kPairWarps = 4;
+// The substitution score of padding rows: H + it stays far from wrapping (H >= -2^30).
+constexpr std::int32_t kPairPadScore = -(1 << 29);
 constexpr unsigned kFull = kFullWarp;
 
 // A group of pairs on the device.
@@ -181,10 +184,11 @@ template <int R, AlignMode Mode, bool Directions>
 __global__ void __launch_bounds__(kPairWarps * 32) pair_fill_kernel(PairBatchArgs a) {
     extern __shared__ std::int32_t shared_matrix[];
     const int lane = static_cast<int>(threadIdx.x & 31), warp = static_cast<int>(threadIdx.x >> 5);
-    // Transposed (column = target code), so that a step's column is one base address.
-    for (int x = static_cast<int>(threadIdx.x); x < a.alphabet * a.alphabet;
+    // The matrix, then one more row for the padding rows below row m: a score so low that they
+    // never reach a real cell's (local alignment takes the best of every row of a step).
+    for (int x = static_cast<int>(threadIdx.x); x < a.alphabet * (a.alphabet + 1);
          x += static_cast<int>(blockDim.x))
-        shared_matrix[(x % a.alphabet) * a.alphabet + x / a.alphabet] = a.matrix[x];
+        shared_matrix[x] = x < a.alphabet * a.alphabet ? a.matrix[x] : kPairPadScore;
     __syncthreads();
     const GapPenalties gaps = a.gaps;
     std::int32_t* scratch =
@@ -220,7 +224,7 @@ __global__ void __launch_bounds__(kPairWarps * 32) pair_fill_kernel(PairBatchArg
             std::int32_t codes[R], h_even[R], h_odd[R], dl[R];
 #pragma unroll
             for (int r = 0; r < R; ++r) {
-                codes[r] = (step.base + r < m ? query[step.base + r] : 0) * a.alphabet;
+                codes[r] = (step.base + r < m ? query[step.base + r] : a.alphabet) * a.alphabet;
                 h_even[r] = h_odd[r] = boundary_column_h(Mode, gaps, step.base + r + 1);
                 dl[r] = kMinusInfinity;
             }
@@ -320,7 +324,7 @@ template <int R, AlignMode Mode>
 void launch_fill(const PairBatchArgs& args, bool directions, cudaStream_t stream, int device,
                  DeviceBuffer<std::int32_t>& scratch) {
     auto kernel = directions ? pair_fill_kernel<R, Mode, true> : pair_fill_kernel<R, Mode, false>;
-    const std::size_t shared = static_cast<std::size_t>(args.alphabet) * args.alphabet * 4;
+    const std::size_t shared = static_cast<std::size_t>(args.alphabet) * (args.alphabet + 1) * 4;
     int per_sm = 0, sms = 0;
     TROPIC_CUDA_CHECK(
         cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, kPairWarps * 32, shared));
@@ -355,7 +359,15 @@ void launch_fill_mode(const PairBatchArgs& args, AlignMode mode, bool directions
 }  // namespace
 
 std::vector<PairAlignment> align_pairs_cuda(std::span<const AlignPairInput> pairs,
-                                            const AlignParams& params, int device) {
+                                            const AlignParams& params, int device,
+                                            ThreadPool* pool) {
+    // The host's share runs on the pool's threads when there is one.
+    const auto for_each = [pool](std::size_t count, const auto& body) {
+        if (pool)
+            pool->parallel_for(0, count, body, 1024);
+        else
+            for (std::size_t k = 0; k < count; ++k) body(k);
+    };
     validate(params);
     std::vector<PairAlignment> results(pairs.size());
     const bool directions = !params.score_only;
@@ -439,12 +451,12 @@ std::vector<PairAlignment> align_pairs_cuda(std::span<const AlignPairInput> pair
         std::uint64_t dirs_total = 0, ops_total = 0;
         std::int32_t longest = 0;
         std::vector<std::int32_t> by_rows[4];
+        std::uint64_t residue_total = 0;
         for (std::size_t g = 0; g < count; ++g) {
             const AlignPairInput& pair = pairs[group[g]];
-            query_at[g] = residues.size();
-            residues.insert(residues.end(), pair.query.begin(), pair.query.end());
-            target_at[g] = residues.size();
-            residues.insert(residues.end(), pair.target.begin(), pair.target.end());
+            query_at[g] = residue_total;
+            target_at[g] = residue_total + pair.query.size();
+            residue_total += pair.query.size() + pair.target.size();
             m[g] = static_cast<std::int32_t>(pair.query.size());
             n[g] = static_cast<std::int32_t>(pair.target.size());
             rows[g] = rows_per_lane_for(m[g]);
@@ -455,6 +467,12 @@ std::vector<PairAlignment> align_pairs_cuda(std::span<const AlignPairInput> pair
             ops_total += static_cast<std::uint64_t>(m[g] + n[g]);
             longest = std::max(longest, n[g]);
         }
+        residues.resize(residue_total);
+        for_each(count, [&](std::size_t g) {
+            const AlignPairInput& pair = pairs[group[g]];
+            std::copy(pair.query.begin(), pair.query.end(), residues.begin() + query_at[g]);
+            std::copy(pair.target.begin(), pair.target.end(), residues.begin() + target_at[g]);
+        });
         d_residues.assign(residues);
         d_query_at.assign(query_at);
         d_target_at.assign(target_at);
@@ -546,7 +564,7 @@ std::vector<PairAlignment> align_pairs_cuda(std::span<const AlignPairInput> pair
                                           cudaMemcpyDeviceToHost, stream));
         timer.lap(phases.copy_back, [&] { TROPIC_CUDA_CHECK(cudaStreamSynchronize(stream)); });
 
-        for (std::size_t g = 0; g < count; ++g) {
+        for_each(count, [&](std::size_t g) {
             PairAlignment& result = results[group[g]];
             if (!directions) {
                 result = score_only_alignment(params.mode, ends[g]);
@@ -562,7 +580,7 @@ std::vector<PairAlignment> align_pairs_cuda(std::span<const AlignPairInput> pair
                 summarize_cigar(result);
             }
             result.score_bits = 32;
-        }
+        });
         timer.lap(phases.results);
     }
     if (timer.enabled()) {

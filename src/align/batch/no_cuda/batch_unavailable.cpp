@@ -24,7 +24,7 @@ double DeviceScanner::kernel_seconds() const noexcept {
 }
 
 std::vector<PairAlignment> align_pairs_cuda(std::span<const AlignPairInput>, const AlignParams&,
-                                            int) {
+                                            int, ThreadPool*) {
     throw ResourceError("this build of tropic has no CUDA support");
 }
 
