@@ -223,33 +223,13 @@ void SearchEngine::align(std::size_t first,
 }
 
 std::vector<PairAlignment> SearchEngine::align_pairs(std::span<const AlignPairInput> pairs) {
+    // align_many on the scan's backend: on the device its short pairs go to align_pairs_cuda in
+    // batches and a long one to align_pair there; on the CPU they share the threads.
     RunOptions run = options_;
     run.on_progress = nullptr;
-    std::vector<PairAlignment> alignments(pairs.size());
-    if (stats_.backend == Backend::Cuda) {
-        // The device takes pairs up to its batch length; a longer one goes to align_pair,
-        // on the device as well.
-        std::vector<AlignPairInput> short_pairs;
-        std::vector<std::size_t> short_index;
-        run.backend = Backend::Cuda;
-        for (std::size_t k = 0; k < pairs.size(); ++k) {
-            const auto longest =
-                static_cast<std::int64_t>(std::max(pairs[k].query.size(), pairs[k].target.size()));
-            if (longest <= batch::kBatchPairMaxLength) {
-                short_pairs.push_back(pairs[k]);
-                short_index.push_back(k);
-            } else {
-                alignments[k] = align_pair(pairs[k].query, pairs[k].target, align_params_, run);
-            }
-        }
-        std::vector<PairAlignment> aligned =
-            batch::align_pairs_cuda(short_pairs, align_params_, options_.device, options_.pool);
-        for (std::size_t s = 0; s < aligned.size(); ++s)
-            alignments[short_index[s]] = std::move(aligned[s]);
-        return alignments;
-    }
-    run.backend = Backend::Cpu;
+    run.backend = stats_.backend;
     std::vector<AlignOutcome> outcomes = align_many(pairs, align_params_, run);
+    std::vector<PairAlignment> alignments(pairs.size());
     for (std::size_t k = 0; k < outcomes.size(); ++k) {
         if (!outcomes[k].error.empty()) throw ResourceError(outcomes[k].error);
         alignments[k] = std::move(outcomes[k].alignment);
