@@ -17,6 +17,7 @@
 
 #include "cli/align_inputs.hpp"
 #include "cli/align_options.hpp"
+#include "cli/align_output.hpp"
 #include "cli/align_scoring.hpp"
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
@@ -26,7 +27,6 @@
 #include "tropic/align/karlin_altschul.hpp"
 #include "tropic/align/pairwise.hpp"
 #include "tropic/align/sam_alignment.hpp"
-#include "tropic/core/alignment_format.hpp"
 #include "tropic/core/alignment_writer.hpp"
 #include "tropic/core/dna_encoding.hpp"
 #include "tropic/core/error.hpp"
@@ -59,20 +59,7 @@ struct PairJob {
 
 // The layout the options ask for; throws InputError for contradicting ones.
 AlignmentOutput chosen_output(const AlignOptions& o) {
-    const bool bam_path = alignment_format_for_path(o.shared.output) == AlignmentFormat::Bam;
-    AlignmentOutput output = *align::parse_output(o.format);
-    if (o.shared.json) {
-        if (o.given.format && output != AlignmentOutput::Json)
-            throw InputError(fmt::format("--json and --format {} contradict each other", o.format));
-        output = AlignmentOutput::Json;
-    }
-    if (bam_path) {
-        if ((o.given.format || o.shared.json) && output != AlignmentOutput::Sam)
-            throw InputError(
-                fmt::format("-o '{}' writes BAM, which holds SAM records: use --format sam, not {}",
-                            o.shared.output, align::output_name(output)));
-        output = AlignmentOutput::Sam;
-    }
+    const AlignmentOutput output = chosen_layout(o.format, o.format_given, o.shared);
     if (o.score_only && output != AlignmentOutput::Tsv && output != AlignmentOutput::Json)
         throw InputError(fmt::format(
             "--score-only computes scores and end positions only, without the alignment's "
@@ -105,11 +92,11 @@ class AlignRun {
 
     void run() {
         check_inputs_readable({options_.query, options_.target});
-        const std::optional<Alphabet> requested = requested_alphabet(options_);
+        const std::optional<Alphabet> requested = requested_alphabet(options_.scoring);
         queries_in_ = std::make_unique<AlignInput>(options_.query, requested);
         targets_in_ = std::make_unique<AlignInput>(options_.target, requested);
         choose_alphabet(requested);
-        params_.scoring = make_scoring(options_, alphabet_);
+        params_.scoring = make_scoring(options_.scoring, alphabet_);
         align::validate(params_);
         if (output_ == AlignmentOutput::Sam && alphabet_ != Alphabet::Dna)
             throw InputError(
@@ -347,39 +334,13 @@ Command add_align_command(CLI::App& app) {
     sub->add_flag("--pairs", options->pairs,
                   "Pair the records of the two files in order instead of every query against every "
                   "target");
-    sub->add_option("--mode", options->mode,
-                    "local (Smith-Waterman), global (Needleman-Wunsch), glocal (the whole query, "
-                    "free target ends) or overlap (free end gaps everywhere)")
-        ->check(CLI::IsMember({"local", "global", "glocal", "overlap"}));
-    auto* dna = sub->add_flag("--dna", options->dna,
-                              "Align DNA (default: detected from the first records, or implied "
-                              "by --match/--mismatch/--n-score or --matrix)");
-    auto* protein = sub->add_flag("--protein", options->protein, "Align protein");
-    dna->excludes(protein);
-    auto* match = sub->add_option("--match", options->match, "DNA: score of identical A, C, G, T");
-    auto* mismatch =
-        sub->add_option("--mismatch", options->mismatch, "DNA: score of different A, C, G, T");
-    auto* n_score = sub->add_option("--n-score", options->n_score,
-                                    "DNA: score of any pair with an N (or another IUPAC code)")
-                        ->default_str("the --mismatch score");
-    auto* matrix = sub->add_option("--matrix", options->matrix,
-                                   "Protein: a built-in matrix (BLOSUM45, BLOSUM50, BLOSUM62, "
-                                   "BLOSUM80, BLOSUM90, PAM30, PAM70, PAM250) or an NCBI-format "
-                                   "matrix file")
-                       ->type_name("NAME|FILE");
-    auto* gap_open = sub->add_option("--gap-open", options->gap_open,
-                                     "Gap open cost O: a gap of k residues costs O + k*E")
-                         ->default_str("5 for DNA, 11 for protein")
-                         ->check(CLI::NonNegativeNumber);
-    auto* gap_extend =
-        sub->add_option("--gap-extend", options->gap_extend, "Gap extend cost E, per gap residue")
-            ->default_str("2 for DNA, 1 for protein")
-            ->check(CLI::NonNegativeNumber);
+    add_mode_option(sub, options->mode);
+    const std::function<void()> scoring_given =
+        add_scoring_options(sub, options->scoring, "detected from the first records");
     sub->add_flag("--score-only", options->score_only,
                   "Scores and end positions only, no traceback (less memory and time); "
                   "--format tsv or json");
-    sub->add_flag("--cigar-m", options->cigar_m,
-                  "Write aligned pairs as M in CIGARs instead of = (identical) and X (different)");
+    add_cigar_m_flag(sub, options->cigar_m);
     auto* format =
         sub->add_option("--format", options->format,
                         "Output layout: tsv, json (as --json), sam (-o FILE.bam: BAM), paf, "
@@ -387,15 +348,9 @@ Command add_align_command(CLI::App& app) {
             ->check(CLI::IsMember({"tsv", "json", "sam", "paf", "blast6", "pair"}));
     add_run_options(sub, options->shared, Streaming::Yes);
     CLI::Option* chunk = sub->get_option("--chunk");
-    return {sub, [options, match, mismatch, n_score, matrix, gap_open, gap_extend, format, chunk] {
-                AlignOptions::Given& given = options->given;
-                given.match = match->count() > 0;
-                given.mismatch = mismatch->count() > 0;
-                given.n_score = n_score->count() > 0;
-                given.matrix = matrix->count() > 0;
-                given.gap_open = gap_open->count() > 0;
-                given.gap_extend = gap_extend->count() > 0;
-                given.format = format->count() > 0;
+    return {sub, [options, scoring_given, format, chunk] {
+                scoring_given();
+                options->format_given = format->count() > 0;
                 // A device takes short pairs in batches (align_many): give it large ones.
                 if (chunk->count() == 0 && options->shared.backend != "cpu")
                     options->shared.chunk = ChunkLimits{}.records;

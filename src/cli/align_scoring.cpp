@@ -15,7 +15,7 @@ namespace tropic::cli {
 
 namespace {
 
-bool dna_options_given(const AlignOptions& o) {
+bool dna_options_given(const ScoringOptions& o) {
     return o.given.match || o.given.mismatch || o.given.n_score;
 }
 
@@ -39,7 +39,57 @@ align::SubstitutionMatrix protein_matrix(const std::string& name_or_path) {
 
 }  // namespace
 
-std::optional<Alphabet> requested_alphabet(const AlignOptions& o) {
+void add_mode_option(CLI::App* sub, std::string& mode) {
+    sub->add_option("--mode", mode,
+                    "local (Smith-Waterman), global (Needleman-Wunsch), glocal (the whole query, "
+                    "free target ends) or overlap (free end gaps everywhere)")
+        ->check(CLI::IsMember({"local", "global", "glocal", "overlap"}));
+}
+
+void add_cigar_m_flag(CLI::App* sub, bool& cigar_m) {
+    sub->add_flag("--cigar-m", cigar_m,
+                  "Write aligned pairs as M in CIGARs instead of = (identical) and X (different)");
+}
+
+std::function<void()> add_scoring_options(CLI::App* sub, ScoringOptions& options,
+                                          std::string_view alphabet_default) {
+    auto* dna = sub->add_flag("--dna", options.dna,
+                              fmt::format("Align DNA (default: {}, or implied by "
+                                          "--match/--mismatch/--n-score or --matrix)",
+                                          alphabet_default));
+    auto* protein = sub->add_flag("--protein", options.protein, "Align protein");
+    dna->excludes(protein);
+    auto* match = sub->add_option("--match", options.match, "DNA: score of identical A, C, G, T");
+    auto* mismatch =
+        sub->add_option("--mismatch", options.mismatch, "DNA: score of different A, C, G, T");
+    auto* n_score = sub->add_option("--n-score", options.n_score,
+                                    "DNA: score of any pair with an N (or another IUPAC code)")
+                        ->default_str("the --mismatch score");
+    auto* matrix = sub->add_option("--matrix", options.matrix,
+                                   "Protein: a built-in matrix (BLOSUM45, BLOSUM50, BLOSUM62, "
+                                   "BLOSUM80, BLOSUM90, PAM30, PAM70, PAM250) or an NCBI-format "
+                                   "matrix file")
+                       ->type_name("NAME|FILE");
+    auto* gap_open = sub->add_option("--gap-open", options.gap_open,
+                                     "Gap open cost O: a gap of k residues costs O + k*E")
+                         ->default_str("5 for DNA, 11 for protein")
+                         ->check(CLI::NonNegativeNumber);
+    auto* gap_extend =
+        sub->add_option("--gap-extend", options.gap_extend, "Gap extend cost E, per gap residue")
+            ->default_str("2 for DNA, 1 for protein")
+            ->check(CLI::NonNegativeNumber);
+    return [&options, match, mismatch, n_score, matrix, gap_open, gap_extend] {
+        ScoringOptions::Given& given = options.given;
+        given.match = match->count() > 0;
+        given.mismatch = mismatch->count() > 0;
+        given.n_score = n_score->count() > 0;
+        given.matrix = matrix->count() > 0;
+        given.gap_open = gap_open->count() > 0;
+        given.gap_extend = gap_extend->count() > 0;
+    };
+}
+
+std::optional<Alphabet> requested_alphabet(const ScoringOptions& o) {
     if (o.dna && o.protein) throw InputError("--dna and --protein exclude each other");
     if (o.given.matrix && dna_options_given(o))
         throw InputError(
@@ -57,7 +107,7 @@ std::optional<Alphabet> requested_alphabet(const AlignOptions& o) {
     return std::nullopt;
 }
 
-align::Scoring make_scoring(const AlignOptions& o, Alphabet alphabet) {
+align::Scoring make_scoring(const ScoringOptions& o, Alphabet alphabet) {
     align::Scoring scoring;
     if (alphabet == Alphabet::Dna) {
         if (o.given.matrix) throw InputError("--matrix scores protein; the inputs are DNA");

@@ -40,10 +40,7 @@ MemoryBudget BackendChooser::host() {
 void BackendChooser::notice(const std::string& text) {
     if (noticed_) return;
     noticed_ = true;
-    if (options_.on_notice)
-        options_.on_notice(text);
-    else
-        std::fprintf(stderr, "tropic: note: %s\n", text.c_str());
+    notify(options_, text);
 }
 
 MemoryBudget BackendChooser::device_for(const WorkEstimate& work) {
@@ -106,6 +103,13 @@ Backend BackendChooser::choose(const WorkEstimate& work) {
     }
     throw ResourceError(
         does_not_fit_message(work.what, work.host_bytes, host(), suggestion(work, host())));
+}
+
+void notify(const RunOptions& options, const std::string& text) {
+    if (options.on_notice)
+        options.on_notice(text);
+    else
+        std::fprintf(stderr, "tropic: note: %s\n", text.c_str());
 }
 
 Backend choose_backend(const RunOptions& options, const WorkEstimate& work) {

@@ -12,6 +12,11 @@
 // Output, one line per pair: SCORE QUERY_END TARGET_END RESCORED, the ends being the end cell
 // (0-based half-open ends, i.e. the 1-based DP row and column) and RESCORED the score that
 // align::rescore gives the reported CIGAR (the oracle checks that it equals SCORE).
+//
+// A database search's scan (align/search/scan_cpu.hpp), one query against many targets:
+//   search MODE MATCH MISMATCH OPEN EXTEND ALPHABET QUERY TARGET,TARGET,...
+// prints the scan's score of every target, in the order given, separated by blanks. The targets
+// are laid out as a database stores them (by length) and scanned on every hardware thread.
 // Exit code 0, or 2 with a message naming the line for a malformed line or a library error.
 #include <cstdint>
 #include <exception>
@@ -20,11 +25,14 @@
 #include <string>
 #include <vector>
 
+#include "align/search/scan_cpu.hpp"
+#include "support/search_database.hpp"
 #include "tropic/align/pairwise.hpp"
 #include "tropic/align/scoring.hpp"
 #include "tropic/core/alphabet.hpp"
 #include "tropic/core/dna_encoding.hpp"
 #include "tropic/core/protein_encoding.hpp"
+#include "tropic/core/thread_pool.hpp"
 
 namespace {
 
@@ -44,13 +52,12 @@ std::vector<std::uint8_t> encode(Alphabet alphabet, const std::string& letters) 
     return alphabet == Alphabet::Dna ? encode_dna(normalized) : encode_protein(normalized);
 }
 
-std::string align_line(const std::string& line) {
-    std::istringstream fields(line);
-    std::string mode_text, alphabet_text, query_text, target_text;
+// MODE MATCH MISMATCH OPEN EXTEND ALPHABET as parameters (score_only false) and the alphabet.
+Alphabet read_params(std::istringstream& fields, align::AlignParams& params) {
+    std::string mode_text, alphabet_text;
     int match = 0, mismatch = 0;
-    align::AlignParams params;
     if (!(fields >> mode_text >> match >> mismatch >> params.scoring.gaps.open >>
-          params.scoring.gaps.extend >> alphabet_text >> query_text >> target_text))
+          params.scoring.gaps.extend >> alphabet_text))
         throw std::runtime_error("expected MODE MATCH MISMATCH OPEN EXTEND ALPHABET QUERY TARGET");
     const std::optional<align::AlignMode> mode = align::parse_mode(mode_text);
     if (!mode) throw std::runtime_error("unknown mode " + mode_text);
@@ -66,6 +73,15 @@ std::string align_line(const std::string& line) {
     } else {
         throw std::runtime_error("unknown alphabet " + alphabet_text);
     }
+    return alphabet;
+}
+
+std::string align_line(const std::string& line) {
+    std::istringstream fields(line);
+    align::AlignParams params;
+    const Alphabet alphabet = read_params(fields, params);
+    std::string query_text, target_text;
+    if (!(fields >> query_text >> target_text)) throw std::runtime_error("expected QUERY TARGET");
     const std::vector<std::uint8_t> query = encode(alphabet, query_text);
     const std::vector<std::uint8_t> target = encode(alphabet, target_text);
     const align::PairAlignment alignment = align::align_pair(query, target, params);
@@ -73,6 +89,32 @@ std::string align_line(const std::string& line) {
     std::ostringstream out;
     out << alignment.score << ' ' << alignment.query_end << ' ' << alignment.target_end << ' '
         << rescored;
+    return out.str();
+}
+
+std::string search_line(const std::string& line) {
+    static ThreadPool pool(0);
+    std::istringstream fields(line.substr(std::string_view("search ").size()));
+    align::AlignParams params;
+    const Alphabet alphabet = read_params(fields, params);
+    params.score_only = true;
+    std::string query_text, targets_text;
+    if (!(fields >> query_text >> targets_text))
+        throw std::runtime_error("expected QUERY TARGET,TARGET,...");
+    const std::vector<std::uint8_t> query = encode(alphabet, query_text);
+    std::vector<std::vector<std::uint8_t>> targets;
+    std::istringstream list(targets_text);
+    for (std::string target; std::getline(list, target, ',');)
+        targets.push_back(encode(alphabet, target));
+    const test::SearchDatabase database(targets);
+    std::vector<std::int32_t> scores(targets.size());
+    const std::vector<std::span<const std::uint8_t>> queries{query};
+    align::detail::scan_cpu(queries, database.targets.view, params, &pool, scores);
+    // Back to the order given: storage position k holds target ordinals[k].
+    std::vector<std::int32_t> in_order(targets.size());
+    for (std::size_t k = 0; k < targets.size(); ++k) in_order[database.ordinals[k]] = scores[k];
+    std::ostringstream out;
+    for (std::size_t t = 0; t < in_order.size(); ++t) out << (t ? " " : "") << in_order[t];
     return out.str();
 }
 
@@ -85,7 +127,8 @@ int main() {
     while (std::getline(std::cin, line)) {
         ++number;
         try {
-            std::cout << align_line(line) << '\n';
+            std::cout << (line.starts_with("search ") ? search_line(line) : align_line(line))
+                      << '\n';
         } catch (const std::exception& error) {
             std::cout.flush();
             std::cerr << "align_oracle_driver: line " << number << ": " << error.what() << '\n';

@@ -14,6 +14,10 @@ costs, each pair in all four modes. For every alignment:
     count the empty alignment);
   - align::rescore of tropic's CIGAR equals tropic's score.
 Pairs with an empty sequence (parasail refuses them) are checked against closed forms.
+The query-versus-database case (tropic search's CPU scan, align/search/scan_cpu.hpp): per seed,
+a few queries against a database of --database sequences (random, and mutated pieces of the
+query, lengths 1-400), DNA and protein, in all four modes; tropic's scan score of every
+(query, database sequence) pair equals parasail's score for it.
 The fixed regression seed always runs; a fresh seed is drawn and printed unless --seed is given.
 Exit codes: 0 all agree, 1 a disagreement, 77 parasail is not installed (the test SKIPs).
 """
@@ -178,17 +182,86 @@ def make_cases(seed, count, long_count):
     return cases
 
 
-def shorten(seq):
-    return seq if len(seq) <= 80 else f"{seq[:40]}...{seq[-20:]} ({len(seq)} residues)"
+class SearchCase:
+    """One query against a database: the scan's score of every database sequence."""
+    __slots__ = ("mode", "alphabet", "match", "mismatch", "open", "extend", "query", "targets")
+
+    def __init__(self, mode, alphabet, match, mismatch, gap_open, extend, query, targets):
+        self.mode, self.alphabet, self.match, self.mismatch = mode, alphabet, match, mismatch
+        self.open, self.extend, self.query, self.targets = gap_open, extend, query, targets
+
+    def driver_line(self):
+        return (f"search {self.mode} {self.match} {self.mismatch} {self.open} {self.extend} "
+                f"{self.alphabet} {self.query} {','.join(self.targets)}")
+
+    def pair(self, target):
+        return Case(self.mode, self.alphabet, self.match, self.mismatch, self.open, self.extend,
+                    self.query, target, "database")
 
 
-def run(driver, cases, seed):
+def make_search_cases(seed, queries, database):
+    rng = random.Random(seed ^ 0x5EA2C4)
+    cases = []
+    for k in range(queries):
+        for alphabet in ("dna", "protein"):
+            letters = DNA_LETTERS if alphabet == "dna" else PROTEIN_LETTERS
+            query = random_sequence(rng, rng.randint(50, 400), alphabet)
+            targets = []
+            for _ in range(database):
+                if rng.random() < 0.3:
+                    start = rng.randint(0, len(query) - 1)
+                    piece = mutate(rng, query[start:start + rng.randint(1, 400)], letters,
+                                   rng.uniform(0.0, 0.3), rng.uniform(0.0, 0.05))
+                    targets.append(piece or rng.choice(letters))
+                else:
+                    targets.append(random_sequence(rng, rng.randint(1, 400), alphabet))
+            if alphabet == "dna":
+                match, mismatch, gap_open, extend = DNA_SETTINGS[k % len(DNA_SETTINGS)]
+            else:
+                match, mismatch = 0, 0
+                gap_open, extend = PROTEIN_SETTINGS[k % len(PROTEIN_SETTINGS)]
+            for mode in MODES:
+                cases.append(SearchCase(mode, alphabet, match, mismatch, gap_open, extend, query,
+                                        targets))
+    return cases
+
+
+def driver_lines(driver, cases, seed, what):
+    """The driver's output line for each case; exits with FAIL when it stops early."""
     text = "".join(case.driver_line() + "\n" for case in cases)
     result = subprocess.run([driver], input=text, capture_output=True, text=True)
     lines = result.stdout.splitlines()
     if result.returncode != 0 or len(lines) != len(cases):
         sys.exit(f"FAIL: the driver exited with {result.returncode} after {len(lines)} of "
-                 f"{len(cases)} pairs (seed {seed}): {result.stderr.strip()}")
+                 f"{len(cases)} {what} (seed {seed}): {result.stderr.strip()}")
+    return lines
+
+
+def run_search(driver, cases, seed):
+    lines = driver_lines(driver, cases, seed, "searches")
+    mismatches = []
+    for number, (case, line) in enumerate(zip(cases, lines), 1):
+        scores = [int(x) for x in line.split()]
+        for t, (target, score) in enumerate(zip(case.targets, scores)):
+            want = expected(case.pair(target))[0]
+            if score != want:
+                mismatches.append(
+                    f"seed {seed}, search {number}: {case.mode} {case.alphabet} (gap open "
+                    f"{case.open} extend {case.extend}), database sequence {t + 1}: scan score "
+                    f"{score} != parasail's {want}\n    query  {shorten(case.query)}\n"
+                    f"    target {shorten(target)}")
+        if len(scores) != len(case.targets):
+            mismatches.append(f"seed {seed}, search {number}: {len(scores)} scores for "
+                              f"{len(case.targets)} database sequences")
+    return mismatches
+
+
+def shorten(seq):
+    return seq if len(seq) <= 80 else f"{seq[:40]}...{seq[-20:]} ({len(seq)} residues)"
+
+
+def run(driver, cases, seed):
+    lines = driver_lines(driver, cases, seed, "pairs")
     mismatches = []
     for number, (case, line) in enumerate(zip(cases, lines), 1):
         score, query_end, target_end, rescored = (int(x) for x in line.split())
@@ -220,6 +293,10 @@ def main():
                         help="pairs of length 0-300 per seed (each in all four modes)")
     parser.add_argument("--long", type=int, default=6,
                         help="pairs of 1,000-3,000 residues per seed")
+    parser.add_argument("--queries", type=int, default=2,
+                        help="search case: queries per seed and alphabet (each in all four modes)")
+    parser.add_argument("--database", type=int, default=300,
+                        help="search case: database sequences per query")
     args = parser.parse_args()
     fresh = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 2**31)
     print(f"parasail {parasail.__version__}; fresh seed {fresh} (replay: --seed {fresh})")
@@ -231,10 +308,16 @@ def main():
         compared += len(cases)
         empty += sum(1 for c in cases if not c.query or not c.target)
         mismatches += run(args.driver, cases, seed)
+    searched = 0
+    for seed in REGRESSION_SEEDS + [fresh]:
+        searches = make_search_cases(seed, args.queries, args.database)
+        searched += sum(len(case.targets) for case in searches)
+        mismatches += run_search(args.driver, searches, seed)
     for message in mismatches[:10]:
         print("FAIL:", message)
     print(f"{compared // len(MODES)} pairs compared in {len(MODES)} modes ({compared} alignments, "
-          f"{empty} with an empty sequence checked against closed forms), "
+          f"{empty} with an empty sequence checked against closed forms), {searched} scan "
+          f"scores of query-vs-database searches, "
           f"{len(mismatches)} mismatches, {time.monotonic() - started:.1f} s")
     return 1 if mismatches else 0
 

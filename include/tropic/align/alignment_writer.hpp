@@ -32,6 +32,17 @@ struct AlignmentTextOptions {
     bool cigar_m = false;
     // blast6's E-value and bit score (karlin_altschul(params.scoring)); NA when unset.
     std::optional<KarlinAltschul> statistics{};
+
+    // What a database search (search.hpp) changes; `tropic align` leaves these unset:
+    // the E-value's n: the database's residues instead of the target's length (search_evalue);
+    std::optional<std::uint64_t> evalue_residues{};
+    // tsv and json gain a strand column ("+" or "-") after the target;
+    bool strand_field = false;
+    // the alignment is of the query's reverse complement against the target (a minus-strand hit):
+    // blast6 gives the query's range on its own strand (qstart < qend) and the target's reversed
+    // (sstart > send), paf strand '-' with the query's range on the query as given; tsv and json
+    // keep the alignment's coordinates (on the reverse complement, as its CIGAR reads).
+    bool minus_strand = false;
 };
 
 // The CIGAR as written: the alignment's, with runs of = and X merged into M when cigar_m.
@@ -43,7 +54,7 @@ std::vector<CigarElement> output_cigar(const std::vector<CigarElement>& cigar, b
 // identity = matches / (matches + mismatches + gap residues), 4 decimals, 0 for an empty
 // alignment. With score_only the begins (unless known: global, glocal's query), identity and
 // the counts are NA and the CIGAR '*'; an empty alignment's CIGAR is '*' too.
-void append_tsv_header(std::string& out);
+void append_tsv_header(std::string& out, const AlignmentTextOptions& options = {});
 void append_tsv(std::string& out, const SequenceRecord& query, const SequenceRecord& target,
                 const PairAlignment& alignment, const AlignParams& params,
                 const AlignmentTextOptions& options = {});

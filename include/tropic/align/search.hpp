@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -73,10 +74,10 @@ struct SearchProgress {
 };
 
 struct SearchStats {
-    std::uint64_t cells = 0;        // scanned
-    double scan_seconds = 0;        // the scan's wall time (both strands)
-    double align_seconds = 0;       // the hits' alignments
-    std::uint64_t rescored = 0;     // pairs scored again with wider lanes after an overflow
+    std::uint64_t cells = 0;     // scanned
+    double scan_seconds = 0;     // the scan's wall time (both strands)
+    double align_seconds = 0;    // the hits' alignments
+    std::uint64_t rescored = 0;  // pairs scored again with wider lanes after an overflow
     Backend backend = Backend::Cpu;
 };
 
@@ -85,9 +86,30 @@ struct SearchStats {
 // final (queries are scanned in batches, so calls come batch by batch, in order). Throws
 // InputError for a query with a code beyond the matrix, ResourceError when memory cannot hold
 // the work (the message says what would fit).
-SearchStats search(std::span<const std::span<const std::uint8_t>> queries,
-                   const Database& database, const SearchParams& params,
-                   const RunOptions& options, const std::function<void(QueryHits&&)>& on_query,
+SearchStats search(std::span<const std::span<const std::uint8_t>> queries, const Database& database,
+                   const SearchParams& params, const RunOptions& options,
+                   const std::function<void(QueryHits&&)>& on_query,
                    const SearchProgress& progress = {});
+
+// search() for queries that come in several calls (a query file read in batches): what the calls
+// share, the device's copy of the database above all, is set up once. The database, parameters
+// and options must outlive it. The constructor throws InputError for invalid parameters or
+// scoring of another alphabet than the database's.
+class Searcher {
+  public:
+    Searcher(const Database& database, const SearchParams& params, const RunOptions& options);
+    ~Searcher();
+    Searcher(const Searcher&) = delete;
+    Searcher& operator=(const Searcher&) = delete;
+
+    // As search(); QueryHits::query indexes this call's queries. Stats of this call.
+    SearchStats search(std::span<const std::span<const std::uint8_t>> queries,
+                       const std::function<void(QueryHits&&)>& on_query,
+                       const SearchProgress& progress = {});
+
+  private:
+    struct State;
+    std::unique_ptr<State> state_;
+};
 
 }  // namespace tropic::align

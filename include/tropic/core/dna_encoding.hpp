@@ -3,6 +3,8 @@
 // IUPAC code -> 4 (N). Scoring treats N as a mismatch against everything, N included, so an
 // ambiguity code never earns a match score (as minimap2 and BWA score them).
 #include <cstdint>
+#include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -16,5 +18,13 @@ DnaBase encode_dna_residue(char normalized) noexcept;
 
 // Encodes a normalised DNA sequence to DnaBase values (as uint8_t, ready for device transfer).
 std::vector<std::uint8_t> encode_dna(std::string_view normalized);
+
+// The reverse complement of DnaBase codes: A <-> T, C <-> G, N stays (the other strand, read
+// 5' to 3', as a search on both strands aligns it).
+std::vector<std::uint8_t> reverse_complement_dna(std::span<const std::uint8_t> codes);
+
+// The reverse complement of normalised residues (IUPAC: A <-> T, C <-> G, R <-> Y, K <-> M,
+// B <-> V, D <-> H; S, W and N stay): what SAM's SEQ holds for a reverse-strand hit.
+std::string reverse_complement_dna(std::string_view normalized);
 
 }  // namespace tropic

@@ -38,17 +38,25 @@ void append_blast6(std::string& out, const SequenceRecord& query, const Sequence
     detail::require_traceback(params, "blast6");
     if (alignment.cigar.empty()) return;  // no hit, no line
     std::string evalue_text = "NA", bits_text = "NA";
+    const auto query_length = static_cast<std::int64_t>(query.residues.size());
     if (options.statistics) {
-        evalue_text = blast6_evalue(evalue(*options.statistics, alignment.score,
-                                           static_cast<std::int64_t>(query.residues.size()),
-                                           static_cast<std::int64_t>(target.residues.size())));
+        const std::int64_t n = options.evalue_residues
+                                   ? static_cast<std::int64_t>(*options.evalue_residues)
+                                   : static_cast<std::int64_t>(target.residues.size());
+        evalue_text = blast6_evalue(evalue(*options.statistics, alignment.score, query_length, n));
         bits_text = blast6_bit_score(bit_score(*options.statistics, alignment.score));
     }
+    // BLAST's minus-strand lines: the query's range on its own strand, the subject's reversed.
+    const bool minus = options.minus_strand;
+    const std::int64_t qstart =
+        minus ? query_length - alignment.query_end + 1 : alignment.query_begin + 1;
+    const std::int64_t qend = minus ? query_length - alignment.query_begin : alignment.query_end;
+    const std::int64_t sstart = minus ? alignment.target_end : alignment.target_begin + 1;
+    const std::int64_t send = minus ? alignment.target_begin + 1 : alignment.target_end;
     fmt::format_to(std::back_inserter(out), "{}\t{}\t{:.3f}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n",
                    query.name, target.name, 100.0 * detail::identity_fraction(alignment),
-                   alignment.columns(), alignment.mismatches, alignment.gap_opens,
-                   alignment.query_begin + 1, alignment.query_end, alignment.target_begin + 1,
-                   alignment.target_end, evalue_text, bits_text);
+                   alignment.columns(), alignment.mismatches, alignment.gap_opens, qstart, qend,
+                   sstart, send, evalue_text, bits_text);
 }
 
 }  // namespace tropic::align

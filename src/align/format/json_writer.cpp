@@ -16,6 +16,8 @@ void append_json(std::string& out, const SequenceRecord& query, const SequenceRe
     detail::append_json_string(out, query.name);
     out += ",\"target\":";
     detail::append_json_string(out, target.name);
+    if (options.strand_field)
+        out += options.minus_strand ? ",\"strand\":\"-\"" : ",\"strand\":\"+\"";
     fmt::format_to(to,
                    ",\"query_length\":{},\"target_length\":{},\"mode\":\"{}\",\"score\":{},"
                    "\"query_begin\":{},\"query_end\":{},\"target_begin\":{},\"target_end\":{},",

@@ -13,9 +13,14 @@ void append_paf(std::string& out, const SequenceRecord& query, const SequenceRec
                 const AlignmentTextOptions& options) {
     detail::require_traceback(params, "paf");
     if (alignment.cigar.empty()) return;  // no aligned residue: no line (header comment)
+    // A minus-strand hit aligns the reverse complement; PAF gives the range on the query as given
+    // (minimap2's convention) and the CIGAR along the target.
+    const auto length = static_cast<std::int64_t>(query.residues.size());
+    const bool minus = options.minus_strand;
     fmt::format_to(std::back_inserter(out),
-                   "{}\t{}\t{}\t{}\t+\t{}\t{}\t{}\t{}\t{}\t{}\t255\tNM:i:{}\tAS:i:{}\tcg:Z:{}\n",
-                   query.name, query.residues.size(), alignment.query_begin, alignment.query_end,
+                   "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t255\tNM:i:{}\tAS:i:{}\tcg:Z:{}\n",
+                   query.name, length, minus ? length - alignment.query_end : alignment.query_begin,
+                   minus ? length - alignment.query_begin : alignment.query_end, minus ? '-' : '+',
                    target.name, target.residues.size(), alignment.target_begin,
                    alignment.target_end, alignment.matches, alignment.columns(),
                    alignment.mismatches + alignment.gap_residues, alignment.score,

@@ -3,11 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 
 #include "align/batch/batch_cuda.hpp"
 #include "align/pairwise/cuda/pair_cuda.hpp"
+#include "align/pairwise/pair_checks.hpp"
 #include "align/pairwise/pair_plan.hpp"
 #include "align/pairwise/tile_kernels.hpp"
 #include "align/pairwise/traceback.hpp"
@@ -21,7 +20,8 @@ namespace tropic::align {
 
 namespace {
 
-using detail::EndCell;
+using detail::check_codes;
+using detail::check_score_range;
 using detail::TileProblem;
 
 inline constexpr std::uint64_t kUncheckedBytes = std::uint64_t{16} << 20;
@@ -33,30 +33,6 @@ inline constexpr std::uint64_t kUncheckedBytes = std::uint64_t{16} << 20;
 // context already up the GPU was faster from 2 kb on.
 inline constexpr double kAutoCudaMinCellsTraceback = 1e9;
 inline constexpr double kAutoCudaMinCellsScoreOnly = 3e9;
-
-// Refuses a pair whose scores could come near kMinusInfinity (cell.hpp): every score lies within
-// (m + n + 2) * (largest substitution magnitude + O + E) of 0.
-void check_score_range(std::int64_t m, std::int64_t n, const Scoring& scoring) {
-    const std::int64_t per_residue = std::max<std::int64_t>(std::abs(scoring.matrix.max_score()),
-                                                            std::abs(scoring.matrix.min_score())) +
-                                     scoring.gaps.open + scoring.gaps.extend;
-    const std::int64_t bound = (m + n + 2) * per_residue;
-    if (bound >= (std::int64_t{1} << 29))
-        throw InputError(fmt::format(
-            "a pair of {} x {} residues could reach scores of {} with these costs, beyond what "
-            "32-bit scores hold safely (2^29): align shorter pieces",
-            m, n, bound));
-}
-
-void check_codes(std::span<const std::uint8_t> codes, const SubstitutionMatrix& matrix,
-                 const char* which) {
-    for (std::size_t k = 0; k < codes.size(); ++k)
-        if (codes[k] >= matrix.size)
-            throw InputError(
-                fmt::format("the {} holds residue code {} at position {}, beyond the "
-                            "{} codes of matrix {}",
-                            which, codes[k], k + 1, matrix.size, matrix.name));
-}
 
 // Auto sends a batch of short pairs to the device from this many cells: about what 16 cores do
 // in the ~0.34 s the device's context takes to start.
@@ -95,12 +71,9 @@ bool short_pairs_on_device(std::span<const AlignPairInput> pairs,
         results = detail::batch::align_pairs_cuda(batch, params, options.device, options.pool);
     } catch (const ResourceError& error) {
         if (options.backend == Backend::Cuda) throw;
-        const std::string text = fmt::format(
-            "the device could not align the batch ({}); aligning it on the CPU", error.what());
-        if (options.on_notice)
-            options.on_notice(text);
-        else
-            std::fprintf(stderr, "tropic: note: %s\n", text.c_str());
+        notify(options, fmt::format("the device could not align the batch ({}); aligning it on "
+                                    "the CPU",
+                                    error.what()));
         return false;
     }
     for (std::size_t s = 0; s < short_pairs.size(); ++s)
@@ -116,8 +89,8 @@ PairAlignment align_pair(std::span<const std::uint8_t> query, std::span<const st
     validate(params);
     const TileProblem problem =
         detail::make_tile_problem(query, target, params.mode, params.scoring);
-    check_codes(query, params.scoring.matrix, "query");
-    check_codes(target, params.scoring.matrix, "target");
+    check_codes(query, params.scoring.matrix, "the query");
+    check_codes(target, params.scoring.matrix, "the target");
     check_score_range(problem.m, problem.n, params.scoring);
     const bool traceback = !params.score_only;
     const unsigned threads = options.pool ? options.pool->size() : 1;

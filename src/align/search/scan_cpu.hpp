@@ -1,0 +1,28 @@
+#pragma once
+// The CPU scan of a database search: the score-only score of every (query, target) pair, as
+// align_pair computes it (the same tile kernels, narrowest lanes first, refilled wider on
+// saturation), each pair on one thread and the targets cut into blocks for the threads.
+#include <cstdint>
+#include <functional>
+#include <span>
+
+#include "align/batch/batch_cuda.hpp"
+#include "tropic/align/pairwise.hpp"
+
+namespace tropic {
+class ThreadPool;
+}
+
+namespace tropic::align::detail {
+
+// scores[q * count + t] = the score of queries[q] against target t (as DeviceScanner::scan, whose
+// CPU counterpart this is). Runs on every thread of `pool` (nullptr: the calling thread);
+// on_cells, when set, hears from the calling thread the cells done since it last heard, now and
+// then and at the end. Returns the pairs scored again with wider lanes. The codes must fit the
+// matrix and the scores its range (pair_checks.hpp): callers check once.
+std::uint64_t scan_cpu(std::span<const std::span<const std::uint8_t>> queries,
+                       const batch::TargetView& targets, const AlignParams& params,
+                       ThreadPool* pool, std::span<std::int32_t> scores,
+                       const std::function<void(std::uint64_t cells)>& on_cells = {});
+
+}  // namespace tropic::align::detail

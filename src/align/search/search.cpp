@@ -1,0 +1,250 @@
+// search(): the scan of every query against every target (CPU or device), the top hits of each
+// query by the tie rule, and their full alignments (CPU or device), batch by batch of queries.
+// The one place where the search chooses a backend.
+#include "tropic/align/search.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+#include <vector>
+
+#include "align/batch/batch_cuda.hpp"
+#include "align/pairwise/pair_checks.hpp"
+#include "align/search/scan_cpu.hpp"
+#include "align/search/search_targets.hpp"
+#include "align/search/top_hits.hpp"
+#include "tropic/core/backend_choice.hpp"
+#include "tropic/core/dna_encoding.hpp"
+#include "tropic/core/error.hpp"
+#include "tropic/core/memory_fit.hpp"
+#include "tropic/core/thread_pool.hpp"
+
+namespace tropic::align {
+
+namespace detail {
+
+namespace {
+
+// The scores of one batch of queries (one int32 per query, strand and target) take at most this
+// much: large enough that a batch of queries shares each pass over the database, small beside
+// the memory of any machine that searches a large database.
+constexpr std::uint64_t kBatchScoreBytes = std::uint64_t{256} << 20;
+// Auto sends a search of this many cells or more to the device: score-only work, where align's
+// measurement (align_pair.cpp: ~3 x 10^9 cells) puts the crossover with the context's start.
+constexpr double kAutoCudaMinCells = 3e9;
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
+
+SearchEngine::SearchEngine(const SearchTargets& targets, const SearchParams& params,
+                           const RunOptions& options)
+    : targets_(targets),
+      params_(params),
+      options_(options),
+      strands_(params.both_strands ? 2 : 1),
+      statistics_(params.align.mode == AlignMode::Local ? karlin_altschul(params.align.scoring)
+                                                        : std::nullopt) {
+    validate(params_, params_.align.scoring.matrix.alphabet);
+    scan_params_ = params.align;
+    scan_params_.score_only = true;
+    align_params_ = params.align;
+    align_params_.score_only = false;
+}
+
+SearchEngine::~SearchEngine() = default;
+
+SearchStats SearchEngine::run(std::span<const std::span<const std::uint8_t>> queries,
+                              const std::function<void(QueryHits&&)>& on_query,
+                              const SearchProgress& progress) {
+    queries_ = queries;
+    on_query_ = &on_query;
+    progress_ = &progress;
+    stats_ = {};
+    cells_done_ = 0;
+    const Scoring& scoring = params_.align.scoring;
+    std::uint64_t query_residues = 0, longest = 0;
+    for (std::size_t q = 0; q < queries_.size(); ++q) {
+        check_codes(queries_[q], scoring.matrix, fmt::format("query {}", q + 1));
+        query_residues += queries_[q].size();
+        longest = std::max<std::uint64_t>(longest, queries_[q].size());
+    }
+    if (!queries_.empty() && targets_.longest > 0)
+        check_score_range(static_cast<std::int64_t>(longest),
+                          static_cast<std::int64_t>(targets_.longest), scoring);
+    cells_total_ = query_residues * strands_ * targets_.total_residues;
+    stats_.backend = choose();
+
+    const std::size_t count = targets_.view.count();
+    for (std::size_t first = 0; first < queries_.size(); first += batch_queries_)
+        run_batch(first, std::min(queries_.size(), first + batch_queries_), count);
+    return stats_;
+}
+
+// The batch size (the scores it holds fit kBatchScoreBytes and the host) and the backend.
+Backend SearchEngine::choose() {
+    const std::uint64_t row_bytes =
+        std::uint64_t{4} * strands_ * std::max<std::size_t>(1, targets_.view.count());
+    const std::uint64_t budget =
+        std::min(kBatchScoreBytes, host_budget(options_.max_memory).bytes / 2);
+    batch_queries_ = static_cast<std::size_t>(std::clamp<std::uint64_t>(
+        budget / row_bytes, 1, std::max<std::size_t>(1, queries_.size())));
+    WorkEstimate work;
+    work.what = fmt::format("a search of {} quer{} against {} sequences", queries_.size(),
+                            queries_.size() == 1 ? "y" : "ies", targets_.view.count());
+    work.steps = static_cast<double>(cells_total_);
+    work.auto_min_steps = kAutoCudaMinCells;
+    work.host_bytes = row_bytes * batch_queries_;
+    // The device scanner checks its own memory (it streams a database larger than the
+    // device), so the choice asks the device for nothing.
+    work.device_bytes = 0;
+    work.suggest = [](const MemoryBudget&) {
+        return std::string(
+            "search a smaller database (the scores of one query take 4 bytes "
+            "per database sequence and strand)");
+    };
+    const Backend backend = choose_backend(options_, work);
+    if (backend != Backend::Cuda || targets_.view.count() == 0 || scanner_) return backend;
+    // The device's copy of the database serves every later call as well. Auto falls back to the
+    // CPU when the device cannot even stream the database (the scanner says why).
+    try {
+        scanner_ =
+            std::make_unique<batch::DeviceScanner>(targets_.view, scan_params_, options_.device);
+    } catch (const ResourceError& error) {
+        if (options_.backend != Backend::Auto) throw;
+        notify(options_, fmt::format("the search runs on the CPU: the device cannot scan it ({})",
+                                     error.what()));
+        return Backend::Cpu;
+    }
+    return backend;
+}
+
+void SearchEngine::tell_cells(std::uint64_t cells) {
+    cells_done_ += cells;
+    stats_.cells += cells;
+    if (progress_->on_scan) progress_->on_scan(cells_done_, cells_total_);
+}
+
+void SearchEngine::run_batch(std::size_t first, std::size_t last, std::size_t count) {
+    // Scan queries: each query, then (both strands) its reverse complement.
+    std::vector<std::vector<std::uint8_t>> minus;
+    std::vector<std::span<const std::uint8_t>> scanned;
+    if (strands_ == 2) minus.reserve(last - first);
+    for (std::size_t q = first; q < last; ++q) {
+        scanned.push_back(queries_[q]);
+        if (strands_ == 2) {
+            minus.push_back(reverse_complement_dna(queries_[q]));
+            scanned.push_back(minus.back());
+        }
+    }
+    scores_.resize(scanned.size() * count);
+    const auto start = std::chrono::steady_clock::now();
+    const auto on_cells = [this](std::uint64_t cells) { tell_cells(cells); };
+    if (stats_.backend == Backend::Cuda && scanner_) {
+        const std::uint64_t before = scanner_->rescored();
+        scanner_->scan(scanned, scores_, on_cells);
+        stats_.rescored += scanner_->rescored() - before;
+    } else if (count > 0) {
+        stats_.rescored +=
+            scan_cpu(scanned, targets_.view, scan_params_, options_.pool, scores_, on_cells);
+    }
+    stats_.scan_seconds += seconds_since(start);
+
+    std::vector<QueryHits> results(last - first);
+    select(first, results, count);
+    align(first, scanned, results);
+    for (QueryHits& hits : results) (*on_query_)(std::move(hits));
+}
+
+// Each query's hits by the tie rule, filtered by score and E-value, not yet aligned (the
+// alignment's score, which equals the scan's, is kept in alignment.score for the check).
+void SearchEngine::select(std::size_t first, std::vector<QueryHits>& results, std::size_t count) {
+    const std::int64_t min_score = minimum_hit_score(params_);
+    const auto select_one = [&](std::size_t b) {
+        std::vector<std::span<const std::int32_t>> rows;
+        for (std::size_t s = 0; s < strands_; ++s)
+            rows.push_back(
+                std::span<const std::int32_t>(scores_).subspan((b * strands_ + s) * count, count));
+        QueryHits& out = results[b];
+        out.query = first + b;
+        const auto length = static_cast<std::int64_t>(queries_[first + b].size());
+        for (const HitCandidate& candidate :
+             top_candidates(rows, targets_.ordinals, params_.top, min_score)) {
+            SearchHit hit;
+            hit.target = candidate.target;
+            hit.strand = candidate.strand;
+            hit.alignment.score = candidate.score;
+            if (statistics_) {
+                hit.evalue =
+                    search_evalue(*statistics_, candidate.score, length, targets_.total_residues);
+                hit.bits = bit_score(*statistics_, candidate.score);
+            }
+            // E-values fall as scores rise, so the best hits that pass are the best passing.
+            if (params_.max_evalue && hit.evalue > *params_.max_evalue) break;
+            out.hits.push_back(std::move(hit));
+        }
+    };
+    if (options_.pool)
+        options_.pool->parallel_for(0, results.size(), select_one, 1);
+    else
+        for (std::size_t b = 0; b < results.size(); ++b) select_one(b);
+}
+
+// The hits' full alignments, on the backend of the scan, each checked against its scan score.
+void SearchEngine::align(std::size_t first,
+                         const std::vector<std::span<const std::uint8_t>>& scanned,
+                         std::vector<QueryHits>& results) {
+    std::vector<AlignPairInput> pairs;
+    for (std::size_t b = 0; b < results.size(); ++b)
+        for (const SearchHit& hit : results[b].hits) {
+            const std::size_t row = b * strands_ + (hit.strand == Strand::Minus ? 1 : 0);
+            const std::uint64_t begin = targets_.view.offsets[hit.target];
+            const std::uint64_t end = targets_.view.offsets[hit.target + 1];
+            pairs.push_back({scanned[row], targets_.view.residues.subspan(begin, end - begin),
+                             fmt::format("query {} against database sequence {}", first + b + 1,
+                                         targets_.ordinals[hit.target] + 1)});
+        }
+    const auto start = std::chrono::steady_clock::now();
+    std::vector<PairAlignment> alignments = align_pairs(pairs);
+    stats_.align_seconds += seconds_since(start);
+    std::size_t k = 0;
+    for (QueryHits& result : results)
+        for (SearchHit& hit : result.hits) {
+            if (alignments[k].score != hit.alignment.score)
+                throw InternalError(fmt::format(
+                    "{}: the scan scored {} but the alignment {} ({} scan)", pairs[k].what,
+                    hit.alignment.score, alignments[k].score, to_string(stats_.backend)));
+            hit.alignment = std::move(alignments[k++]);
+        }
+}
+
+std::vector<PairAlignment> SearchEngine::align_pairs(std::span<const AlignPairInput> pairs) {
+    // align_many on the scan's backend: on the device its short pairs go to align_pairs_cuda in
+    // batches and a long one to align_pair there; on the CPU they share the threads.
+    RunOptions run = options_;
+    run.on_progress = nullptr;
+    run.backend = stats_.backend;
+    std::vector<AlignOutcome> outcomes = align_many(pairs, align_params_, run);
+    std::vector<PairAlignment> alignments(pairs.size());
+    for (std::size_t k = 0; k < outcomes.size(); ++k) {
+        if (!outcomes[k].error.empty()) throw ResourceError(outcomes[k].error);
+        alignments[k] = std::move(outcomes[k].alignment);
+    }
+    return alignments;
+}
+
+SearchStats search_targets(std::span<const std::span<const std::uint8_t>> queries,
+                           const SearchTargets& targets, const SearchParams& params,
+                           const RunOptions& options,
+                           const std::function<void(QueryHits&&)>& on_query,
+                           const SearchProgress& progress) {
+    return SearchEngine(targets, params, options).run(queries, on_query, progress);
+}
+
+}  // namespace detail
+
+}  // namespace tropic::align

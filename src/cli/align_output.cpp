@@ -1,0 +1,30 @@
+#include "cli/align_output.hpp"
+
+#include <fmt/format.h>
+
+#include "tropic/core/alignment_format.hpp"
+#include "tropic/core/error.hpp"
+
+namespace tropic::cli {
+
+align::AlignmentOutput chosen_layout(const std::string& format, bool format_given,
+                                     const SharedOptions& shared) {
+    using align::AlignmentOutput;
+    const bool bam_path = alignment_format_for_path(shared.output) == AlignmentFormat::Bam;
+    AlignmentOutput output = *align::parse_output(format);
+    if (shared.json) {
+        if (format_given && output != AlignmentOutput::Json)
+            throw InputError(fmt::format("--json and --format {} contradict each other", format));
+        output = AlignmentOutput::Json;
+    }
+    if (bam_path) {
+        if ((format_given || shared.json) && output != AlignmentOutput::Sam)
+            throw InputError(
+                fmt::format("-o '{}' writes BAM, which holds SAM records: use --format sam, not {}",
+                            shared.output, align::output_name(output)));
+        output = AlignmentOutput::Sam;
+    }
+    return output;
+}
+
+}  // namespace tropic::cli
