@@ -11,13 +11,13 @@
 // - One thread per pair then walks its directions from the end cell with the CPU's walk
 //   (trace_step) and writes the operations; the host only merges them into runs.
 #include <algorithm>
-#include <cstdlib>
 #include <string>
 #include <vector>
 
 #include "align/batch/batch_cuda.hpp"
 #include "align/batch/cuda/strip_lane.cuh"
 #include "align/pairwise/cell.hpp"
+#include "align/pairwise/pair_checks.hpp"
 #include "align/pairwise/tile.hpp"
 #include "align/pairwise/trace_rule.hpp"
 #include "align/pairwise/traceback.hpp"
@@ -378,18 +378,11 @@ std::vector<PairAlignment> align_pairs_cuda(std::span<const AlignPairInput> pair
     for (std::size_t k = 0; k < pairs.size(); ++k) {
         const auto m = static_cast<std::int64_t>(pairs[k].query.size());
         const auto n = static_cast<std::int64_t>(pairs[k].target.size());
-        // align_pair also says what is wrong with a pair (codes beyond the matrix, scores that
-        // could leave 32 bits).
-        const bool odd_codes = std::any_of(pairs[k].query.begin(), pairs[k].query.end(),
-                                           [&](std::uint8_t c) { return c >= matrix.size; }) ||
-                               std::any_of(pairs[k].target.begin(), pairs[k].target.end(),
-                                           [&](std::uint8_t c) { return c >= matrix.size; });
-        const std::int64_t per_residue =
-            std::max<std::int64_t>(std::abs(matrix.max_score()), std::abs(matrix.min_score())) +
-            gaps.open_extend;
-        const bool wide = (m + n + 2) * per_residue >= (std::int64_t{1} << 29);
-        if (m == 0 || n == 0 || m > kBatchPairMaxLength || n > kBatchPairMaxLength || odd_codes ||
-            wide) {
+        // align_pair's own checks: codes beyond the matrix, scores that could leave 32 bits.
+        check_codes(pairs[k].query, matrix, "query");
+        check_codes(pairs[k].target, matrix, "target");
+        check_score_range(m, n, params.scoring);
+        if (m == 0 || n == 0 || m > kBatchPairMaxLength || n > kBatchPairMaxLength) {
             RunOptions single;
             single.backend = Backend::Cpu;
             results[k] = align_pair(pairs[k].query, pairs[k].target, params, single);
