@@ -205,7 +205,8 @@ class SearchRun {
         fmt::print(stderr,
                    "tropic search: {} queries against {} sequences on the {}: {} cells scanned in "
                    "{:.3f} s ({:.2f} GCUPS), hits aligned in {:.3f} s\n",
-                   queries_done_, database_->size(), to_string(totals_.backend), totals_.cells,
+                   queries_done_, database_->size(),
+                   totals_.backend == Backend::Cuda ? "GPU" : "CPU", totals_.cells,
                    totals_.scan_seconds, gcups, totals_.align_seconds);
     }
 

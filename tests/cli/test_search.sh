@@ -26,7 +26,7 @@ assert_eq "$OUT" "$(lines \
     'q3 t1 100.000 2 0 0 7 8 15 14 10.0 4.9')" "blast6: both strands, BLAST's layout"
 assert_eq "$(head -1 <<<"$ERR")" "tropic: note: the database is DNA (detected from its first record); use --dna or --protein to choose" \
     "the detection note"
-assert_contains "$(tail -1 <<<"$ERR")" "tropic search: 3 queries against 3 sequences on the cpu: 2368 cells scanned in" \
+assert_contains "$(tail -1 <<<"$ERR")" "tropic search: 3 queries against 3 sequences on the CPU: 2368 cells scanned in" \
     "the summary line"
 
 # The plus strand alone (the default), top 1.

@@ -4,7 +4,7 @@
 // the E-value over the whole database (search_evalue), a strand column in tsv and json, minus-
 // strand hits as each format describes a reverse-strand alignment, and in SAM a query's second
 // and later hits as secondary records. A query without hits writes nothing in blast6, paf, tsv
-// and json, and one unmapped record in SAM. docs/search-usage.md shows every layout.
+// and json, and one unmapped record in SAM. docs/search.md shows every layout.
 #include <span>
 #include <vector>
 
