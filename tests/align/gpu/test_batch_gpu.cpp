@@ -167,7 +167,9 @@ TEST_F(BatchGpu, PackedOverflowIsScoredAgainWider) {
 }
 
 TEST_F(BatchGpu, PairsEqualCpuInEveryMode) {
-    for (const std::uint64_t seed : {test::test_seed(), std::uint64_t{14}, std::uint64_t{2026}}) {
+    // 3107180191845317205: overlap ties between row m and a row above it on column n.
+    for (const std::uint64_t seed : {test::test_seed(), std::uint64_t{14}, std::uint64_t{2026},
+                                     std::uint64_t{3107180191845317205u}}) {
         std::mt19937_64 rng(seed);
         std::uniform_int_distribution<int> length(1, 700);
         std::vector<Seq> dna_q, dna_t, protein_q, protein_t;

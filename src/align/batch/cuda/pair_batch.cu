@@ -152,7 +152,10 @@ struct PairStep {
                     state.best = {step_max, base + row + 1, j + 1};
                 }
             } else {
-                if (row_m >= 0 && row_m < R) {  // row m: glocal, overlap, global (at column n)
+                // Candidates in the tie rule's order within a step (rows ascending): overlap's
+                // column n takes row m with the rows above it, below.
+                const bool column_n = Mode == AlignMode::Overlap && j == n - 1;
+                if (row_m >= 0 && row_m < R && !column_n) {  // row m (global: at column n)
                     std::int32_t h_m = 0;
 #pragma unroll
                     for (int r = 0; r < R; ++r)
@@ -161,7 +164,7 @@ struct PairStep {
                     if (counts && (state.best.score == INT64_MIN || h_m > state.best.score))
                         state.best = {h_m, base + row_m + 1, j + 1};
                 }
-                if (Mode == AlignMode::Overlap && j == n - 1) {  // column n, rows up to m
+                if (column_n) {  // column n, rows up to m
 #pragma unroll
                     for (int r = 0; r < R; ++r)
                         if (r <= row_m &&
