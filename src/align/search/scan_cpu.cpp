@@ -7,6 +7,7 @@
 
 #include "align/pairwise/pair_fill.hpp"
 #include "align/pairwise/tile_kernels.hpp"
+#include "align/search/lane_scan.hpp"
 #include "tropic/core/thread_pool.hpp"
 
 namespace tropic::align::detail {
@@ -55,11 +56,23 @@ class BlockScan {
                       std::size_t last) {
         std::uint64_t rescored = 0;
         const std::size_t count = targets_.count();
+        // Local alignment: 32 targets at a time in the lane kernel; the few it cannot vouch for
+        // (saturated lanes) go to the striped ladder below.
+        const bool lanes = params_.mode == AlignMode::Local && lane_scan_available(params_.scoring);
+        std::vector<std::int32_t> lane_scores(lanes ? last - first : 0);
         for (std::size_t q = 0; q < queries.size(); ++q) {
             TileProblem problem = make_tile_problem(queries[q], {}, params_.mode, params_.scoring);
             std::int64_t ladder_n = -1;
             std::vector<KernelChoice> ladder;
+            if (lanes) lane_scan(queries[q], targets_, first, last, params_.scoring, lane_scores);
             for (std::size_t t = first; t < last; ++t) {
+                if (lanes) {
+                    if (lane_scores[t - first] != kLaneSaturated) {
+                        scores_[q * count + t] = lane_scores[t - first];
+                        continue;
+                    }
+                    ++rescored;
+                }
                 const std::uint64_t begin = targets_.offsets[t], end = targets_.offsets[t + 1];
                 problem.target = targets_.residues.data() + begin;
                 problem.n = static_cast<std::int64_t>(end - begin);
@@ -74,7 +87,7 @@ class BlockScan {
                     const FillOutcome filled =
                         fill_pair(problem, one_tile, choice.kernel, false, nullptr, {}, 0);
                     if (filled.saturated) {
-                        rescored += first_kernel;
+                        rescored += first_kernel && !lanes;
                         first_kernel = false;
                         continue;
                     }

@@ -1,7 +1,9 @@
 #pragma once
 // The CPU scan of a database search: the score-only score of every (query, target) pair, as
-// align_pair computes it (the same tile kernels, narrowest lanes first, refilled wider on
-// saturation), each pair on one thread and the targets cut into blocks for the threads.
+// align_pair computes it, the targets cut into blocks for the threads. Local alignment runs 32
+// targets at a time in the lane kernel (lane_scan.hpp); other modes, and the pairs the lanes
+// cannot vouch for, go through the tile kernels of align_pair (narrowest lanes first, refilled
+// wider on saturation), a pair on one thread.
 #include <cstdint>
 #include <functional>
 #include <span>

@@ -14,6 +14,7 @@
 #include "support/gpu_test.hpp"
 #include "support/random_alignment.hpp"
 #include "support/random_rna.hpp"
+#include "support/target_list.hpp"
 #include "tropic/align/pairwise.hpp"
 
 namespace tropic::align {
@@ -38,17 +39,7 @@ Scoring protein_scoring() {
     return scoring;
 }
 
-struct TargetSet {
-    std::vector<Seq> sequences;
-    std::vector<std::uint8_t> residues;
-    std::vector<std::uint64_t> offsets{0};
-    void add(Seq s) {
-        residues.insert(residues.end(), s.begin(), s.end());
-        offsets.push_back(residues.size());
-        sequences.push_back(std::move(s));
-    }
-    TargetView view() const { return {residues, offsets}; }
-};
+using TargetSet = test::TargetList;
 
 class BatchGpu : public test::GpuTest {
   protected:
