@@ -24,7 +24,7 @@ parasail or a C compiler is missing.
                                          [--python PYTHON] [--rounds N]
 
 The database search case (issue 14's CPU target: tropic on all threads >= parasail's per-thread
-GCUPS x threads x 0.8): a 300-aa query against a synthetic protein database of 10,000 sequences
+GCUPS x threads x 0.8): a 300-aa query against a synthetic protein database of 100,000 sequences
 (BLOSUM62 background frequencies, log-normal lengths of mean ~350), as bench_search_cpu makes
 its own. parasail aligns every database sequence on one thread with the query's profile built
 once (sw_striped_profile_avx2_256_16, and _sat, which tries 8 then 16 bits; the faster counts);
@@ -174,7 +174,7 @@ BACKGROUND = [0.074, 0.052, 0.045, 0.054, 0.025, 0.034, 0.054, 0.074, 0.026, 0.0
 PROTEIN = "ARNDCQEGHILKMFPSTWYV"
 
 
-def synthetic_database(rng, count=10000, mean=350.0, sigma=0.6):
+def synthetic_database(rng, count=100000, mean=350.0, sigma=0.6):
     mu = math.log(mean) - sigma * sigma / 2
     return ["".join(rng.choices(PROTEIN, weights=BACKGROUND,
                                 k=int(min(5000.0, max(10.0, rng.lognormvariate(mu, sigma))))))
