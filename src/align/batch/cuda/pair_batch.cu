@@ -423,7 +423,7 @@ std::vector<PairAlignment> align_pairs_cuda(std::span<const AlignPairInput> pair
     DeviceBuffer<std::uint32_t> d_ops, d_compact;
     DeviceBuffer<std::uint64_t> d_compact_at;
     DeviceBuffer<std::uint64_t> d_query_at, d_target_at, d_dirs_at, d_ops_at;
-    DeviceBuffer<std::int32_t> d_m, d_n, d_rows, d_class, d_scratch;
+    DeviceBuffer<std::int32_t> d_m, d_n, d_rows, d_scratch;
     DeviceBuffer<EndCell> d_ends;
     DeviceBuffer<std::int64_t> d_walk;
     cudaStream_t stream = cudaStreamPerThread;

@@ -11,8 +11,9 @@
 //   lane-minor, so that each lane's loads hit their own banks.
 //
 // Two lane types. Packed: two targets per warp in the two 16-bit halves of each register, for
-// local alignment with costs small enough; a cell costs five DPX instructions for two cells plus
-// a byte permute (the scores of the two targets' residues). Overflow cannot go unseen: H grows
+// local alignment with costs small enough, values biased by 2^15 (scan_kernels.cu); two cells
+// cost four and a half DPX instructions, an integer add (H - (O + E)) and a byte permute (the
+// scores of the two targets' residues). Overflow cannot go unseen: H grows
 // by at most the largest substitution score per diagonal step and gaps only lower it, so if the
 // best H stays below 32767 - that score no H ever wrapped; a target whose best reaches it is
 // marked and scored again in 32-bit lanes. Int32: one target per warp, every mode (pairwise.hpp's
