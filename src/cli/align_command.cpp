@@ -23,6 +23,7 @@
 #include "cli/commands.hpp"
 #include "cli/input_checks.hpp"
 #include "cli/pair_progress.hpp"
+#include "cli/progress_bar.hpp"
 #include "tropic/align/alignment_writer.hpp"
 #include "tropic/align/karlin_altschul.hpp"
 #include "tropic/align/pairwise.hpp"
@@ -32,7 +33,6 @@
 #include "tropic/core/error.hpp"
 #include "tropic/core/output_sink.hpp"
 #include "tropic/core/pipeline.hpp"
-#include "tropic/core/progress.hpp"
 #include "tropic/core/protein_encoding.hpp"
 #include "tropic/core/record_chunks.hpp"
 #include "tropic/core/thread_pool.hpp"
@@ -164,7 +164,8 @@ class AlignRun {
         }
         const SequenceRecord* query = queries_in_->peek();
         const SequenceRecord* target = targets_in_->peek();
-        const bool dna = (!query || looks_like_dna(*query)) && (!target || looks_like_dna(*target));
+        const bool dna = (!query || looks_like_dna(query->residues)) &&
+                         (!target || looks_like_dna(target->residues));
         alphabet_ = dna ? Alphabet::Dna : Alphabet::Protein;
         queries_in_->set_alphabet(alphabet_);
         targets_in_->set_alphabet(alphabet_);
@@ -346,7 +347,7 @@ Command add_align_command(CLI::App& app) {
                         "Output layout: tsv, json (as --json), sam (-o FILE.bam: BAM), paf, "
                         "blast6 (BLAST -outfmt 6) or pair (EMBOSS-like, for reading)")
             ->check(CLI::IsMember({"tsv", "json", "sam", "paf", "blast6", "pair"}));
-    add_run_options(sub, options->shared, Streaming::Yes);
+    add_run_options(sub, options->shared, kComputeOptions | Shared::Chunk);
     CLI::Option* chunk = sub->get_option("--chunk");
     return {sub, [options, scoring_given, format, chunk] {
                 scoring_given();

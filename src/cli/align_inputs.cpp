@@ -56,9 +56,4 @@ std::optional<SequenceRecord> AlignInput::next() {
     return record;
 }
 
-bool looks_like_dna(const SequenceRecord& record) {
-    constexpr std::string_view kNucleotides = "ACGTURYSWKMBDHVN";
-    return record.residues.find_first_not_of(kNucleotides) == std::string::npos;
-}
-
 }  // namespace tropic::cli

@@ -41,7 +41,4 @@ class AlignInput {
     std::size_t handed_out_ = 0;
 };
 
-// True when every residue is an IUPAC nucleotide code (ACGTU and RYSWKMBDHVN).
-bool looks_like_dna(const SequenceRecord& record);
-
 }  // namespace tropic::cli

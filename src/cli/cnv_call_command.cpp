@@ -258,7 +258,7 @@ Command add_cnv_call_command(CLI::App& cnv) {
                   "samples (docs/cnv.md)");
     add_cnv_output_options(app, options->outputs);
     add_counting_options(app, options->counting);
-    add_run_options(app, options->shared, Streaming::No);
+    add_run_options(app, options->shared, kComputeOptions);
     app->get_option("--output")
         ->description(
             "Prefix of the outputs: PREFIX.cnvs.tsv, .cnvr.tsv, .cn.tsv, .ini.tsv and .vcf.gz, "

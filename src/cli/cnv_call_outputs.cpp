@@ -4,10 +4,10 @@
 
 #include <optional>
 
+#include "cli/progress_bar.hpp"
 #include "tropic/cnv/cnv_plots.hpp"
 #include "tropic/cnv/cnv_writers.hpp"
 #include "tropic/core/error.hpp"
-#include "tropic/core/progress.hpp"
 
 namespace tropic::cli {
 

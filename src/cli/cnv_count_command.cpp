@@ -13,11 +13,11 @@
 #include "cli/cnv_commands.hpp"
 #include "cli/cnv_count_options.hpp"
 #include "cli/input_checks.hpp"
+#include "cli/progress_bar.hpp"
 #include "cli/shared_options.hpp"
 #include "tropic/cnv/count_matrix_io.hpp"
 #include "tropic/cnv/read_counting.hpp"
 #include "tropic/core/error.hpp"
-#include "tropic/core/progress.hpp"
 #include "tropic/core/thread_pool.hpp"
 
 namespace tropic::cli {
@@ -107,7 +107,7 @@ Command add_cnv_count_command(CLI::App& cnv) {
     add_counting_options(app, options->counting);
     app->add_flag("--binary", options->binary,
                   "Write tropic's binary count matrix (as for an -o name ending in .tcm)");
-    add_run_options(app, options->shared, Streaming::No);
+    add_run_options(app, options->shared, kComputeOptions);
     return {app, [options] { run_count(*options); }};
 }
 

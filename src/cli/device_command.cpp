@@ -13,9 +13,11 @@ Command add_device_command(CLI::App& app) {
     auto* sub =
         app.add_subcommand("device", "Show the build (CUDA or CPU only) and the GPUs found");
     sub->alias("info");
-    auto json = std::make_shared<bool>(false);
-    add_json_option(sub, *json);
-    return {sub, [json] { fmt::print("{}\n", *json ? build_report_json() : build_report_text()); }};
+    auto shared = std::make_shared<SharedOptions>();
+    add_run_options(sub, *shared, Shared::Json);
+    return {sub, [shared] {
+                fmt::print("{}\n", shared->json ? build_report_json() : build_report_text());
+            }};
 }
 
 }  // namespace tropic::cli

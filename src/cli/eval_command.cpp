@@ -8,12 +8,12 @@
 #include "cli/commands.hpp"
 #include "cli/energy_options.hpp"
 #include "cli/input_checks.hpp"
+#include "cli/progress_bar.hpp"
 #include "cli/record_input.hpp"
 #include "cli/shared_options.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/output_sink.hpp"
 #include "tropic/core/pipeline.hpp"
-#include "tropic/core/progress.hpp"
 #include "tropic/core/thread_pool.hpp"
 #include "tropic/rna/energy_eval.hpp"
 #include "tropic/rna/eval_writer.hpp"
@@ -109,7 +109,7 @@ Command add_eval_command(CLI::App& app) {
     sub->add_flag("-v,--verbose", options->verbose,
                   "List every loop with its energy (before the structure line, or as \"loops\" "
                   "with --json)");
-    add_run_options(sub, options->shared, Streaming::Yes);
+    add_run_options(sub, options->shared, kComputeOptions | Shared::Chunk);
     return {sub, [options] { run_eval(*options); }};
 }
 

@@ -15,6 +15,7 @@
 #include "cli/fold_ensemble.hpp"
 #include "cli/input_checks.hpp"
 #include "cli/picture_files.hpp"
+#include "cli/progress_bar.hpp"
 #include "cli/record_input.hpp"
 #include "cli/record_progress.hpp"
 #include "cli/shared_options.hpp"
@@ -22,7 +23,6 @@
 #include "tropic/core/error.hpp"
 #include "tropic/core/output_sink.hpp"
 #include "tropic/core/pipeline.hpp"
-#include "tropic/core/progress.hpp"
 #include "tropic/core/thread_pool.hpp"
 #include "tropic/rna/fold_writer.hpp"
 #include "tropic/rna/mfe.hpp"
@@ -225,7 +225,7 @@ Command add_fold_command(CLI::App& app) {
         "nussinov: integer pair weights, e.g. GC=3,AU=2,GU=1 (any subset; 0 forbids a pair)");
     sub->add_flag("--no-gu", options->no_gu,
                   "nussinov: forbid G-U wobble pairs (sets the GU weight to 0)");
-    add_run_options(sub, options->shared, Streaming::Yes);
+    add_run_options(sub, options->shared, kComputeOptions | Shared::Chunk);
     return {sub, [options] { run_fold(*options); }};
 }
 

@@ -1,9 +1,9 @@
 #include "cli/fold_constrained.hpp"
 
+#include "cli/progress_bar.hpp"
 #include "cli/record_input.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/pipeline.hpp"
-#include "tropic/core/progress.hpp"
 #include "tropic/rna/fold_writer.hpp"
 #include "tropic/rna/structure_constraint.hpp"
 

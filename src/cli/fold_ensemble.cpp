@@ -8,12 +8,12 @@
 
 #include "cli/fold_constrained.hpp"
 #include "cli/picture_files.hpp"
+#include "cli/progress_bar.hpp"
 #include "cli/record_input.hpp"
 #include "cli/record_progress.hpp"
 #include "tropic/core/atomic_file.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/pipeline.hpp"
-#include "tropic/core/progress.hpp"
 #include "tropic/rna/structure_constraint.hpp"
 #include "tropic/rna/structure_records.hpp"
 

@@ -12,9 +12,9 @@
 #include "cli/commands.hpp"
 #include "cli/input_checks.hpp"
 #include "cli/memory_size.hpp"
+#include "cli/progress_bar.hpp"
 #include "cli/shared_options.hpp"
 #include "tropic/align/database.hpp"
-#include "tropic/core/progress.hpp"
 
 namespace tropic::cli {
 

@@ -8,7 +8,7 @@
 #include <optional>
 #include <string>
 
-#include "tropic/core/progress.hpp"
+#include "cli/progress_bar.hpp"
 
 namespace tropic::cli {
 

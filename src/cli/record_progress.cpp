@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "cli/progress_bar.hpp"
+
 namespace tropic::cli {
 
 namespace {

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/progress_bar.hpp"
 #include "tropic/core/progress.hpp"
 #include "tropic/core/sequence.hpp"
 

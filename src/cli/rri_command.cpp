@@ -17,13 +17,13 @@
 #include "cli/commands.hpp"
 #include "cli/input_checks.hpp"
 #include "cli/pair_progress.hpp"
+#include "cli/progress_bar.hpp"
 #include "cli/shared_options.hpp"
 #include "tropic/core/alphabet.hpp"
 #include "tropic/core/device.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/output_sink.hpp"
 #include "tropic/core/pipeline.hpp"
-#include "tropic/core/progress.hpp"
 #include "tropic/core/record_chunks.hpp"
 #include "tropic/core/sequence_reader.hpp"
 #include "tropic/core/thread_pool.hpp"
@@ -251,7 +251,7 @@ Command add_rri_command(CLI::App& app) {
         ->check(CLI::NonNegativeNumber);
     sub->add_option("--top", options->top, "Report the K best non-overlapping sites per pair")
         ->check(CLI::PositiveNumber);
-    add_run_options(sub, options->shared, Streaming::Yes);
+    add_run_options(sub, options->shared, kComputeOptions | Shared::Chunk);
     return {sub, [options] { RriRun(*options).run(); }};
 }
 

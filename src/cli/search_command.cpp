@@ -17,6 +17,7 @@
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "cli/input_checks.hpp"
+#include "cli/progress_bar.hpp"
 #include "cli/shared_options.hpp"
 #include "tropic/align/database.hpp"
 #include "tropic/align/sam_alignment.hpp"
@@ -27,7 +28,6 @@
 #include "tropic/core/dna_encoding.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/output_sink.hpp"
-#include "tropic/core/progress.hpp"
 #include "tropic/core/protein_encoding.hpp"
 #include "tropic/core/thread_pool.hpp"
 
@@ -281,7 +281,7 @@ Command add_search_command(CLI::App& app) {
                                    "--json), sam (-o FILE.bam: BAM) or paf")
                        ->check(CLI::IsMember({"blast6", "tsv", "json", "sam", "paf"}))
                        ->capture_default_str();
-    add_run_options(sub, options->shared, Streaming::No);
+    add_run_options(sub, options->shared, kComputeOptions);
     return {sub, [options, scoring_given, min_score, evalue, format] {
                 scoring_given();
                 options->min_score_given = min_score->count() > 0;

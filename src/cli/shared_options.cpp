@@ -5,43 +5,48 @@
 
 namespace tropic::cli {
 
-void add_run_options(CLI::App* command, SharedOptions& options, Streaming streaming) {
-    command
-        ->add_option("--backend", options.backend,
-                     "Where to compute: auto (a GPU when one is present and the work is large "
-                     "enough), cpu or cuda")
-        ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
-    command->add_option("--device", options.device, "CUDA device index")
-        ->check(CLI::NonNegativeNumber);
-    command->add_option("--threads", options.threads, "CPU threads; 0 uses all cores")
-        ->check(CLI::NonNegativeNumber);
-    command
-        ->add_option_function<std::size_t>(
-            "--max-memory",
-            [&options](const std::size_t& bytes) {
-                options.max_memory = bytes == 0 ? kNoMemoryLimit : bytes;
-            },
-            "Host memory a computation may take, e.g. 4G, 512M, 1.5G or bytes (K, M, G, T are "
-            "powers of 1024); 0: no limit; default: the memory available when the run starts")
-        ->transform(memory_size("--max-memory"))
-        ->type_name("SIZE");
-    add_json_option(command, options.json);
-    command
-        ->add_option("-o,--output", options.output,
-                     "Write results to FILE instead of stdout; the file appears only once the "
-                     "run has finished (written atomically)")
-        ->type_name("FILE");
-    command->add_flag("-q,--quiet", options.quiet, "No progress bar");
-    if (streaming == Streaming::Yes)
+void add_run_options(CLI::App* command, SharedOptions& options, Shared which) {
+    if (has(which, Shared::Backend))
+        command
+            ->add_option("--backend", options.backend,
+                         "Where to compute: auto (a GPU when one is present and the work is large "
+                         "enough), cpu or cuda")
+            ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
+    if (has(which, Shared::Device))
+        command->add_option("--device", options.device, "CUDA device index")
+            ->check(CLI::NonNegativeNumber);
+    if (has(which, Shared::Threads))
+        command->add_option("--threads", options.threads, "CPU threads; 0 uses all cores")
+            ->check(CLI::NonNegativeNumber);
+    if (has(which, Shared::MaxMemory))
+        command
+            ->add_option_function<std::size_t>(
+                "--max-memory",
+                [&options](const std::size_t& bytes) {
+                    options.max_memory = bytes == 0 ? kNoMemoryLimit : bytes;
+                },
+                "Host memory a computation may take, e.g. 4G, 512M, 1.5G or bytes (K, M, G, T "
+                "are powers of 1024); 0: no limit; default: the memory available when the run "
+                "starts")
+            ->transform(memory_size("--max-memory"))
+            ->type_name("SIZE");
+    if (has(which, Shared::Json))
+        command->add_flag("--json", options.json,
+                          "Print JSON, one object per line, instead of text");
+    if (has(which, Shared::Output))
+        command
+            ->add_option("-o,--output", options.output,
+                         "Write results to FILE instead of stdout; the file appears only once the "
+                         "run has finished (written atomically)")
+            ->type_name("FILE");
+    if (has(which, Shared::Quiet))
+        command->add_flag("-q,--quiet", options.quiet, "No progress bar");
+    if (has(which, Shared::Chunk))
         command
             ->add_option("--chunk", options.chunk,
                          "Records read, computed and written at a time (a chunk also stops at "
                          "32 M residues)")
             ->check(CLI::PositiveNumber);
-}
-
-void add_json_option(CLI::App* command, bool& json) {
-    command->add_flag("--json", json, "Print JSON, one object per line, instead of text");
 }
 
 RunOptions make_run_options(const SharedOptions& options, ThreadPool& pool) {

@@ -1,8 +1,9 @@
 #pragma once
-// The options every command shares, added by one function so that they have the same names,
-// defaults and help everywhere (ARCHITECTURE.md): --backend --device --threads --max-memory
-// --json -o --quiet, and --chunk where the command streams. They become the library's
-// RunOptions.
+// The options commands share, added by one function so that they have the same names, defaults
+// and help everywhere (docs/architecture.md, "The command-line tool"): --backend --device
+// --threads --max-memory --json -o --quiet --chunk. Each command takes those it honours and no
+// other, so that --help never lists an option the command would refuse. They become the
+// library's RunOptions.
 #include <CLI/CLI.hpp>
 #include <cstddef>
 #include <cstdint>
@@ -26,14 +27,32 @@ struct SharedOptions {
     std::size_t chunk = 65536;  // records per chunk, for commands that stream
 };
 
-enum class Streaming { No, Yes };
+// The shared options, as flags to combine.
+enum class Shared : unsigned {
+    None = 0,
+    Backend = 1u << 0,    // --backend
+    Device = 1u << 1,     // --device
+    Threads = 1u << 2,    // --threads
+    MaxMemory = 1u << 3,  // --max-memory
+    Json = 1u << 4,       // --json
+    Output = 1u << 5,     // -o/--output
+    Quiet = 1u << 6,      // -q/--quiet
+    Chunk = 1u << 7,      // --chunk
+};
+constexpr Shared operator|(Shared a, Shared b) noexcept {
+    return static_cast<Shared>(static_cast<unsigned>(a) | static_cast<unsigned>(b));
+}
+constexpr bool has(Shared set, Shared option) noexcept {
+    return (static_cast<unsigned>(set) & static_cast<unsigned>(option)) != 0;
+}
+// What a command with a CPU and a GPU path takes.
+inline constexpr Shared kComputeOptions = Shared::Backend | Shared::Device | Shared::Threads |
+                                          Shared::MaxMemory | Shared::Json | Shared::Output |
+                                          Shared::Quiet;
 
-// Adds the shared options to `command`, writing into `options`; a streaming command gets --chunk,
-// whose default is the value options.chunk holds.
-void add_run_options(CLI::App* command, SharedOptions& options, Streaming streaming);
-
-// --json alone, in the same words, for a command without the others (`tropic device`).
-void add_json_option(CLI::App* command, bool& json);
+// Adds the options of `which` to `command`, writing into `options`; --chunk's default is the value
+// options.chunk holds.
+void add_run_options(CLI::App* command, SharedOptions& options, Shared which);
 
 // The options as RunOptions, computing on `pool`. Throws ResourceError for --backend cuda without
 // a usable device.

@@ -12,13 +12,13 @@
 #include "cli/commands.hpp"
 #include "cli/energy_options.hpp"
 #include "cli/input_checks.hpp"
+#include "cli/progress_bar.hpp"
 #include "cli/record_input.hpp"
 #include "cli/shared_options.hpp"
 #include "tropic/core/backend.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/output_sink.hpp"
 #include "tropic/core/pipeline.hpp"
-#include "tropic/core/progress.hpp"
 #include "tropic/core/thread_pool.hpp"
 #include "tropic/rna/model_details.hpp"
 #include "tropic/rna/subopt.hpp"
@@ -153,7 +153,7 @@ Command add_subopt_command(CLI::App& app) {
                     "within the range");
     add_energy_model_options(sub, options->model, "");
     add_pair_rule_options(sub, options->model, "");
-    add_run_options(sub, options->shared, Streaming::Yes);
+    add_run_options(sub, options->shared, kComputeOptions | Shared::Chunk);
     return {sub, [options] { run_subopt(*options); }};
 }
 

@@ -10,7 +10,7 @@
 #include "core/bam_record_conversion.hpp"
 #include "core/internal/htslib_handles.hpp"
 #include "core/htslib_threads.hpp"
-#include "core/messages.hpp"
+#include "core/internal/messages.hpp"
 #include "tropic/core/atomic_file.hpp"
 #include "tropic/core/error.hpp"
 

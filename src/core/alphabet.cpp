@@ -78,6 +78,11 @@ std::optional<char> normalize_residue(Alphabet alphabet, char c) noexcept {
     }
 }
 
+bool looks_like_dna(std::string_view residues) noexcept {
+    constexpr std::string_view kNucleotides = "ACGTURYSWKMBDHVN";
+    return residues.find_first_not_of(kNucleotides) == std::string_view::npos;
+}
+
 std::optional<char> normalize_rna_residue(char c) noexcept {
     return look_up(kRna, c);
 }

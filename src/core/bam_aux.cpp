@@ -8,7 +8,7 @@
 #include <cstring>
 #include <limits>
 
-#include "core/messages.hpp"
+#include "core/internal/messages.hpp"
 #include "tropic/core/error.hpp"
 
 namespace tropic {

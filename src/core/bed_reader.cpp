@@ -4,7 +4,8 @@
 #include <charconv>
 #include <string_view>
 
-#include "core/messages.hpp"
+#include "core/internal/messages.hpp"
+#include "core/internal/parse_number.hpp"
 #include "tropic/core/bed.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/line_reader.hpp"
@@ -50,11 +51,10 @@ struct BedReader::Impl {
     }
 
     std::int64_t coordinate(std::string_view text, std::size_t column, const char* what) const {
-        std::int64_t value = -1;
-        auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-        if (error != std::errc() || end != text.data() + text.size() || value < 0)
+        const std::optional<std::int64_t> value = parse_number<std::int64_t>(text);
+        if (!value || *value < 0)
             fail(column, fmt::format("{} '{}' is not a non-negative integer", what, text));
-        return value;
+        return *value;
     }
 
     void parse(std::string_view text, BedRecord& record) const {

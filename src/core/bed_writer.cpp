@@ -3,7 +3,7 @@
 #include <cerrno>
 #include <cstdio>
 
-#include "core/messages.hpp"
+#include "core/internal/messages.hpp"
 #include "tropic/core/atomic_file.hpp"
 #include "tropic/core/bed.hpp"
 #include "tropic/core/error.hpp"

@@ -1,5 +1,7 @@
 #include "tropic/core/cpu_features.hpp"
 
+#include "core/internal/cpu_isa.hpp"
+
 namespace tropic {
 
 std::string_view simd_level_built() noexcept {
@@ -22,12 +24,11 @@ std::string_view simd_level_built() noexcept {
 
 std::string_view simd_level_of_cpu() noexcept {
 #if defined(__x86_64__) || defined(__i386__)
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx512f")) return "AVX-512";
-    if (__builtin_cpu_supports("avx2")) return "AVX2";
-    if (__builtin_cpu_supports("avx")) return "AVX";
-    if (__builtin_cpu_supports("sse4.2")) return "SSE4.2";
-    if (__builtin_cpu_supports("sse2")) return "SSE2";
+    if (cpu_has(Isa::Avx512f)) return "AVX-512";
+    if (cpu_has(Isa::Avx2)) return "AVX2";
+    if (cpu_has(Isa::Avx)) return "AVX";
+    if (cpu_has(Isa::Sse42)) return "SSE4.2";
+    if (cpu_has(Isa::Sse2)) return "SSE2";
     return "none";
 #elif defined(__aarch64__)
     return "NEON";

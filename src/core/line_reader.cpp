@@ -6,7 +6,7 @@
 
 #include <cerrno>
 
-#include "core/messages.hpp"
+#include "core/internal/messages.hpp"
 #include "tropic/core/error.hpp"
 
 namespace tropic {

@@ -9,7 +9,18 @@ namespace tropic {
 
 OutputSink::OutputSink(const std::string& path) {
     if (path.empty() || path == "-") return;
-    file_ = std::make_unique<AtomicFile>(path);
+    own_ = std::make_unique<OutputFiles>();
+    file_ = &own_->file(path, "");
+    stream_ = file_->stream();
+    name_ = path;
+}
+
+OutputSink::OutputSink(OutputFiles& outputs, const std::string& path, std::string_view option) {
+    if (path.empty() || path == "-") {
+        outputs.standard_output(option);
+        return;
+    }
+    file_ = &outputs.file(path, option);
     stream_ = file_->stream();
     name_ = path;
 }
@@ -26,8 +37,12 @@ void OutputSink::flush() {
 }
 
 void OutputSink::commit() {
+    if (own_) {
+        own_->commit();
+        return;
+    }
     if (file_) {
-        file_->commit();
+        file_->finish();
         return;
     }
     if (std::fflush(stream_) != 0 || std::ferror(stream_))

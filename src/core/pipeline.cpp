@@ -16,7 +16,7 @@ constexpr std::size_t kBlocksPerThread = 4;
 
 void format_blocks(const SlotSteps& steps, int slot, std::size_t items,
                    std::vector<std::string>& texts, ThreadPool* pool) {
-    const std::size_t threads = pool ? pool->size() : 1;
+    const std::size_t threads = thread_count(pool);
     const std::size_t share =
         (items + kBlocksPerThread * threads - 1) / (kBlocksPerThread * threads);
     const std::size_t block = std::clamp<std::size_t>(share, 1, kMaxFormatBlock);
@@ -27,10 +27,7 @@ void format_blocks(const SlotSteps& steps, int slot, std::size_t items,
         const std::size_t last = std::min(items, (b + 1) * block);
         for (std::size_t item = b * block; item < last; ++item) steps.format(slot, item, out);
     };
-    if (pool)
-        pool->parallel_for(0, texts.size(), format_block);
-    else
-        for (std::size_t b = 0; b < texts.size(); ++b) format_block(b);
+    parallel_for(pool, 0, texts.size(), format_block);
 }
 
 }  // namespace

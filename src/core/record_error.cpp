@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "core/messages.hpp"
+#include "core/internal/messages.hpp"
 
 namespace tropic {
 

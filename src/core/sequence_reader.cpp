@@ -7,7 +7,7 @@
 #include <cstring>
 #include <string_view>
 
-#include "core/messages.hpp"
+#include "core/internal/messages.hpp"
 #include "tropic/core/error.hpp"
 
 namespace tropic {

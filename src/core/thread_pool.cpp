@@ -86,4 +86,13 @@ void ThreadPool::parallel_for(std::size_t begin, std::size_t end,
     if (error) std::rethrow_exception(error);
 }
 
+void parallel_for(ThreadPool* pool, std::size_t begin, std::size_t end,
+                  const std::function<void(std::size_t)>& body, std::size_t grain) {
+    if (pool != nullptr && pool->size() > 1 && end > begin + 1) {
+        pool->parallel_for(begin, end, body, grain);
+        return;
+    }
+    for (std::size_t i = begin; i < end; ++i) body(i);
+}
+
 }  // namespace tropic

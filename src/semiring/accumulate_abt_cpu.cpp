@@ -3,6 +3,7 @@
 // AVX2 build of the same code is chosen at run time when the CPU has it.
 #include <cstdint>
 
+#include "core/internal/cpu_isa.hpp"
 #include "semiring/tropical_kernel.hpp"
 #include "tropic/semiring/accumulate_abt.hpp"
 
@@ -35,7 +36,7 @@ __attribute__((target("avx2"))) void accumulate_avx2(std::size_t rows, std::size
 template <typename S>
 KernelFn<typename S::value_type> select_kernel() {
 #ifdef TROPIC_KERNEL_AVX2
-    if (__builtin_cpu_supports("avx2")) return &accumulate_avx2<S>;
+    if (cpu_has(Isa::Avx2)) return &accumulate_avx2<S>;
 #endif
     return &accumulate_baseline<S>;
 }

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/internal/cpu_isa.hpp"
 #include "semiring/tropical_kernel.hpp"
 #include "tropic/core/thread_pool.hpp"
 
@@ -80,7 +81,7 @@ __attribute__((target("avx2"))) void tile_avx2(std::size_t rows, std::size_t col
 template <typename S>
 TileFn<typename S::value_type> select_tile() {
 #ifdef TROPIC_KERNEL_AVX2
-    if (__builtin_cpu_supports("avx2")) return &tile_avx2<S>;
+    if (cpu_has(Isa::Avx2)) return &tile_avx2<S>;
 #endif
     return &tile_baseline<S>;
 }
@@ -193,11 +194,7 @@ void run_jobs(Kind kind, const std::vector<Job<T>>& jobs, ThreadPool* pool) {
             std::upper_bound(first_item.begin(), first_item.end(), w) - first_item.begin() - 1);
         run_row_tile<S>(kind, jobs[p], (w - first_item[p]) * kTileRows, tile);
     };
-    if (pool == nullptr || pool->size() <= 1 || items <= 1) {
-        for (std::size_t w = 0; w < items; ++w) body(w);
-    } else {
-        pool->parallel_for(0, items, body);
-    }
+    parallel_for(pool, 0, items, body);
 }
 
 template <typename T>

@@ -7,7 +7,7 @@
 
 #include "semiring/cuda/product_cuda.hpp"
 #include "semiring/product_cpu.hpp"
-#include "tropic/core/backend_choice.hpp"
+#include "core/internal/backend_choice.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/semiring/product.hpp"
 

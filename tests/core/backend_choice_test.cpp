@@ -1,13 +1,13 @@
 // choose_backend against a fake device probe: every branch of cpu, cuda and auto, the fit
 // messages, auto's notice and its refusal, and that nothing probes the device needlessly.
-#include "tropic/core/backend_choice.hpp"
+#include "core/internal/backend_choice.hpp"
 
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "core/device_probe.hpp"
+#include "core/internal/device_probe.hpp"
 #include "tropic/core/error.hpp"
 
 namespace tropic {
@@ -119,10 +119,12 @@ TEST(ChooseBackend, CudaRunsWhatFitsTheDeviceAndRefusesTheRest) {
     FakeDevices machine(true, 2, 80 * GiB);
     Caller run(Backend::Cuda, 64 * GiB, 1);
     // Small work too: cuda was asked for. Host memory is not the device's concern.
-    EXPECT_EQ(choose_backend(run.options, work(1, 100 * GiB, 80 * GiB)), Backend::Cuda);
-    EXPECT_EQ(refusal(run, work(1e12, 0, 160 * GiB)),
-              "a test fold of 1000 nt needs 160.0 GiB of memory on CUDA device 1 but 80.0 GiB is "
-              "free; a smaller batch fits the device (or use the cpu backend)");
+    EXPECT_EQ(choose_backend(run.options, work(1, 100 * GiB, 72 * GiB)), Backend::Cuda);
+    // A tenth of the free memory stays back (usable_device_bytes): 80 GiB free hold 72.
+    EXPECT_EQ(refusal(run, work(1e12, 0, 73 * GiB)),
+              "a test fold of 1000 nt needs 73.0 GiB of memory on CUDA device 1 but 72.0 GiB of "
+              "its 80.0 GiB free can be used; a smaller batch fits the device (or use the cpu "
+              "backend)");
     EXPECT_TRUE(run.notices.empty());
 }
 
@@ -157,8 +159,8 @@ TEST(ChooseBackend, AutoSaysWhenTheDeviceCannotHoldTheWork) {
     EXPECT_EQ(choose_backend(run.options, work(1e12, 160 * GiB, 160 * GiB)), Backend::Cpu);
     ASSERT_EQ(run.notices.size(), 1u);
     EXPECT_EQ(run.notices[0],
-              "a test fold of 1000 nt: CUDA device 0 has 80.0 GiB free and the work needs 160.0 "
-              "GiB; running on the CPU");
+              "a test fold of 1000 nt: CUDA device 0 has 72.0 GiB usable (80.0 GiB free) and the "
+              "work needs 160.0 GiB; running on the CPU");
 }
 
 TEST(ChooseBackend, AutoRefusesUpFrontWhatFitsNeither) {
@@ -166,7 +168,8 @@ TEST(ChooseBackend, AutoRefusesUpFrontWhatFitsNeither) {
     Caller run(Backend::Auto, 64 * GiB);
     EXPECT_EQ(refusal(run, work(1e12, 160 * GiB, 150 * GiB)),
               "a test fold of 1000 nt fits neither in memory (160.0 GiB needed, 64.0 GiB allowed) "
-              "nor on CUDA device 0 (150.0 GiB needed, 80.0 GiB free); fold shorter windows");
+              "nor on CUDA device 0 (150.0 GiB needed, 72.0 GiB usable of 80.0 GiB free); fold "
+              "shorter windows");
     // Small work too big for the host, and for the device.
     expect_contains(refusal(run, work(1, 160 * GiB, 150 * GiB)), "fits neither");
     EXPECT_TRUE(run.notices.empty());
@@ -175,17 +178,19 @@ TEST(ChooseBackend, AutoRefusesUpFrontWhatFitsNeither) {
 TEST(ChooseBackend, AutoSendsWorkTooLargeForTheHostToADeviceThatHoldsIt) {
     FakeDevices machine(true, 1, 80 * GiB);
     Caller run(Backend::Auto, 64 * GiB);
-    EXPECT_EQ(choose_backend(run.options, work(1, 70 * GiB, 70 * GiB)), Backend::Cuda);
+    EXPECT_EQ(choose_backend(run.options, work(1, 70 * GiB, 72 * GiB)), Backend::Cuda);
     EXPECT_TRUE(run.notices.empty());
 }
 
 TEST(ChooseBackend, MemoryTheWorkWouldReuseCountsAsFree) {
     FakeDevices machine(true, 1, 30 * GiB);
     Caller run(Backend::Cuda);
-    WorkEstimate w = work(1e12, 0, 50 * GiB);
+    WorkEstimate w = work(1e12, 0, 45 * GiB);
     EXPECT_EQ(refusal(run, w),
-              "a test fold of 1000 nt needs 50.0 GiB of memory on CUDA device 0 but 30.0 GiB is "
-              "free; a smaller batch fits the device (or use the cpu backend)");
+              "a test fold of 1000 nt needs 45.0 GiB of memory on CUDA device 0 but 27.0 GiB of "
+              "its 30.0 GiB free can be used; a smaller batch fits the device (or use the cpu "
+              "backend)");
+    // 30 GiB free and 20 reused: 50 GiB, of which 45 are usable.
     w.device_reusable_bytes = 20 * GiB;
     EXPECT_EQ(choose_backend(run.options, w), Backend::Cuda);
     run.options.backend = Backend::Auto;
@@ -199,7 +204,9 @@ TEST(ChooseBackend, OneChooserProbesTheDeviceOnce) {
     BackendChooser chooser(run.options);
     for (int k = 0; k < 5; ++k) EXPECT_EQ(chooser.choose(work(1e12, MiB, MiB)), Backend::Cuda);
     EXPECT_EQ(machine.free_queries(), 1);
-    EXPECT_EQ(chooser.device_free_bytes(), 80 * GiB);
+    EXPECT_EQ(chooser.device().free_bytes, 80 * GiB);
+    // The one headroom rule: a tenth of the free memory stays back.
+    EXPECT_EQ(chooser.device().bytes, 72 * GiB);
 }
 
 TEST(ChooseBackend, OneChooserNoticesOnce) {
@@ -222,8 +229,8 @@ TEST(ChooseBackend, NoticesGoToStderrByDefault) {
     const std::string err = ::testing::internal::GetCapturedStderr();
     EXPECT_EQ(backend, Backend::Cpu);
     EXPECT_EQ(err,
-              "tropic: note: a test fold of 1000 nt: CUDA device 0 has 1.0 MiB free and the work "
-              "needs 2.0 MiB; running on the CPU\n");
+              "tropic: note: a test fold of 1000 nt: CUDA device 0 has 921.6 KiB usable (1.0 MiB "
+              "free) and the work needs 2.0 MiB; running on the CPU\n");
 }
 
 TEST(MemoryFit, FormatsBytesInBinaryUnits) {
@@ -237,7 +244,8 @@ TEST(MemoryFit, FormatsBytesInBinaryUnits) {
 
 TEST(MemoryFit, MessageNamesTheWorkTheNeedTheBudgetAndTheSuggestion) {
     EXPECT_EQ(does_not_fit_message("a batch", 2 * GiB, device_budget(3, GiB)),
-              "a batch needs 2.0 GiB of memory on CUDA device 3 but 1.0 GiB is free");
+              "a batch needs 2.0 GiB of memory on CUDA device 3 but 921.6 MiB of its 1.0 GiB free "
+              "can be used");
     EXPECT_EQ(does_not_fit_message("a batch", 2 * GiB, {MemoryBudget::Kind::HostAvailable, GiB, 0},
                                    "a smaller one"),
               "a batch needs 2.0 GiB of memory but 1.0 GiB is available; a smaller one");

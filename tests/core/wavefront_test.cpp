@@ -1,7 +1,7 @@
 // The tile wavefronts: every tile once, never before the tiles it depends on, workers never
 // shared by concurrent tiles, progress weighted by work rising to exactly 1, and exceptions out,
 // on the calling thread alone and on a pool.
-#include "tropic/core/wavefront.hpp"
+#include "core/internal/wavefront.hpp"
 
 #include <gtest/gtest.h>
 

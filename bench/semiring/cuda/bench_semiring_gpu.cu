@@ -15,7 +15,7 @@ namespace tropic::bench {
 
 namespace {
 
-using cuda_detail::DeviceBuffer;
+using tropic::detail::cuda::DeviceBuffer;
 using semiring::Shape;
 namespace gpu = semiring::cuda;
 

@@ -25,6 +25,11 @@ std::string_view alphabet_name(Alphabet alphabet) noexcept;
 // The normalised residue for c in the alphabet, or nullopt when c is not one of its letters.
 std::optional<char> normalize_residue(Alphabet alphabet, char c) noexcept;
 
+// True when every residue is an IUPAC nucleotide code in upper case (ACGTU and RYSWKMBDHVN): the
+// rule by which `tropic align` and `tropic search` take normalised records for DNA rather than
+// protein when the user names neither.
+bool looks_like_dna(std::string_view residues) noexcept;
+
 enum class Base : std::uint8_t { A = 0, C = 1, G = 2, U = 3, N = 4 };
 inline constexpr int kBaseCount = 5;
 

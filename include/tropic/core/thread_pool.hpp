@@ -42,4 +42,15 @@ class ThreadPool {
     std::exception_ptr error_;
 };
 
+// Calls body(i) for every i in [begin, end): on `pool`'s threads as ThreadPool::parallel_for does,
+// or in order on the calling thread when there is no pool (nullptr), the pool has one thread or
+// the range one index. The one place that makes that choice.
+void parallel_for(ThreadPool* pool, std::size_t begin, std::size_t end,
+                  const std::function<void(std::size_t)>& body, std::size_t grain = 1);
+
+// The threads that work on `pool` (1 without a pool).
+inline unsigned thread_count(const ThreadPool* pool) noexcept {
+    return pool ? pool->size() : 1;
+}
+
 }  // namespace tropic

@@ -5,6 +5,7 @@
 #include "align/database/database_input.hpp"
 #include "align/database/database_state.hpp"
 #include "align/database/read_records.hpp"
+#include "core/internal/messages.hpp"
 
 namespace tropic::align {
 
@@ -35,7 +36,7 @@ Database Database::from_fasta(const std::string& input, const MakeDatabaseOption
         });
     auto state = std::make_unique<State>();
     state->alphabet = read.alphabet;
-    state->source = database::shown_input(input);
+    state->source = display_input_path(input);
     state->total_residues = read.index.residues();
     state->longest = read.index.longest();
     state->owned_index = database::storage_order(read.index);

@@ -4,6 +4,7 @@
 
 #include <string_view>
 
+#include "core/internal/messages.hpp"
 #include "tropic/core/dna_encoding.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/protein_encoding.hpp"
@@ -11,31 +12,17 @@
 
 namespace tropic::align::database {
 
-namespace {
-
-// `tropic align`'s rule: DNA when every residue is an IUPAC nucleotide code.
-bool looks_like_dna(const SequenceRecord& record) {
-    constexpr std::string_view kNucleotides = "ACGTURYSWKMBDHVN";
-    return record.residues.find_first_not_of(kNucleotides) == std::string::npos;
-}
-
-}  // namespace
-
-std::string shown_input(const std::string& path) {
-    return path == "-" ? "<stdin>" : path;
-}
-
 DatabaseInput::DatabaseInput(const std::string& path, std::optional<Alphabet> alphabet,
                              const std::function<void(const std::string&)>& on_notice)
     : path_(path),
       reader_(std::make_unique<SequenceReader>(path, alphabet.value_or(Alphabet::Protein))) {
     first_ = read();
-    if (!first_) throw InputError(fmt::format("{}: no sequences", shown_input(path_)));
+    if (!first_) throw InputError(fmt::format("{}: no sequences", display_input_path(path_)));
     if (alphabet) {
         alphabet_ = *alphabet;
         return;
     }
-    alphabet_ = looks_like_dna(*first_) ? Alphabet::Dna : Alphabet::Protein;
+    alphabet_ = looks_like_dna(first_->residues) ? Alphabet::Dna : Alphabet::Protein;
     if (on_notice)
         on_notice(fmt::format(
             "the database is {} (detected from its first record); use --dna or --protein to "

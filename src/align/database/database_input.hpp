@@ -41,7 +41,5 @@ class DatabaseInput {
     std::optional<SequenceRecord> first_;
 };
 
-// The input's name in messages: "<stdin>" for "-".
-std::string shown_input(const std::string& path);
 
 }  // namespace tropic::align::database

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "align/database/database_input.hpp"
+#include "core/internal/messages.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/memory.hpp"
 
@@ -43,7 +44,7 @@ ReadRecords read_records(const std::string& input, const MakeDatabaseOptions& op
                 throw ResourceError(fmt::format(
                     "{}: the index of the first {} sequences needs about {} bytes while it is "
                     "sorted, more than the {} bytes the memory limit allows (--max-memory)",
-                    shown_input(input), reported_records, needed, budget));
+                    display_input_path(input), reported_records, needed, budget));
             if (options.on_progress) options.on_progress(reported_records, reported_residues);
         }
     }

@@ -4,6 +4,7 @@
 #include <iterator>
 
 #include "align/format/text_fields.hpp"
+#include "core/internal/json_text.hpp"
 #include "tropic/align/alignment_writer.hpp"
 
 namespace tropic::align {
@@ -13,9 +14,9 @@ void append_json(std::string& out, const SequenceRecord& query, const SequenceRe
                  const AlignmentTextOptions& options) {
     auto to = std::back_inserter(out);
     out += "{\"query\":";
-    detail::append_json_string(out, query.name);
+    append_json_string(out, query.name);
     out += ",\"target\":";
-    detail::append_json_string(out, target.name);
+    append_json_string(out, target.name);
     if (options.strand_field)
         out += options.minus_strand ? ",\"strand\":\"-\"" : ",\"strand\":\"+\"";
     fmt::format_to(to,

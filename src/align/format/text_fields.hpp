@@ -4,7 +4,6 @@
 
 #include <cstdint>
 #include <iterator>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 
@@ -31,12 +30,6 @@ inline void require_traceback(const AlignParams& params, std::string_view layout
         throw InputError(fmt::format(
             "the {} layout needs the alignment's columns, which score-only alignments lack",
             layout));
-}
-
-// A string as a JSON value. Names come from user input as raw bytes: invalid UTF-8 is replaced
-// rather than stopping the run.
-inline void append_json_string(std::string& out, std::string_view text) {
-    out += nlohmann::json(text).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 }  // namespace tropic::align::detail

@@ -10,10 +10,11 @@
 #include "align/pairwise/pair_plan.hpp"
 #include "align/pairwise/tile_kernels.hpp"
 #include "align/pairwise/traceback.hpp"
+#include "core/internal/backend_choice.hpp"
+#include "core/internal/memory_fit.hpp"
+#include "core/internal/messages.hpp"
 #include "tropic/align/pairwise.hpp"
-#include "tropic/core/backend_choice.hpp"
 #include "tropic/core/error.hpp"
-#include "tropic/core/memory_fit.hpp"
 #include "tropic/core/thread_pool.hpp"
 
 namespace tropic::align {
@@ -61,7 +62,7 @@ bool short_pairs_on_device(std::span<const AlignPairInput> pairs,
     work.auto_min_steps = kAutoCudaBatchCells;
     // The largest pair's direction bytes with room for its group's other buffers.
     work.device_bytes = 3 * largest + (std::uint64_t{64} << 20);
-    work.suggest = [](const MemoryBudget&) { return std::string("use the cpu backend"); };
+    work.suggest = [](const MemoryBudget&) { return std::string(kUseCpuBackend); };
     if (choose_backend(options, work) != Backend::Cuda) return false;
     std::vector<AlignPairInput> batch;
     batch.reserve(short_pairs.size());
@@ -93,7 +94,7 @@ PairAlignment align_pair(std::span<const std::uint8_t> query, std::span<const st
     check_codes(target, params.scoring.matrix, "the target");
     check_score_range(problem.m, problem.n, params.scoring);
     const bool traceback = !params.score_only;
-    const unsigned threads = options.pool ? options.pool->size() : 1;
+    const unsigned threads = thread_count(options.pool);
     detail::FillPlan plan = detail::plan_pair(problem.m, problem.n, threads, traceback);
     // Small pairs (most of a batch) need no look at the machine's memory; a larger one is planned
     // again within what the host has (or --max-memory), and refused when even that cannot fit.
@@ -178,7 +179,7 @@ std::vector<AlignOutcome> align_many(std::span<const AlignPairInput> pairs,
                                      const AlignParams& params, const RunOptions& options) {
     validate(params);
     std::vector<AlignOutcome> outcomes(pairs.size());
-    const unsigned threads = options.pool ? options.pool->size() : 1;
+    const unsigned threads = thread_count(options.pool);
     const auto align_one = [&](std::size_t k, const RunOptions& run) {
         try {
             outcomes[k].alignment = align_pair(pairs[k].query, pairs[k].target, params, run);
@@ -207,10 +208,7 @@ std::vector<AlignOutcome> align_many(std::span<const AlignPairInput> pairs,
     single.on_progress = nullptr;
     if (short_pairs_on_device(pairs, short_pairs, params, options, outcomes)) return outcomes;
     const auto body = [&](std::size_t s) { align_one(short_pairs[s], single); };
-    if (options.pool)
-        options.pool->parallel_for(0, short_pairs.size(), body, 4);
-    else
-        for (std::size_t s = 0; s < short_pairs.size(); ++s) body(s);
+    parallel_for(options.pool, 0, short_pairs.size(), body, 4);
     return outcomes;
 }
 

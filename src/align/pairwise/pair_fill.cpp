@@ -6,7 +6,7 @@
 #include <optional>
 #include <vector>
 
-#include "tropic/core/wavefront.hpp"
+#include "core/internal/wavefront.hpp"
 
 namespace tropic::align::detail {
 

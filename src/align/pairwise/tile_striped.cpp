@@ -1,6 +1,8 @@
 // Which striped kernels this build and this CPU have (tile_striped.hpp).
 #include "align/pairwise/tile_striped.hpp"
 
+#include "core/internal/cpu_isa.hpp"
+
 namespace tropic::align::detail {
 
 const char* isa_name(SimdIsa isa) noexcept {
@@ -8,16 +10,7 @@ const char* isa_name(SimdIsa isa) noexcept {
 }
 
 bool cpu_supports(SimdIsa isa) noexcept {
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-    switch (isa) {
-        case SimdIsa::Sse41:
-            return __builtin_cpu_supports("sse4.1");
-        case SimdIsa::Avx2:
-            return __builtin_cpu_supports("avx2");
-    }
-#endif
-    (void)isa;
-    return false;
+    return cpu_has(isa == SimdIsa::Avx2 ? Isa::Avx2 : Isa::Sse41);
 }
 
 TileKernel striped_kernel(SimdIsa isa, int bits) noexcept {

@@ -114,7 +114,7 @@ std::uint64_t scan_cpu(std::span<const std::span<const std::uint8_t>> queries,
     if (targets.count() == 0 || queries.empty()) return 0;
     std::uint64_t query_residues = 0;
     for (const auto& query : queries) query_residues += query.size();
-    const std::vector<std::size_t> starts = block_starts(targets, pool ? pool->size() : 1);
+    const std::vector<std::size_t> starts = block_starts(targets, thread_count(pool));
 
     std::atomic<std::uint64_t> rescored{0}, cells_done{0};
     std::uint64_t cells_told = 0;
@@ -132,10 +132,7 @@ std::uint64_t scan_cpu(std::span<const std::span<const std::uint8_t>> queries,
         // Only the calling thread reports, so that listeners need no lock.
         if (on_cells && std::this_thread::get_id() == caller) tell();
     };
-    if (pool)
-        pool->parallel_for(0, starts.size() - 1, body, 1);
-    else
-        for (std::size_t b = 0; b + 1 < starts.size(); ++b) body(b);
+    parallel_for(pool, 0, starts.size() - 1, body);
     if (on_cells) tell();
     return rescored.load();
 }

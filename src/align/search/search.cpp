@@ -15,10 +15,10 @@
 #include "align/search/scan_cpu.hpp"
 #include "align/search/search_targets.hpp"
 #include "align/search/top_hits.hpp"
-#include "tropic/core/backend_choice.hpp"
+#include "core/internal/backend_choice.hpp"
 #include "tropic/core/dna_encoding.hpp"
 #include "tropic/core/error.hpp"
-#include "tropic/core/memory_fit.hpp"
+#include "core/internal/memory_fit.hpp"
 #include "tropic/core/thread_pool.hpp"
 
 namespace tropic::align {
@@ -188,10 +188,7 @@ void SearchEngine::select(std::size_t first, std::vector<QueryHits>& results, st
             out.hits.push_back(std::move(hit));
         }
     };
-    if (options_.pool)
-        options_.pool->parallel_for(0, results.size(), select_one, 1);
-    else
-        for (std::size_t b = 0; b < results.size(); ++b) select_one(b);
+    parallel_for(options_.pool, 0, results.size(), select_one);
 }
 
 // The hits' full alignments, on the backend of the scan, each checked against its scan score.

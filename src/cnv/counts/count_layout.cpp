@@ -6,6 +6,7 @@
 #include <map>
 #include <numeric>
 
+#include "core/internal/messages.hpp"
 #include "tropic/core/bed.hpp"
 #include "tropic/core/error.hpp"
 
@@ -41,7 +42,7 @@ std::vector<SequenceLayout> bed_regions(const std::string& path) {
     std::vector<SequenceLayout> layouts;
     std::map<std::string, std::size_t, std::less<>> index_of;
     BedRecord record;
-    const std::string shown = path == "-" ? "<stdin>" : path;
+    const std::string shown = display_input_path(path);
     while (reader.next(record)) {
         if (record.end <= record.start)
             throw InputError(

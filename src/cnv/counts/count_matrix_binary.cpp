@@ -28,6 +28,7 @@
 
 #include "cnv/counts/crc32.hpp"
 #include "cnv/counts/matrix_reader.hpp"
+#include "core/internal/messages.hpp"
 #include "tropic/cnv/count_matrix_io.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/output_sink.hpp"
@@ -109,7 +110,7 @@ std::string sequence_payload(const SequenceCounts& sequence) {
 class BinaryMatrixReader : public MatrixReader {
   public:
     BinaryMatrixReader(HFile file, const std::string& path)
-        : file_(std::move(file)), shown_(shown_input_path(path)) {
+        : file_(std::move(file)), shown_(display_input_path(path)) {
         char magic[sizeof kBinaryMatrixMagic];
         if (read_exactly(magic, sizeof magic) != sizeof magic ||
             std::memcmp(magic, kBinaryMatrixMagic, sizeof magic) != 0)

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "cnv/counts/matrix_reader.hpp"
+#include "core/internal/messages.hpp"
 #include "tropic/cnv/count_matrix_io.hpp"
 #include "tropic/core/error.hpp"
 
@@ -18,11 +19,11 @@ std::unique_ptr<MatrixReader> open_matrix(const std::string& path) {
     errno = 0;
     HFile file(hopen(path.c_str(), "r"));
     if (!file)
-        throw InputError(fmt::format("cannot open '{}': {}", shown_input_path(path),
+        throw InputError(fmt::format("cannot open '{}': {}", display_input_path(path),
                                      errno ? std::strerror(errno) : "unknown error"));
     char magic[sizeof kBinaryMatrixMagic] = {};
     const ssize_t peeked = hpeek(file.get(), magic, sizeof magic);
-    if (peeked < 0) throw InputError(fmt::format("{}: read error", shown_input_path(path)));
+    if (peeked < 0) throw InputError(fmt::format("{}: read error", display_input_path(path)));
     if (static_cast<std::size_t>(peeked) == sizeof magic &&
         std::memcmp(magic, kBinaryMatrixMagic, sizeof magic) == 0)
         return open_binary_matrix(std::move(file), path);

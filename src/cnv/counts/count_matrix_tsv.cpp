@@ -11,6 +11,8 @@
 #include <string_view>
 
 #include "cnv/counts/matrix_reader.hpp"
+#include "core/internal/messages.hpp"
+#include "core/internal/parse_number.hpp"
 #include "tropic/cnv/count_matrix_io.hpp"
 #include "tropic/core/atomic_file.hpp"
 #include "tropic/core/error.hpp"
@@ -43,7 +45,7 @@ struct WindowLine {
 
 class TsvMatrixReader : public MatrixReader {
   public:
-    TsvMatrixReader(HFile file, const std::string& path) : shown_(shown_input_path(path)) {
+    TsvMatrixReader(HFile file, const std::string& path) : shown_(display_input_path(path)) {
         bgzf_.reset(bgzf_hopen(file.get(), "r"));
         if (!bgzf_)
             throw InputError(fmt::format("{}: cannot read (not plain text or gzip)", shown_));
@@ -124,27 +126,25 @@ class TsvMatrixReader : public MatrixReader {
     }
 
     std::int64_t parse_position(std::string_view text, std::size_t column, const char* what) {
-        std::int64_t value = 0;
-        auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-        if (error != std::errc() || end != text.data() + text.size() || value < 0)
+        const std::optional<std::int64_t> value = parse_number<std::int64_t>(text);
+        if (!value || *value < 0)
             fail(line_number_, column,
                  fmt::format("{} '{}' is not a non-negative integer", what, text));
-        return value;
+        return *value;
     }
 
     double parse_count(std::string_view text, std::size_t column) {
-        double value = 0;
-        auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+        const std::optional<double> parsed = parse_number<double>(text);
         const std::string& sample = samples_[column - 4];
-        if (error != std::errc() || end != text.data() + text.size() || !std::isfinite(value))
+        if (!parsed || !std::isfinite(*parsed))
             fail(line_number_, column,
                  fmt::format("count '{}' of sample '{}' is not a number; counts are finite "
                              "non-negative numbers",
                              text, sample));
-        if (value < 0)
+        if (*parsed < 0)
             fail(line_number_, column,
                  fmt::format("count {} of sample '{}' is negative", text, sample));
-        return value + 0.0;  // -0 as 0
+        return *parsed + 0.0;  // -0 as 0
     }
 
     // The next window line (blank lines skipped); false at the end.

@@ -5,17 +5,10 @@
 #include <set>
 
 #include "cnv/counts/matrix_reader.hpp"
+#include "core/internal/messages.hpp"
 #include "tropic/core/error.hpp"
 
 namespace tropic::cnv {
-
-std::string shown_input_path(const std::string& path) {
-    return path == "-" ? "<stdin>" : path;
-}
-
-std::string shown_output_path(const std::string& path) {
-    return path.empty() || path == "-" ? "<stdout>" : path;
-}
 
 namespace {
 
@@ -29,7 +22,7 @@ void check_name(const std::string& name, const char* what, const std::string& sh
 }  // namespace
 
 void check_matrix_for_writing(const CountMatrix& matrix, const std::string& path) {
-    const std::string shown = shown_output_path(path);
+    const std::string shown = display_output_path(path);
     if (matrix.samples.empty())
         throw InputError(fmt::format("{}: a matrix without samples", shown));
     std::set<std::string, std::less<>> names;

@@ -34,10 +34,6 @@ std::unique_ptr<MatrixReader> open_binary_matrix(HFile file, const std::string& 
 // The first bytes of a binary matrix file (count_matrix_binary.cpp describes the layout).
 inline constexpr char kBinaryMatrixMagic[8] = {'\x89', 'T', 'C', 'M', '\r', '\n', '\x1a', '\n'};
 
-// The path as messages show it: "<stdin>" or "<stdout>" for "-" (or "" for an output).
-std::string shown_input_path(const std::string& path);
-std::string shown_output_path(const std::string& path);
-
 // Throws InputError when `matrix` could not be read back as itself: empty, repeated or
 // unprintable (tab, line break) sample or sequence names, windows that are empty, overlapping or
 // out of order, counts that are negative or not finite, or counts of the wrong size.

@@ -173,7 +173,7 @@ CountMatrix count_reads(const std::vector<std::string>& bam_paths, const ReadCou
 
     // One set of decompression threads for all files: with few files each gets them all, with
     // many the files share them.
-    const unsigned threads = run.pool ? run.pool->size() : 1;
+    const unsigned threads = thread_count(run.pool);
     std::unique_ptr<hts_tpool, HtsPoolDestroyer> hts_pool;
     htsThreadPool decompression{nullptr, 0};
     if (threads > 1) {
@@ -194,10 +194,7 @@ CountMatrix count_reads(const std::vector<std::string>& bam_paths, const ReadCou
             setup.on_fraction = [&run, file](double fraction) { run.on_progress(file, fraction); };
         counts[file] = count_file(bam_paths[file], setup);
     };
-    if (run.pool)
-        run.pool->parallel_for(0, bam_paths.size(), count_one);
-    else
-        for (std::size_t file = 0; file < bam_paths.size(); ++file) count_one(file);
+    parallel_for(run.pool, 0, bam_paths.size(), count_one);
 
     const std::size_t samples = bam_paths.size();
     for (std::size_t slot = 0; slot < layouts.size(); ++slot) {

@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "tropic/core/backend_choice.hpp"
+#include "core/internal/backend_choice.hpp"
 
 namespace tropic::cnv {
 

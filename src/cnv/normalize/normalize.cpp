@@ -70,11 +70,7 @@ std::vector<double> normalize_sequence(const SequenceCounts& sequence, std::size
                                        std::span<const double> column_sums,
                                        std::vector<std::string>& warnings, ThreadPool* pool) {
     auto parallel = [pool](std::size_t count, const std::function<void(std::size_t)>& body) {
-        if (pool) {
-            pool->parallel_for(0, count, body, 64);
-        } else {
-            for (std::size_t i = 0; i < count; ++i) body(i);
-        }
+        parallel_for(pool, 0, count, body, 64);
     };
     const std::size_t windows = sequence.window_count();
     std::vector<double> out(sequence.counts.begin(), sequence.counts.end());

@@ -1,7 +1,7 @@
 // copy_number_of: the integer copy number a class name stands for ("CN3" -> 3).
-#include <charconv>
 #include <string>
 
+#include "core/internal/parse_number.hpp"
 #include "tropic/cnv/cnv_result.hpp"
 
 namespace tropic::cnv {
@@ -10,15 +10,10 @@ int copy_number_of(const std::string& class_name) {
     constexpr std::string_view prefix = "CN";
     if (class_name.size() <= prefix.size() || class_name.compare(0, prefix.size(), prefix) != 0)
         return -1;
-    const char* first = class_name.data() + prefix.size();
-    const char* last = class_name.data() + class_name.size();
-    // from_chars alone would take "CN+3" or "CN 3"; only digits are a copy number.
-    for (const char* c = first; c != last; ++c)
-        if (*c < '0' || *c > '9') return -1;
-    int value = 0;
-    auto [end, error] = std::from_chars(first, last, value);
-    if (error != std::errc() || end != last) return -1;
-    return value;
+    const std::string_view digits = std::string_view(class_name).substr(prefix.size());
+    // parse_number would take "CN-3"; only digits are a copy number.
+    if (digits.find_first_not_of("0123456789") != std::string_view::npos) return -1;
+    return parse_number<int>(digits).value_or(-1);
 }
 
 }  // namespace tropic::cnv

@@ -21,14 +21,8 @@ namespace tropic::cnv {
 
 namespace {
 
-struct HeaderFree {
-    void operator()(bcf_hdr_t* header) const noexcept { bcf_hdr_destroy(header); }
-};
-struct RecordFree {
-    void operator()(bcf1_t* record) const noexcept { bcf_destroy(record); }
-};
-using Header = std::unique_ptr<bcf_hdr_t, HeaderFree>;
-using Record = std::unique_ptr<bcf1_t, RecordFree>;
+using Header = hts::VcfHeader;
+using Record = hts::VcfRecord;
 using File = hts::File;
 
 // The meta-information lines that do not depend on the run.

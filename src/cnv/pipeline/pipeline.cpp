@@ -18,7 +18,7 @@
 #include "tropic/cnv/normalize.hpp"
 #include "tropic/cnv/segmentation.hpp"
 #include "tropic/core/error.hpp"
-#include "tropic/core/memory_fit.hpp"
+#include "core/internal/memory_fit.hpp"
 #include "tropic/core/thread_pool.hpp"
 
 namespace tropic::cnv {
@@ -274,11 +274,7 @@ PipelineSummary run_cnmops(CountSource& source, const CnmopsParams& params, CnvS
                 return x;
             };
             auto parallel = [&](std::size_t count, const std::function<void(std::size_t)>& body) {
-                if (run.pool) {
-                    run.pool->parallel_for(0, count, body);
-                } else {
-                    for (std::size_t i = 0; i < count; ++i) body(i);
-                }
+                parallel_for(run.pool, 0, count, body);
             };
             if (params.segmentation == Segmentation::Cbs) {
                 parallel(cases, [&](std::size_t s) {

@@ -6,7 +6,7 @@
 
 #include "tropic/core/error.hpp"
 
-namespace tropic::cuda_detail {
+namespace tropic::detail::cuda {
 
 [[noreturn]] void throw_cuda_error(cudaError_t status, const char* call, const char* file,
                                    int line);
@@ -15,9 +15,9 @@ inline void check(cudaError_t status, const char* call, const char* file, int li
     if (status != cudaSuccess) throw_cuda_error(status, call, file, line);
 }
 
-}  // namespace tropic::cuda_detail
+}  // namespace tropic::detail::cuda
 
-#define TROPIC_CUDA_CHECK(call) ::tropic::cuda_detail::check((call), #call, __FILE__, __LINE__)
+#define TROPIC_CUDA_CHECK(call) ::tropic::detail::cuda::check((call), #call, __FILE__, __LINE__)
 // After a kernel launch: catches launch-configuration errors at once.
 #define TROPIC_CUDA_CHECK_LAUNCH(name) \
-    ::tropic::cuda_detail::check(cudaGetLastError(), "launch of " name, __FILE__, __LINE__)
+    ::tropic::detail::cuda::check(cudaGetLastError(), "launch of " name, __FILE__, __LINE__)

@@ -1,15 +1,16 @@
 #include "core/cuda/cuda_check.cuh"
+#include "core/cuda/device_memory.cuh"
 #include "tropic/core/device.hpp"
 
 namespace tropic {
 
-namespace cuda_detail {
+namespace detail::cuda {
 void throw_cuda_error(cudaError_t status, const char* call, const char* file, int line) {
     (void)cudaGetLastError();  // clear a sticky launch error so later calls report their own
     throw ResourceError(std::string("CUDA error in ") + call + " (" + file + ":" +
                         std::to_string(line) + "): " + cudaGetErrorString(status));
 }
-}  // namespace cuda_detail
+}  // namespace detail::cuda
 
 bool cuda_compiled() noexcept {
     return true;
@@ -45,13 +46,7 @@ std::optional<DeviceInfo> query_device(int index) {
     info.multiprocessors = prop.multiProcessorCount;
     info.total_memory = prop.totalGlobalMem;
     info.shared_memory_per_block_optin = prop.sharedMemPerBlockOptin;
-    int previous = 0;
-    TROPIC_CUDA_CHECK(cudaGetDevice(&previous));
-    TROPIC_CUDA_CHECK(cudaSetDevice(index));
-    std::size_t free_bytes = 0, total_bytes = 0;
-    TROPIC_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-    TROPIC_CUDA_CHECK(cudaSetDevice(previous));
-    info.free_memory = free_bytes;
+    info.free_memory = detail::cuda::device_free_bytes(index);
     return info;
 }
 

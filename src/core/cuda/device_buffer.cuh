@@ -9,7 +9,7 @@
 
 #include "core/cuda/cuda_check.cuh"
 
-namespace tropic::cuda_detail {
+namespace tropic::detail::cuda {
 
 template <typename T>
 class DeviceBuffer {
@@ -67,4 +67,4 @@ class DeviceBuffer {
     std::size_t count_ = 0;
 };
 
-}  // namespace tropic::cuda_detail
+}  // namespace tropic::detail::cuda

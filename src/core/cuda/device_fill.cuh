@@ -7,7 +7,7 @@
 
 #include "core/cuda/cuda_check.cuh"
 
-namespace tropic::cuda_detail {
+namespace tropic::detail::cuda {
 
 template <typename T>
 struct AssignValue {
@@ -22,4 +22,4 @@ void fill_async(T* data, std::size_t count, T value) {
         cub::DeviceFor::ForEachN(data, count, AssignValue<T>{value}, cudaStreamPerThread));
 }
 
-}  // namespace tropic::cuda_detail
+}  // namespace tropic::detail::cuda

@@ -1,4 +1,5 @@
-#include "core/device_probe.hpp"
+#include "core/internal/device_probe.hpp"
+#include "core/internal/messages.hpp"
 #include "core/no_cuda/built_without_cuda.hpp"
 #include "tropic/core/device.hpp"
 #include "tropic/core/error.hpp"
@@ -19,7 +20,7 @@ void warm_up_device(int) noexcept {}
 void throw_built_without_cuda() {
     // A default probe is a build without CUDA, whatever a test has put in place.
     throw ResourceError(detail::cuda_unavailable_reason(detail::DeviceProbe{}, 0) + "; " +
-                        std::string(detail::kUseCpuBackend));
+                        std::string(kUseCpuBackend));
 }
 
 }  // namespace tropic

@@ -18,7 +18,7 @@
 
 #include "rna/bpmax/bpmax_tables.hpp"
 #include "tropic/core/thread_pool.hpp"
-#include "tropic/core/wavefront.hpp"
+#include "core/internal/wavefront.hpp"
 
 namespace tropic::rna::bpmax {
 
@@ -26,14 +26,6 @@ namespace {
 
 constexpr std::size_t kSeedRows = 64;
 constexpr std::size_t kSweepCells = 256;
-
-void parallel(ThreadPool* pool, std::size_t count, const std::function<void(std::size_t)>& body) {
-    if (pool == nullptr || pool->size() <= 1 || count <= 1) {
-        for (std::size_t k = 0; k < count; ++k) body(k);
-    } else {
-        pool->parallel_for(0, count, body);
-    }
-}
 
 template <typename Score>
 class Filler {
@@ -43,7 +35,7 @@ class Filler {
 
     void seed_diagonal(std::size_t d1) {
         const std::size_t tables = n1_ - d1, blocks = (n2_ + kSeedRows) / kSeedRows;
-        parallel(pool_, tables * blocks, [&](std::size_t item) {
+        parallel_for(pool_, 0, tables * blocks, [&](std::size_t item) {
             const std::size_t i1 = item / blocks, first = (item % blocks) * kSeedRows;
             seed_rows(i1, i1 + d1, first, std::min(n2_ + 1, first + kSeedRows));
         });
@@ -67,7 +59,7 @@ class Filler {
         if (tables >= 2 * threads || threads == 1) {
             // Static round-robin: every table of a diagonal is the same work.
             const std::size_t slots = std::min(tables, threads);
-            parallel(pool_, slots, [&](std::size_t slot) {
+            parallel_for(pool_, 0, slots, [&](std::size_t slot) {
                 for (std::size_t i1 = slot; i1 < tables; i1 += slots) {
                     Score* fcol = column_scratch(scratch[slot]);
                     start_columns(f_.table(i1, i1 + d1), fcol);
@@ -83,7 +75,7 @@ class Filler {
         for (std::size_t len = 2; len < width_; ++len) {
             const std::size_t cells = n2_ + 1 - len,
                               blocks = (cells + kSweepCells - 1) / kSweepCells;
-            parallel(pool_, tables * blocks, [&](std::size_t item) {
+            parallel_for(pool_, 0, tables * blocks, [&](std::size_t item) {
                 const std::size_t i1 = item / blocks, first = (item % blocks) * kSweepCells;
                 Score* t = f_.table(i1, i1 + d1);
                 Score* fcol = scratch[i1].data();

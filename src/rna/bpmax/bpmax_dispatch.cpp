@@ -16,7 +16,7 @@
 #include "rna/bpmax/bpmax_plan.hpp"
 #include "rna/bpmax/bpmax_tables.hpp"
 #include "rna/bpmax/cuda/bpmax_cuda.hpp"
-#include "tropic/core/backend_choice.hpp"
+#include "core/internal/backend_choice.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/thread_pool.hpp"
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "tropic/core/backend_choice.hpp"
+#include "core/internal/backend_choice.hpp"
 #include "tropic/rna/bpmax.hpp"
 
 namespace tropic::rna::bpmax {

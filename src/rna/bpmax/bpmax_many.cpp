@@ -9,7 +9,7 @@
 
 #include "rna/bpmax/bpmax_engine.hpp"
 #include "rna/bpmax/bpmax_plan.hpp"
-#include "tropic/core/backend_choice.hpp"
+#include "core/internal/backend_choice.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/thread_pool.hpp"
 
@@ -21,12 +21,12 @@ namespace {
 constexpr std::size_t kGpuLanes = 4;
 
 // How many GPU pairs run at once: up to kGpuLanes, as many as threads, and only as many as the
-// device's free memory holds at the largest pair.
+// device's budget holds at the largest pair.
 std::size_t gpu_lanes(std::size_t pairs, unsigned threads, std::size_t largest_bytes,
                       BackendChooser& chooser) {
     const std::size_t lanes = std::min({kGpuLanes, pairs, std::size_t{threads}});
     if (lanes <= 1 || largest_bytes == 0) return lanes;
-    return std::max<std::size_t>(1, std::min(lanes, chooser.device_free_bytes() / largest_bytes));
+    return std::max<std::size_t>(1, std::min(lanes, chooser.device().bytes / largest_bytes));
 }
 
 }  // namespace

@@ -7,7 +7,7 @@
 #include "rna/bpmax/bpmax_plan.hpp"
 #include "rna/bpmax/bpmax_tables.hpp"
 #include "tropic/core/error.hpp"
-#include "tropic/core/memory_fit.hpp"
+#include "core/internal/memory_fit.hpp"
 
 namespace tropic::rna {
 

@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-#include "tropic/core/memory_fit.hpp"
+#include "core/internal/memory_fit.hpp"
 #include "tropic/rna/bpmax.hpp"
 
 namespace tropic::rna {

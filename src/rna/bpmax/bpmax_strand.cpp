@@ -58,10 +58,7 @@ StrandTable<Score> strand_table(std::span<const std::uint8_t> sequence, std::siz
             }
         };
         const std::size_t blocks = (cells + block_cells - 1) / block_cells;
-        if (pool != nullptr && pool->size() > 1 && blocks > 1)
-            pool->parallel_for(0, blocks, block);
-        else
-            for (std::size_t b = 0; b < blocks; ++b) block(b);
+        parallel_for(pool, 0, blocks, block);
     }
     return s;
 }

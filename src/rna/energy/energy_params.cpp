@@ -10,6 +10,7 @@
 #include <memory>
 #include <sstream>
 
+#include "core/internal/parse_number.hpp"
 #include "rna/energy/energy_tables.hpp"
 #include "tropic/core/error.hpp"
 
@@ -47,15 +48,15 @@ bool parse_energy_token(std::string_view token, int& value) {
         value = kInfEnergy;
         return true;
     }
-    std::string_view digits = token;
-    if (!digits.empty() && (digits[0] == '+' || digits[0] == '-')) digits.remove_prefix(1);
-    if (digits.empty()) return false;
-    for (char c : digits)
-        if (!std::isdigit(static_cast<unsigned char>(c))) return false;
-    const char* first = token.data() + (token[0] == '+' ? 1 : 0);
-    auto [end, error] = std::from_chars(first, token.data() + token.size(), value);
-    return error == std::errc{} && end == token.data() + token.size() && value > -kInfEnergy &&
-           value <= kInfEnergy;
+    // An explicit '+' is allowed (parameter files write "+30"); parse_number takes '-' only.
+    if (!token.empty() && token[0] == '+') {
+        token.remove_prefix(1);
+        if (!token.empty() && token[0] == '-') return false;
+    }
+    const std::optional<int> parsed = parse_number<int>(token);
+    if (!parsed || *parsed <= -kInfEnergy || *parsed > kInfEnergy) return false;
+    value = *parsed;
+    return true;
 }
 
 void complete_derived_entries(EnergyParams& p) {

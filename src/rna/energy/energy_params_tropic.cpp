@@ -12,6 +12,7 @@
 #include <memory>
 #include <vector>
 
+#include "core/internal/parse_number.hpp"
 #include "rna/energy/energy_tables.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/rna/energy_params.hpp"
@@ -211,12 +212,9 @@ class Parser {
     }
 
     double decimal(const Token& token) const {
-        double value = 0;
-        auto [end, error] =
-            std::from_chars(token.text.data(), token.text.data() + token.text.size(), value);
-        if (error != std::errc{} || end != token.text.data() + token.text.size())
-            fail(token, "malformed number");
-        return value;
+        const std::optional<double> value = parse_number<double>(token.text);
+        if (!value) fail(token, "malformed number");
+        return *value;
     }
 
     std::vector<Token> tokens_;

@@ -11,6 +11,7 @@
 #include <sstream>
 #include <vector>
 
+#include "core/internal/parse_number.hpp"
 #include "rna/energy/energy_tables.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/rna/energy_params.hpp"
@@ -147,13 +148,11 @@ class ViennaReader {
     }
 
     double decimal(const Token& token) const {
-        double value = 0;
-        const char* end = token.text.data() + token.text.size();
-        auto [stop, error] = std::from_chars(token.text.data(), end, value);
-        if (error != std::errc{} || stop != end)
+        const std::optional<double> value = parse_number<double>(token.text);
+        if (!value)
             throw InputError(
                 fmt::format("{}: line {}: malformed number '{}'", source_, token.line, token.text));
-        return value;
+        return *value;
     }
 
     double lxc(const Token& token) const {

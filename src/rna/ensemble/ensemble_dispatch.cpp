@@ -11,9 +11,9 @@
 #include "rna/ensemble/pf_cpu.hpp"
 #include "rna/ensemble/pf_sampling.hpp"
 #include "rna/structure/record_placement.hpp"
-#include "tropic/core/backend_choice.hpp"
+#include "core/internal/backend_choice.hpp"
 #include "tropic/core/error.hpp"
-#include "tropic/core/memory_fit.hpp"
+#include "core/internal/memory_fit.hpp"
 #include "tropic/core/thread_pool.hpp"
 #include "tropic/rna/energy_eval.hpp"
 #include "tropic/rna/partition.hpp"
@@ -35,7 +35,7 @@ double fold_steps(std::size_t n) {
 }
 
 std::uint64_t device_need(std::size_t n) {
-    return cuda::pf_device_bytes(n) / 9 * 10;
+    return cuda::pf_device_bytes(n);
 }
 
 std::function<std::string(const MemoryBudget&)> suggest_shorter(unsigned folds) {
@@ -162,10 +162,7 @@ std::vector<EnsembleResult> fold_ensemble_many(
             cuda::fill_pf_cuda(jobs, factors, options.model, outside, options.samples > 0,
                                run.device, run.on_progress);
             auto summarise_one = [&](std::size_t k) { finish(gpu[first + k], *folds[k], nullptr); };
-            if (run.pool != nullptr && jobs.size() > 1)
-                run.pool->parallel_for(0, jobs.size(), summarise_one, 1);
-            else
-                for (std::size_t k = 0; k < jobs.size(); ++k) summarise_one(k);
+            parallel_for(run.pool, 0, jobs.size(), summarise_one);
             first = last;
         }
     }
@@ -185,10 +182,7 @@ std::vector<EnsembleResult> fold_ensemble_many(
                     results[r].mfe.energy, outside, nullptr, {}, r);
         finish(r, fold, nullptr);
     };
-    if (run.pool != nullptr && placed.cpu_short.size() > 1)
-        run.pool->parallel_for(0, placed.cpu_short.size(), fold_short, 1);
-    else
-        for (std::size_t k = 0; k < placed.cpu_short.size(); ++k) fold_short(k);
+    parallel_for(run.pool, 0, placed.cpu_short.size(), fold_short);
     return results;
 }
 

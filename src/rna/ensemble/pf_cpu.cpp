@@ -12,9 +12,9 @@
 #include <new>
 
 #include "tropic/core/error.hpp"
-#include "tropic/core/memory_fit.hpp"
+#include "core/internal/memory_fit.hpp"
 #include "tropic/core/thread_pool.hpp"
-#include "tropic/core/wavefront.hpp"
+#include "core/internal/wavefront.hpp"
 
 namespace tropic::rna {
 
@@ -80,12 +80,9 @@ void fill_outside(PfFold& f, ThreadPool* pool, const Progress& on_progress, std:
         static_cast<std::size_t>(tiles), static_cast<std::size_t>(tiles),
         [&](std::size_t k) {
             const int d = tiles - 1 - static_cast<int>(k), count = tiles - d;
-            if (pool != nullptr && pool->size() > 1 && count > 1)
-                pool->parallel_for(0, static_cast<std::size_t>(count), [&](std::size_t t) {
-                    fill_tile(static_cast<int>(t), static_cast<int>(t) + d);
-                });
-            else
-                for (int t = 0; t < count; ++t) fill_tile(t, t + d);
+            parallel_for(pool, 0, static_cast<std::size_t>(count), [&](std::size_t t) {
+                fill_tile(static_cast<int>(t), static_cast<int>(t) + d);
+            });
         },
         options);
 }

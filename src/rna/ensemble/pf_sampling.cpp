@@ -149,10 +149,7 @@ std::vector<std::string> sample_structures(const PfFold& fold, std::size_t count
                                            std::uint64_t seed, ThreadPool* pool) {
     std::vector<std::string> out(count);
     auto draw = [&](std::size_t k) { out[k] = Sampler(fold, splitmix64(seed + k)).draw(); };
-    if (pool != nullptr && pool->size() > 1 && count > 1)
-        pool->parallel_for(0, count, draw, 16);
-    else
-        for (std::size_t k = 0; k < count; ++k) draw(k);
+    parallel_for(pool, 0, count, draw, 16);
     return out;
 }
 

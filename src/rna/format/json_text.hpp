@@ -3,18 +3,13 @@
 // layouts.
 #include <fmt/format.h>
 
+#include "core/internal/json_text.hpp"
+
 #include <iterator>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 
 namespace tropic::rna {
-
-// A string as a JSON value. Names come from user input as raw bytes: invalid UTF-8 is replaced
-// rather than stopping the run.
-inline void append_json_string(std::string& out, std::string_view text) {
-    out += nlohmann::json(text).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-}
 
 // The start of a record's JSON object, which fold, eval and subopt share: {"name","length",
 // "sequence" (and "structure"), without the closing brace. Residues and structure need no escaping

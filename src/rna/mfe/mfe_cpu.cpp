@@ -23,9 +23,9 @@
 #include "rna/mfe/mfe_tables.hpp"
 #include "rna/mfe/mfe_traceback.hpp"
 #include "tropic/core/error.hpp"
-#include "tropic/core/memory_fit.hpp"
+#include "core/internal/memory_fit.hpp"
 #include "tropic/core/thread_pool.hpp"
-#include "tropic/core/wavefront.hpp"
+#include "core/internal/wavefront.hpp"
 #include "tropic/rna/mfe.hpp"
 #include "tropic/semiring/accumulate_abt.hpp"
 
@@ -370,7 +370,7 @@ MfeTables::MfeTables(std::span<const std::uint8_t> sequence, const EnergyParams&
     } catch (const std::bad_alloc&) {
         throw ResourceError(fmt::format(
             "an MFE fold of {} nt: could not allocate {} for its tables", sequence.size(),
-            format_bytes(mfe_cpu_bytes(sequence.size(), options, pool ? pool->size() : 1))));
+            format_bytes(mfe_cpu_bytes(sequence.size(), options, thread_count(pool)))));
     }
     model_ = &engine_->model();
     row_start_ = engine_->row_starts();

@@ -6,7 +6,7 @@
 #include "rna/mfe/cuda/mfe_cuda.hpp"
 #include "rna/mfe/mfe_cpu.hpp"
 #include "rna/structure/record_placement.hpp"
-#include "tropic/core/backend_choice.hpp"
+#include "core/internal/backend_choice.hpp"
 #include "tropic/core/thread_pool.hpp"
 #include "tropic/rna/mfe.hpp"
 
@@ -26,10 +26,9 @@ double fold_steps(std::size_t n) {
     return x * x * x / 6;
 }
 
-// Device memory a fold needs free: its tables, and a tenth of the free memory left to the CUDA
-// context and the allocator (the GPU fold's own rule, mfe_fill.cu).
+// Device memory a fold needs: its tables (the chooser's budget keeps the headroom back).
 std::uint64_t device_need(std::size_t n, const MfeOptions& options, bool constrained) {
-    return cuda::mfe_device_bytes(n, options, constrained) / 9 * 10;
+    return cuda::mfe_device_bytes(n, options, constrained);
 }
 
 std::string fold_name(std::size_t n) {
@@ -124,10 +123,7 @@ std::vector<MfeResult> fold_mfe_many(const std::vector<std::vector<std::uint8_t>
         results[r] = fold_mfe_cpu(sequences[r], params, options, constraint_of(r), nullptr,
                                   progress_of(sequences[r].size()), r);
     };
-    if (run.pool != nullptr && cpu_short.size() > 1)
-        run.pool->parallel_for(0, cpu_short.size(), fold_short, 1);
-    else
-        for (std::size_t k = 0; k < cpu_short.size(); ++k) fold_short(k);
+    parallel_for(run.pool, 0, cpu_short.size(), fold_short);
     return results;
 }
 

@@ -21,9 +21,9 @@
 #include "rna/nussinov/nussinov_traceback.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/memory.hpp"
-#include "tropic/core/memory_fit.hpp"
+#include "core/internal/memory_fit.hpp"
 #include "tropic/core/thread_pool.hpp"
-#include "tropic/core/wavefront.hpp"
+#include "core/internal/wavefront.hpp"
 #include "tropic/semiring/maxplus.hpp"
 
 namespace tropic::rna {

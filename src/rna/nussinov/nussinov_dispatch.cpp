@@ -6,7 +6,7 @@
 #include "rna/nussinov/cuda/nussinov_cuda.hpp"
 #include "rna/nussinov/nussinov_cpu.hpp"
 #include "rna/nussinov/nussinov_table.hpp"
-#include "tropic/core/backend_choice.hpp"
+#include "core/internal/backend_choice.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/thread_pool.hpp"
 #include "tropic/rna/nussinov.hpp"

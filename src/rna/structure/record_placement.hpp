@@ -9,7 +9,7 @@
 #include <functional>
 #include <vector>
 
-#include "tropic/core/backend_choice.hpp"
+#include "core/internal/backend_choice.hpp"
 
 namespace tropic::rna {
 

@@ -13,18 +13,19 @@
 
 #include "core/cuda/cuda_check.cuh"
 #include "core/cuda/device_buffer.cuh"
+#include "core/cuda/device_memory.cuh"
 #include "core/cuda/device_fill.cuh"
 #include "semiring/cuda/product_cuda.hpp"
 #include "semiring/cuda/product_kernels.cuh"
 #include "semiring/device/band_packed.cuh"
 #include "tropic/core/error.hpp"
-#include "tropic/core/memory_fit.hpp"
+#include "core/internal/memory_fit.hpp"
 
 namespace tropic::semiring::cuda {
 
 namespace {
 
-using cuda_detail::DeviceBuffer;
+using tropic::detail::cuda::DeviceBuffer;
 
 std::size_t round_up(std::size_t v, std::size_t to) {
     return (v + to - 1) / to * to;
@@ -55,13 +56,12 @@ void copy_out(T* host, std::size_t host_ld, const T* device, std::size_t device_
 }
 
 void check_memory(std::size_t bytes, const char* what) {
-    std::size_t free_bytes = 0, total = 0;
-    TROPIC_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total));
     int device = 0;
     TROPIC_CUDA_CHECK(cudaGetDevice(&device));
-    if (bytes > free_bytes)
-        throw ResourceError(does_not_fit_message(what, bytes, device_budget(device, free_bytes),
-                                                 "use smaller batches or the cpu backend"));
+    const MemoryBudget budget = tropic::detail::cuda::device_budget(device);
+    if (bytes > budget.bytes)
+        throw ResourceError(
+            does_not_fit_message(what, bytes, budget, "use smaller batches or the cpu backend"));
 }
 
 template <typename S, typename T = typename S::value_type>
@@ -91,7 +91,7 @@ void run_dense(Shape shape, std::span<const Product<T>> batch) {
     }
     check_memory(total * sizeof(T), "this batch of tropical products");
     DeviceBuffer<T> storage(std::max<std::size_t>(total, 1));
-    cuda_detail::fill_async(storage.data(), total, zero);
+    tropic::detail::cuda::fill_async(storage.data(), total, zero);
     for (std::size_t p = 0; p < batch.size(); ++p) {
         const auto& job = batch[p];
         T* a = storage.data() + offsets[p];

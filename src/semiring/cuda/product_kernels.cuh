@@ -59,7 +59,7 @@ __global__ void __launch_bounds__(DenseTile<S>::kThreads) dense_kernel(const Den
 // Slot lists of band_sums_kernel on the device: either C_z (+)= A_z (x) B_z for every z, or (the
 // column pattern) C_z (+)= (+)_{t<z} A_t (x) B_{z-1-t}.
 struct BandSlots {
-    cuda_detail::DeviceBuffer<int> term_begin, a_slot, b_slot, c_slot;
+    tropic::detail::cuda::DeviceBuffer<int> term_begin, a_slot, b_slot, c_slot;
 
     BandSlots(std::size_t count, bool column) {
         std::vector<int> begin(count + 1), a, b, c(count);

@@ -17,14 +17,16 @@
 #include "align/pairwise/tile.hpp"
 #include "core/cuda/cuda_check.cuh"
 #include "core/cuda/device_buffer.cuh"
+#include "core/cuda/device_memory.cuh"
+#include "core/internal/messages.hpp"
 #include "tropic/core/error.hpp"
-#include "tropic/core/memory_fit.hpp"
+#include "core/internal/memory_fit.hpp"
 
 namespace tropic::align::detail::batch {
 
 namespace {
 
-using cuda_detail::DeviceBuffer;
+using tropic::detail::cuda::DeviceBuffer;
 
 constexpr std::int64_t kLongTarget = 16384;
 
@@ -148,8 +150,7 @@ DeviceScanner::DeviceScanner(const TargetView& targets, const AlignParams& param
     s.threshold = packed_overflow_threshold(matrix.max_score());
 
     TROPIC_CUDA_CHECK(cudaSetDevice(device));
-    std::size_t free_bytes = 0, total_bytes = 0;
-    TROPIC_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+    const MemoryBudget budget = tropic::detail::cuda::device_budget(device);
     const std::size_t count = targets.count();
     std::uint64_t short_residues = 0;
     for (std::size_t t = 0; t < count; ++t) {
@@ -165,11 +166,10 @@ DeviceScanner::DeviceScanner(const TargetView& targets, const AlignParams& param
     const std::uint64_t work =
         (std::uint64_t{64} << 20) + std::uint64_t{8} * count +
         std::uint64_t{8} * 64 * static_cast<std::uint64_t>(sms) * (kLongTarget + 1);
-    if (work > free_bytes / 10 * 9)
-        throw ResourceError(does_not_fit_message("a database scan's work space", work,
-                                                 device_budget(device, free_bytes),
-                                                 "use the cpu backend"));
-    const std::uint64_t room = free_bytes / 10 * 9 - work;
+    if (work > budget.bytes)
+        throw ResourceError(
+            does_not_fit_message("a database scan's work space", work, budget, kUseCpuBackend));
+    const std::uint64_t room = budget.bytes - work;
     const std::uint64_t all_bytes = short_residues + 4 * (count + 1);
     if (block_bytes == 0) block_bytes = all_bytes <= room ? all_bytes : room / 3;
     block_bytes = std::max<std::uint64_t>(block_bytes, 1);

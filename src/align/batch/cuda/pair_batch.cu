@@ -23,16 +23,18 @@
 #include "align/pairwise/traceback.hpp"
 #include "core/cuda/cuda_check.cuh"
 #include "core/cuda/device_buffer.cuh"
+#include "core/cuda/device_memory.cuh"
+#include "core/internal/messages.hpp"
 #include "core/internal/profile.hpp"
 #include "tropic/core/error.hpp"
-#include "tropic/core/memory_fit.hpp"
+#include "core/internal/memory_fit.hpp"
 #include "tropic/core/thread_pool.hpp"
 
 namespace tropic::align::detail::batch {
 
 namespace {
 
-using cuda_detail::DeviceBuffer;
+using tropic::detail::cuda::DeviceBuffer;
 
 constexpr int kPairWarps = 4;
 // The substitution score of padding rows: H + it stays far from wrapping (H >= -2^30).
@@ -364,11 +366,8 @@ std::vector<PairAlignment> align_pairs_cuda(std::span<const AlignPairInput> pair
                                             const AlignParams& params, int device,
                                             ThreadPool* pool) {
     // The host's share runs on the pool's threads when there is one.
-    const auto for_each = [pool](std::size_t count, const auto& body) {
-        if (pool)
-            pool->parallel_for(0, count, body, 1024);
-        else
-            for (std::size_t k = 0; k < count; ++k) body(k);
+    const auto for_each = [pool](std::size_t count, const std::function<void(std::size_t)>& body) {
+        parallel_for(pool, 0, count, body, 1024);
     };
     validate(params);
     std::vector<PairAlignment> results(pairs.size());
@@ -396,11 +395,12 @@ std::vector<PairAlignment> align_pairs_cuda(std::span<const AlignPairInput> pair
     if (batched.empty()) return results;
 
     TROPIC_CUDA_CHECK(cudaSetDevice(device));
-    std::size_t free_bytes = 0, total_bytes = 0;
-    TROPIC_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-    // A group's bytes: residues, directions, operations, bookkeeping; at most a third of the free
-    // memory (the scratch rows and the next group's buffers need room too) and 4 GiB.
-    const std::uint64_t budget = std::min<std::uint64_t>(free_bytes / 3, std::uint64_t{4} << 30);
+    const MemoryBudget device_memory = tropic::detail::cuda::device_budget(device);
+    // A group's bytes: residues, directions, operations, bookkeeping; at most a third of the
+    // usable device memory (the scratch rows and the next group's buffers share the rest) and
+    // 4 GiB.
+    const std::uint64_t budget =
+        std::min<std::uint64_t>(device_memory.bytes / 3, std::uint64_t{4} << 30);
     const auto pair_bytes = [&](std::size_t k) {
         const auto m = static_cast<std::int64_t>(pairs[k].query.size());
         const auto n = static_cast<std::int64_t>(pairs[k].target.size());
@@ -410,8 +410,7 @@ std::vector<PairAlignment> align_pairs_cuda(std::span<const AlignPairInput> pair
     for (const std::size_t k : batched)
         if (pair_bytes(k) > budget)
             throw ResourceError(does_not_fit_message(pairs[k].what, pair_bytes(k) * 3,
-                                                     device_budget(device, free_bytes),
-                                                     "use the cpu backend"));
+                                                     device_memory, kUseCpuBackend));
 
     struct {
         double setup = 0, upload = 0, fill = 0, fill_walk = 0, copy_back = 0, results = 0;

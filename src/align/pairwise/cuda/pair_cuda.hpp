@@ -43,13 +43,13 @@ std::uint64_t forward_device_bytes(std::int64_t m, std::int64_t n, std::int64_t 
 DeviceFill fill_pair_cuda(const TileProblem& problem, std::int64_t block_rows,
                           std::int64_t block_columns, int device, std::int64_t strip = 0);
 
-// The checkpoint spacing (rows and columns alike) of a traceback on a device with free_bytes
-// free: kDeviceTraceSide, or wider where the checkpoints (16 m n / s bytes) would take more than
-// half of it; a multiple of strip_rows(m). Narrow tiles keep what each one the path crosses costs
+// The checkpoint spacing (rows and columns alike) of a traceback on a device whose budget
+// (device_budget) is usable_bytes: kDeviceTraceSide, or wider where the checkpoints (16 m n / s
+// bytes) would take more than half of it; a multiple of strip_rows(m). Narrow tiles keep what each one the path crosses costs
 // small (filled again on the device, its bytes copied back): about (m + n) s cells and bytes in
 // all.
 inline constexpr std::int64_t kDeviceTraceSide = 1024;
-std::int64_t device_trace_side(std::int64_t m, std::int64_t n, std::uint64_t free_bytes);
+std::int64_t device_trace_side(std::int64_t m, std::int64_t n, std::uint64_t usable_bytes);
 
 // A whole alignment with its traceback on `device`: the forward fill keeps its checkpoints there
 // (every `side` rows and columns; 0: device_trace_side), and the tiles the path crosses are filled

@@ -61,9 +61,9 @@ class DirectionFiller {
 
   private:
     std::int64_t max_rows_, max_columns_, pitch_;
-    cuda_detail::DeviceBuffer<std::int32_t> pass_h_, pass_i_;
-    cuda_detail::DeviceBuffer<int> progress_;
-    cuda_detail::DeviceBuffer<std::uint8_t> dirs_;
+    tropic::detail::cuda::DeviceBuffer<std::int32_t> pass_h_, pass_i_;
+    tropic::detail::cuda::DeviceBuffer<int> progress_;
+    tropic::detail::cuda::DeviceBuffer<std::uint8_t> dirs_;
     std::uint8_t* host_ = nullptr;
 };
 

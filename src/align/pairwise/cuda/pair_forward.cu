@@ -27,14 +27,16 @@
 #include "align/pairwise/traceback.hpp"
 #include "core/cuda/cuda_check.cuh"
 #include "core/cuda/device_buffer.cuh"
+#include "core/cuda/device_memory.cuh"
+#include "core/internal/messages.hpp"
 #include "tropic/core/error.hpp"
-#include "tropic/core/memory_fit.hpp"
+#include "core/internal/memory_fit.hpp"
 
 namespace tropic::align::detail::cuda {
 
 namespace {
 
-using cuda_detail::DeviceBuffer;
+using tropic::detail::cuda::DeviceBuffer;
 
 constexpr int kWarpsPerBlock = 4;
 // The substitution score of the rows below row m in the last strip: low enough that those rows
@@ -366,14 +368,14 @@ struct DeviceForward {
     EndCell end;
 };
 
-void check_device_fit(std::int64_t m, std::int64_t n, std::uint64_t need, std::size_t free_bytes,
-                      bool traceback, int device) {
-    if (need > free_bytes / 10 * 9)
+void check_device_fit(std::int64_t m, std::int64_t n, std::uint64_t need, const MemoryBudget& budget,
+                      bool traceback) {
+    if (need > budget.bytes)
         throw ResourceError(does_not_fit_message(
             "a pairwise alignment of " + std::to_string(m) + " x " + std::to_string(n) +
                 " residues",
-            need / 9 * 10, device_budget(device, free_bytes),
-            traceback ? "use --score-only, or the cpu backend" : "use the cpu backend"));
+            need, budget,
+            traceback ? "use --score-only, or the cpu backend" : std::string(kUseCpuBackend)));
 }
 
 // The forward fill of a pair with m, n > 0 on the current device, keeping rows every row_every
@@ -514,10 +516,8 @@ DeviceFill fill_pair_cuda(const TileProblem& problem, std::int64_t block_rows,
         throw InternalError("align: device checkpoint rows must be a multiple of the strip height");
 
     TROPIC_CUDA_CHECK(cudaSetDevice(device));
-    std::size_t free_bytes = 0, total_bytes = 0;
-    TROPIC_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-    check_device_fit(m, n, forward_device_bytes(m, n, block_rows, block_columns), free_bytes, keep,
-                     device);
+    check_device_fit(m, n, forward_device_bytes(m, n, block_rows, block_columns),
+                     tropic::detail::cuda::device_budget(device), keep);
     DeviceForward f;
     run_forward(problem, keep ? block_rows : m, keep ? block_columns : n, strip, device, f);
     out.end = f.end;
@@ -533,10 +533,11 @@ DeviceFill fill_pair_cuda(const TileProblem& problem, std::int64_t block_rows,
     return out;
 }
 
-std::int64_t device_trace_side(std::int64_t m, std::int64_t n, std::uint64_t free_bytes) {
-    // Checkpoints every s rows and columns take 16 m n / s bytes; half the free memory at most.
+std::int64_t device_trace_side(std::int64_t m, std::int64_t n, std::uint64_t usable_bytes) {
+    // Checkpoints every s rows and columns take 16 m n / s bytes: half the usable device memory
+    // at most (the direction tiles and the forward pass's buffers take from the other half).
     const double cells16 = 16.0 * static_cast<double>(m) * static_cast<double>(n);
-    const double budget = static_cast<double>(std::max<std::uint64_t>(free_bytes / 2, 1));
+    const double budget = static_cast<double>(std::max<std::uint64_t>(usable_bytes / 2, 1));
     const auto fitting = static_cast<std::int64_t>(std::ceil(cells16 / budget));
     const std::int64_t strip = strip_rows(m);
     return ceil_div(std::max(kDeviceTraceSide, fitting), strip) * strip;
@@ -551,9 +552,8 @@ PairAlignment trace_pair_cuda(const TileProblem& problem, std::int64_t side, int
         return trace_alignment(problem, filled.end, filled.checkpoints);
     }
     TROPIC_CUDA_CHECK(cudaSetDevice(device));
-    std::size_t free_bytes = 0, total_bytes = 0;
-    TROPIC_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-    if (side <= 0) side = device_trace_side(m, n, free_bytes);
+    const MemoryBudget budget = tropic::detail::cuda::device_budget(device);
+    if (side <= 0) side = device_trace_side(m, n, budget.bytes);
     if (side % strip_rows(m) != 0)
         throw InternalError("align: device checkpoint rows must be a multiple of the strip height");
     // Tiles never reach past the pair: a side beyond it only wastes buffers.
@@ -561,7 +561,7 @@ PairAlignment trace_pair_cuda(const TileProblem& problem, std::int64_t side, int
     check_device_fit(m, n,
                      forward_device_bytes(m, n, side, side) +
                          DirectionFiller::device_bytes(tile_rows, tile_columns),
-                     free_bytes, true, device);
+                     budget, true);
     DeviceForward f;
     run_forward(problem, side, side, strip_rows(m), device, f);
     DirectionFiller filler(tile_rows, tile_columns);

@@ -49,6 +49,7 @@
 #include "cnv/model/window_em.hpp"
 #include "core/cuda/cuda_check.cuh"
 #include "core/cuda/device_buffer.cuh"
+#include "core/cuda/device_memory.cuh"
 #include "core/internal/profile.hpp"
 #include "tropic/cnv/local_model.hpp"
 #include "tropic/core/error.hpp"
@@ -57,15 +58,13 @@ namespace tropic::cnv {
 
 namespace {
 
-using tropic::cuda_detail::DeviceBuffer;
+using tropic::detail::cuda::DeviceBuffer;
 
 constexpr int kThreads = 128;
 // Chunks: at least two waves of the H100 at the fit kernel's occupancy (~16 warps per SM, 132
 // SMs: 67 k threads), at most 1 M windows so that a BM-A block of 6.9 M windows pipelines over 7.
 constexpr std::size_t kMinChunkWindows = std::size_t{1} << 17;
 constexpr std::size_t kMaxChunkWindows = std::size_t{1} << 20;
-// Share of the device's free memory the two buffer sets may take.
-constexpr double kFreeMemoryShare = 0.85;
 
 struct KernelArgs {
     model::ModelConstants constants;
@@ -212,23 +211,19 @@ void fit_local_models_cuda(const LocalModelBlock& block, const CnmopsParams& par
     Workspace& ws = workspace_for(run.device);
 
     // Chunk size: a quarter of the block within [kMinChunkWindows, kMaxChunkWindows], then what
-    // two buffer sets may take of the free memory (with what this workspace already holds).
-    std::size_t free_bytes = 0, total_bytes = 0;
-    TROPIC_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-    const double budget =
-        kFreeMemoryShare *
-            static_cast<double>(free_bytes + ws.sets[0].held_bytes() + ws.sets[1].held_bytes() +
-                                ws.coverage.size() * sizeof(double)) -
-        static_cast<double>(samples * sizeof(double));
+    // two buffer sets may take of the device's budget (with what this workspace already holds).
+    const MemoryBudget device_memory = tropic::detail::cuda::device_budget(
+        run.device, ws.sets[0].held_bytes() + ws.sets[1].held_bytes() +
+                        ws.coverage.size() * sizeof(double));
+    const double budget = static_cast<double>(device_memory.bytes) -
+                          static_cast<double>(samples * sizeof(double));
     const std::size_t per_window = device_bytes_per_window(samples, n);
     const double fitting = budget / (2.0 * static_cast<double>(per_window));
     if (fitting < 1) {
-        throw ResourceError("cnv: one window of " + std::to_string(samples) + " samples needs " +
-                            std::to_string(2 * per_window) +
-                            " bytes of GPU memory (two buffer sets), " +
-                            std::to_string(free_bytes) +
-                            " are free; use fewer samples per block or the CPU path "
-                            "(--backend cpu)");
+        throw ResourceError(does_not_fit_message(
+            "one window of " + std::to_string(samples) + " samples (two buffer sets)",
+            2 * per_window + samples * sizeof(double), device_memory,
+            "use fewer samples per block or the cpu backend"));
     }
     std::size_t chunk = std::clamp((windows + 3) / 4, kMinChunkWindows, kMaxChunkWindows);
     chunk = std::min({chunk, windows, static_cast<std::size_t>(fitting)});

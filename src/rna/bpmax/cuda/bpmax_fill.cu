@@ -19,19 +19,20 @@
 #include <vector>
 
 #include "core/cuda/cuda_check.cuh"
+#include "core/cuda/device_memory.cuh"
 #include "core/cuda/device_buffer.cuh"
 #include "core/internal/profile.hpp"
 #include "rna/bpmax/cuda/bpmax_cuda.hpp"
 #include "rna/bpmax/cuda/bpmax_device.cuh"
 #include "semiring/device/band_packed.cuh"
 #include "tropic/core/error.hpp"
-#include "tropic/core/memory_fit.hpp"
+#include "core/internal/memory_fit.hpp"
 
 namespace tropic::rna::bpmax::cuda {
 
 namespace {
 
-using cuda_detail::DeviceBuffer;
+using tropic::detail::cuda::DeviceBuffer;
 using semiring::cuda::BandGeometry;
 using Step = semiring::MaxPlus<std::int32_t>;  // DPX add-max on int32, whatever the Score
 
@@ -335,14 +336,13 @@ class DeviceTables {
         }
         // What is allocated already counts as available.
         const std::size_t need = fill_device_bytes(shape);
-        std::size_t free_bytes = 0, total_bytes = 0;
-        TROPIC_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-        free_bytes += (cells_.size() + packed_.size()) * sizeof(Score);
-        if (need > free_bytes)
+        const MemoryBudget budget = tropic::detail::cuda::device_budget(
+            device, (cells_.size() + packed_.size()) * sizeof(Score));
+        if (need > budget.bytes)
             throw ResourceError(
                 does_not_fit_message("BPMax of a " + std::to_string(shape.length1) + " x " +
                                          std::to_string(shape.length2) + " nt pair",
-                                     need, device_budget(device, free_bytes),
+                                     need, budget,
                                      "use a smaller window2 or window1 (or the cpu backend)"));
         cells_.resize(f_.tables() * f_.table_cells());
         packed_.resize(f_.tables() * g_.packed_cells());

@@ -16,7 +16,7 @@ namespace tropic::rna::bpmax::cuda {
 
 namespace {
 
-using cuda_detail::DeviceBuffer;
+using tropic::detail::cuda::DeviceBuffer;
 
 enum PieceKind : int { kPieceF = 0, kPieceS1 = 1, kPieceS2 = 2, kNoPiece = -1 };
 

@@ -29,16 +29,17 @@
 #include <vector>
 
 #include "core/cuda/device_buffer.cuh"
+#include "core/cuda/device_memory.cuh"
 #include "rna/ensemble/cuda/pf_cuda.hpp"
 #include "rna/ensemble/cuda/pf_device.cuh"
 #include "tropic/core/error.hpp"
-#include "tropic/core/memory_fit.hpp"
+#include "core/internal/memory_fit.hpp"
 
 namespace tropic::rna::cuda {
 
 namespace {
 
-using cuda_detail::DeviceBuffer;
+using tropic::detail::cuda::DeviceBuffer;
 
 constexpr int kTables = 7;  // qb, qm, qm1, qbh, qmh, qm1h, w
 constexpr int kThreadBlock = 128;
@@ -649,11 +650,8 @@ void fill_pf_cuda(std::span<const PfJob> jobs, const BoltzmannFactors& factors,
                   const Progress& on_progress) {
     if (jobs.empty()) return;
     TROPIC_CUDA_CHECK(cudaSetDevice(device));
-    std::size_t free_bytes = 0, total_bytes = 0;
-    TROPIC_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-    // A tenth of the free memory kept back (the context's own allocations, fragmentation), as
-    // the dispatch plans.
-    const std::uint64_t usable = free_bytes / 10 * 9;
+    const MemoryBudget device_memory = tropic::detail::cuda::device_budget(device);
+    const std::uint64_t usable = device_memory.bytes;
     std::vector<std::size_t> order(jobs.size());
     for (std::size_t r = 0; r < order.size(); ++r) order[r] = r;
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
@@ -667,8 +665,8 @@ void fill_pf_cuda(std::span<const PfJob> jobs, const BoltzmannFactors& factors,
             return fold_bytes(length) + sizeof(BoltzmannFactors);
         });
         throw ResourceError(
-            does_not_fit_message("a partition function of " + std::to_string(n) + " nt",
-                                 bytes / 9 * 10, device_budget(device, free_bytes),
+            does_not_fit_message("a partition function of " + std::to_string(n) + " nt", bytes,
+                                 device_memory,
                                  "the longest sequence that fits is about " + std::to_string(fits) +
                                      " nt (or use the cpu backend)"));
     }

@@ -27,19 +27,20 @@
 #include <vector>
 
 #include "core/cuda/device_buffer.cuh"
+#include "core/cuda/device_memory.cuh"
 #include "core/cuda/device_fill.cuh"
 #include "core/internal/profile.hpp"
 #include "rna/mfe/cuda/mfe_cuda.hpp"
 #include "rna/mfe/cuda/mfe_kernels.cuh"
 #include "semiring/device/tropical_block_tile.cuh"
 #include "tropic/core/error.hpp"
-#include "tropic/core/memory_fit.hpp"
+#include "core/internal/memory_fit.hpp"
 
 namespace tropic::rna::cuda {
 
 namespace {
 
-using cuda_detail::DeviceBuffer;
+using tropic::detail::cuda::DeviceBuffer;
 constexpr int kInf = kInfEnergy;
 constexpr int kCellWarps = 8;  // cells (one warp each) per block of the diagonal kernel
 constexpr int kSplitTile = 128;
@@ -383,7 +384,7 @@ void fold_chunk(std::span<const MfeJob> jobs, const std::vector<std::size_t>& ch
     w.failed.resize(chunk.size());
     TROPIC_CUDA_CHECK(
         cudaMemsetAsync(w.failed.data(), 0, chunk.size() * sizeof(int), cudaStreamPerThread));
-    cuda_detail::fill_async(w.tables.data(), table_ints, kInf);
+    tropic::detail::cuda::fill_async(w.tables.data(), table_ints, kInf);
 
     MfeDeviceArgs args{};
     args.params = w.params.data();
@@ -516,9 +517,8 @@ std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob> jobs, const EnergyP
     }
     if (long_jobs.empty() && short_jobs.empty()) return results;
     TROPIC_CUDA_CHECK(cudaSetDevice(device));
-    std::size_t free_bytes = 0, total_bytes = 0;
-    TROPIC_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-    const std::uint64_t usable = free_bytes / 10 * 9;
+    const MemoryBudget device_memory = tropic::detail::cuda::device_budget(device);
+    const std::uint64_t usable = device_memory.bytes;
     for (std::size_t r : long_jobs) {
         const std::size_t n = jobs[r].sequence.size();
         const std::uint64_t bytes =
@@ -527,10 +527,9 @@ std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob> jobs, const EnergyP
             std::size_t fits = n;
             while (fits > 0 && fold_bytes(fits, true, options.no_lonely_pairs, true) > usable)
                 fits = fits * 9 / 10;
-            // The need stated with the tenth of the free memory kept back, as the dispatch does.
             throw ResourceError(
-                does_not_fit_message("an MFE fold of " + std::to_string(n) + " nt", bytes / 9 * 10,
-                                     device_budget(device, free_bytes),
+                does_not_fit_message("an MFE fold of " + std::to_string(n) + " nt", bytes,
+                                     device_memory,
                                      "folds of up to about " + std::to_string(fits) +
                                          " nt fit (or use the cpu backend)"));
         }

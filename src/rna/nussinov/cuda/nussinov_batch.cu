@@ -22,7 +22,7 @@ namespace tropic::rna::cuda {
 
 namespace {
 
-using cuda_detail::DeviceBuffer;
+using tropic::detail::cuda::DeviceBuffer;
 constexpr int kWarpsPerBlock = 4;
 
 // Row length of a table: n rounded up to 16 bytes of the widest score type.

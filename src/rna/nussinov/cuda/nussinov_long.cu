@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "core/cuda/cuda_check.cuh"
+#include "core/cuda/device_memory.cuh"
 #include "core/cuda/device_buffer.cuh"
 #include "core/internal/profile.hpp"
 #include "rna/nussinov/cuda/nussinov_cuda.hpp"
@@ -24,13 +25,13 @@
 #include "rna/nussinov/nussinov_table.hpp"
 #include "semiring/device/tropical_block_tile.cuh"
 #include "tropic/core/error.hpp"
-#include "tropic/core/memory_fit.hpp"
+#include "core/internal/memory_fit.hpp"
 
 namespace tropic::rna::cuda {
 
 namespace {
 
-using cuda_detail::DeviceBuffer;
+using tropic::detail::cuda::DeviceBuffer;
 constexpr int kTile = 128;
 constexpr int kSharedStride = kTile + 1;  // padding: rows and columns of a tile on distinct banks
 
@@ -307,14 +308,13 @@ NussinovResult fold_long(std::span<const std::uint8_t> sequence, const NussinovP
     const int np = static_cast<int>(std::max<std::size_t>(kTile, padded_length(n)));
     const int tiles = np / kTile;
 
-    std::size_t free_bytes = 0, total_bytes = 0;
-    TROPIC_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+    const MemoryBudget budget = tropic::detail::cuda::device_budget(device);
     std::size_t need = long_bytes<Score>(n);
-    if (need > free_bytes) {
+    if (need > budget.bytes) {
         std::size_t fit =
-            std::size_t(std::sqrt(double(free_bytes) / sizeof(Score))) / kTile * kTile;
+            std::size_t(std::sqrt(double(budget.bytes) / sizeof(Score))) / kTile * kTile;
         throw ResourceError(does_not_fit_message(
-            detail::nussinov_fold_name(sequence.size()), need, device_budget(device, free_bytes),
+            detail::nussinov_fold_name(sequence.size()), need, budget,
             "sequences of up to about " + std::to_string(fit > kTile ? fit - kTile : 0) +
                 " nt fit (or use the cpu backend)"));
     }

@@ -1,4 +1,4 @@
-#include "tropic/core/wavefront.hpp"
+#include "core/internal/wavefront.hpp"
 
 #include <algorithm>
 #include <atomic>

@@ -1,4 +1,4 @@
-#include "core/device_probe.hpp"
+#include "core/internal/device_probe.hpp"
 
 #include <fmt/format.h>
 

@@ -20,7 +20,7 @@
 #include <string>
 
 #include "tropic/core/backend.hpp"
-#include "tropic/core/memory_fit.hpp"
+#include "core/internal/memory_fit.hpp"
 #include "tropic/core/run_options.hpp"
 
 namespace tropic {
@@ -60,11 +60,13 @@ class BackendChooser {
 
     // True when CUDA work can run on options.device.
     bool device_usable();
-    // Free bytes of options.device (0 without a usable device).
-    std::uint64_t device_free_bytes();
+    // The budget of options.device (device_budget: its free memory less the headroom; 0 bytes
+    // without a usable device), and of the host.
+    MemoryBudget device();
     MemoryBudget host();
 
   private:
+    std::uint64_t device_free_bytes();
     // The device's free memory as `work` sees it (with what it would reuse).
     MemoryBudget device_for(const WorkEstimate& work);
     [[noreturn]] void refuse_everywhere(const WorkEstimate& work);

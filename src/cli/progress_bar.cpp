@@ -1,4 +1,4 @@
-#include "tropic/core/progress.hpp"
+#include "cli/progress_bar.hpp"
 
 #include <fmt/format.h>
 #include <unistd.h>
@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 
-namespace tropic {
+namespace tropic::cli {
 
 namespace {
 
@@ -79,4 +79,4 @@ void ProgressBar::draw(bool force) {
     drawn_ = true;
 }
 
-}  // namespace tropic
+}  // namespace tropic::cli

@@ -31,9 +31,6 @@ class ScopedDeviceProbe {
     const DeviceProbe* previous_;
 };
 
-// The library's remedy when CUDA work cannot run; the CLI says it in its own flags.
-inline constexpr std::string_view kUseCpuBackend = "use the cpu backend";
-
 // Why CUDA work cannot run on `device` under `probe`, or an empty string when it can.
 std::string cuda_unavailable_reason(const DeviceProbe& probe, int device);
 

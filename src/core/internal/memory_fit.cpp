@@ -1,4 +1,4 @@
-#include "tropic/core/memory_fit.hpp"
+#include "core/internal/memory_fit.hpp"
 
 #include <fmt/format.h>
 
@@ -11,8 +11,12 @@ MemoryBudget host_budget(std::size_t max_memory) {
     return {MemoryBudget::Kind::HostAvailable, available_host_memory(), 0};
 }
 
+std::uint64_t usable_device_bytes(std::uint64_t free_bytes) noexcept {
+    return free_bytes - free_bytes / 10;
+}
+
 MemoryBudget device_budget(int device, std::uint64_t free_bytes) noexcept {
-    return {MemoryBudget::Kind::Device, free_bytes, device};
+    return {MemoryBudget::Kind::Device, usable_device_bytes(free_bytes), device, free_bytes};
 }
 
 std::string format_bytes(std::uint64_t bytes) {
@@ -37,8 +41,10 @@ std::string does_not_fit_message(std::string_view what, std::uint64_t needed,
                                   format_bytes(needed), format_bytes(budget.bytes));
             break;
         case MemoryBudget::Kind::Device:
-            message = fmt::format("{} needs {} of memory on CUDA device {} but {} is free", what,
-                                  format_bytes(needed), budget.device, format_bytes(budget.bytes));
+            message = fmt::format(
+                "{} needs {} of memory on CUDA device {} but {} of its {} free can be used", what,
+                format_bytes(needed), budget.device, format_bytes(budget.bytes),
+                format_bytes(budget.free_bytes));
             break;
     }
     if (!suggestion.empty()) message += fmt::format("; {}", suggestion);

@@ -1,10 +1,11 @@
-#include "tropic/core/backend_choice.hpp"
+#include "core/internal/backend_choice.hpp"
 
 #include <fmt/format.h>
 
 #include <cstdio>
 
-#include "core/device_probe.hpp"
+#include "core/internal/device_probe.hpp"
+#include "core/internal/messages.hpp"
 #include "tropic/core/error.hpp"
 
 namespace tropic {
@@ -32,6 +33,10 @@ std::uint64_t BackendChooser::device_free_bytes() {
     return *device_free_;
 }
 
+MemoryBudget BackendChooser::device() {
+    return device_budget(options_.device, device_free_bytes());
+}
+
 MemoryBudget BackendChooser::host() {
     if (!host_) host_ = host_budget(options_.max_memory);
     return *host_;
@@ -52,10 +57,11 @@ void BackendChooser::refuse_everywhere(const WorkEstimate& work) {
     const MemoryBudget device = device_for(work);
     std::string message = fmt::format(
         "{} fits neither in memory ({} needed, {} {}) nor on CUDA device {} ({} needed, {} "
-        "free)",
+        "usable of {} free)",
         work.what, format_bytes(work.host_bytes), format_bytes(host_memory.bytes),
         host_memory.kind == MemoryBudget::Kind::HostLimit ? "allowed" : "available",
-        options_.device, format_bytes(work.device_bytes), format_bytes(device.bytes));
+        options_.device, format_bytes(work.device_bytes), format_bytes(device.bytes),
+        format_bytes(device.free_bytes));
     if (std::string hint = suggestion(work, host_memory); !hint.empty()) message += "; " + hint;
     throw ResourceError(message);
 }
@@ -71,12 +77,12 @@ Backend BackendChooser::choose(const WorkEstimate& work) {
             return Backend::Cpu;
         case Backend::Cuda: {
             if (!device_usable())
-                throw ResourceError(*device_problem_ + "; " + std::string(detail::kUseCpuBackend));
+                throw ResourceError(*device_problem_ + "; " + std::string(kUseCpuBackend));
             if (!device_fits()) {
                 const MemoryBudget device = device_for(work);
                 std::string hint = suggestion(work, device);
-                hint += hint.empty() ? detail::kUseCpuBackend
-                                     : " (or " + std::string(detail::kUseCpuBackend) + ")";
+                hint += hint.empty() ? kUseCpuBackend
+                                     : " (or " + std::string(kUseCpuBackend) + ")";
                 throw ResourceError(
                     does_not_fit_message(work.what, work.device_bytes, device, hint));
             }
@@ -88,11 +94,12 @@ Backend BackendChooser::choose(const WorkEstimate& work) {
     if (work.steps >= work.auto_min_steps && device_usable()) {
         if (device_fits()) return Backend::Cuda;
         if (!host_fits()) refuse_everywhere(work);
-        notice(
-            fmt::format("{}: CUDA device {} has {} free and the work needs {}; running on "
-                        "the CPU",
-                        work.what, options_.device, format_bytes(device_for(work).bytes),
-                        format_bytes(work.device_bytes)));
+        const MemoryBudget device = device_for(work);
+        notice(fmt::format(
+            "{}: CUDA device {} has {} usable ({} free) and the work needs {}; running on the "
+            "CPU",
+            work.what, options_.device, format_bytes(device.bytes), format_bytes(device.free_bytes),
+            format_bytes(work.device_bytes)));
         return Backend::Cpu;
     }
     if (host_fits()) return Backend::Cpu;
