@@ -205,7 +205,7 @@ TEST(LocalModel, MedianIsRs) {
             for (double& x : v)
                 x = static_cast<double>(std::uniform_int_distribution<int>(0, 9)(rng)) / 3.0;
             std::vector<double> scratch = v;
-            EXPECT_EQ(model::median_of(scratch.data(), 1, n), reference::r_median(v)) << n;
+            EXPECT_EQ(detail::median_of(scratch.data(), 1, n), reference::r_median(v)) << n;
         }
 }
 

@@ -20,6 +20,8 @@
 
 namespace tropic::cnv {
 
+namespace detail {
+
 namespace {
 
 constexpr std::string_view kHeaderHelp = "#chrom<TAB>start<TAB>end<TAB>sample...";
@@ -256,11 +258,13 @@ std::unique_ptr<MatrixReader> open_tsv_matrix(HFile file, const std::string& pat
     return std::make_unique<TsvMatrixReader>(std::move(file), path);
 }
 
+}  // namespace detail
+
 void write_count_matrix_tsv(const CountMatrix& matrix, const std::string& path) {
-    check_matrix_for_writing(matrix, path);
-    if (!ends_with(path, ".gz")) {
+    detail::check_matrix_for_writing(matrix, path);
+    if (!detail::ends_with(path, ".gz")) {
         OutputSink sink(path);
-        write_tsv_text(matrix, [&sink](const std::string& text) { sink.write(text); });
+        detail::write_tsv_text(matrix, [&sink](const std::string& text) { sink.write(text); });
         sink.commit();
         return;
     }
@@ -268,7 +272,7 @@ void write_count_matrix_tsv(const CountMatrix& matrix, const std::string& path) 
     BGZF* bgzf = bgzf_open(file.temp_path().c_str(), "w");
     if (!bgzf) throw InputError(fmt::format("cannot create '{}'", path));
     bool failed = false;
-    write_tsv_text(matrix, [&](const std::string& text) {
+    detail::write_tsv_text(matrix, [&](const std::string& text) {
         if (!failed && bgzf_write(bgzf, text.data(), text.size()) < 0) failed = true;
     });
     if (bgzf_close(bgzf) != 0 || failed)

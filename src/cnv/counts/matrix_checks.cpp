@@ -8,7 +8,7 @@
 #include "core/internal/messages.hpp"
 #include "tropic/core/error.hpp"
 
-namespace tropic::cnv {
+namespace tropic::cnv::detail {
 
 namespace {
 
@@ -65,4 +65,4 @@ void check_matrix_for_writing(const CountMatrix& matrix, const std::string& path
     }
 }
 
-}  // namespace tropic::cnv
+}  // namespace tropic::cnv::detail

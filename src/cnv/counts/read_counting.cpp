@@ -21,6 +21,13 @@ namespace tropic::cnv {
 
 namespace {
 
+using detail::bed_regions;
+using detail::count_file;
+using detail::FileCountingSetup;
+using detail::FileCounts;
+using detail::genome_windows;
+using detail::SequenceLayout;
+
 void check_options(const std::vector<std::string>& paths, const ReadCountOptions& options) {
     if (paths.empty()) throw InputError("no alignment files to count");
     for (const std::string& path : paths)

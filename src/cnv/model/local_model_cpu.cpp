@@ -25,7 +25,7 @@ void LocalModelResult::resize(std::size_t window_count, std::size_t sample_count
 
 void fit_local_models_cpu(const LocalModelBlock& block, const CnmopsParams& params,
                           LocalModelResult& result, const RunOptions& run) {
-    const model::ModelConstants constants = model::make_model_constants(params);
+    const detail::ModelConstants constants = detail::make_model_constants(params);
     const std::size_t n = static_cast<std::size_t>(constants.classes);
     const std::size_t samples = block.samples;
     result.resize(block.windows, samples, n);
@@ -39,21 +39,21 @@ void fit_local_models_cpu(const LocalModelBlock& block, const CnmopsParams& para
         const std::size_t first = chunk * kGrain;
         const std::size_t last = std::min(block.windows, first + kGrain);
         for (std::size_t w = first; w < last; ++w) {
-            model::WindowIn in{block.counts + w * samples, 1, block.coverage,
-                               block.reference_lambda ? block.reference_lambda[w] : 0.0};
+            detail::WindowIn in{block.counts + w * samples, 1, block.coverage,
+                                block.reference_lambda ? block.reference_lambda[w] : 0.0};
             bool only_prior = false;
-            model::WindowOut out{result.lambda.data() + w * n,
-                                 result.alpha.data() + w * n,
-                                 result.expected_class.data() + w * samples,
-                                 result.sini.data() + w * samples,
-                                 1,
-                                 result.ini.data() + w,
-                                 &only_prior};
+            detail::WindowOut out{result.lambda.data() + w * n,
+                                  result.alpha.data() + w * n,
+                                  result.expected_class.data() + w * samples,
+                                  result.sini.data() + w * samples,
+                                  1,
+                                  result.ini.data() + w,
+                                  &only_prior};
             if (constants.reference) {
-                model::fit_window_reference(constants, samples, in, out);
+                detail::fit_window_reference(constants, samples, in, out);
             } else {
-                model::fit_window_cohort(constants, samples, in,
-                                         {scratch.data(), scratch.data() + samples, 1}, out);
+                detail::fit_window_cohort(constants, samples, in,
+                                          {scratch.data(), scratch.data() + samples, 1}, out);
             }
             prior_only[w] = only_prior ? 1 : 0;
         }

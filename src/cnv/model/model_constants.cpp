@@ -7,7 +7,7 @@
 
 #include "tropic/core/error.hpp"
 
-namespace tropic::cnv::model {
+namespace tropic::cnv::detail {
 
 ModelConstants make_model_constants(const CnmopsParams& params) {
     const std::size_t n = params.folds.size();
@@ -66,4 +66,4 @@ ModelConstants make_model_constants(const CnmopsParams& params) {
     return c;
 }
 
-}  // namespace tropic::cnv::model
+}  // namespace tropic::cnv::detail

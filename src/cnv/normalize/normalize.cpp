@@ -17,10 +17,10 @@ namespace tropic::cnv {
 
 namespace {
 
-using stats::r_mean;
-using stats::r_median;
-using stats::r_quantile7;
-using stats::r_statmod;
+using detail::r_mean;
+using detail::r_median;
+using detail::r_quantile7;
+using detail::r_statmod;
 
 // One sample's column over the kept windows.
 std::vector<double> column(const SequenceCounts& sequence, std::size_t samples, std::size_t s,
@@ -162,14 +162,14 @@ std::vector<double> normalize_sequence(const SequenceCounts& sequence, std::size
                     for (double v : row) sum += v;
                     const double mean =
                         static_cast<double>(sum / static_cast<long double>(samples));
-                    ratios[r] = stats::r_var(row) / mean;
+                    ratios[r] = detail::r_var(row) / mean;
                 }
             });
             std::vector<double> finite;
             for (double r : ratios)
                 if (!std::isnan(r)) finite.push_back(r);
             const double upper = r_quantile7(finite, 0.95);
-            const std::optional<double> mode = stats::r_density_mode(finite, upper);
+            const std::optional<double> mode = detail::r_density_mode(finite, upper);
             if (mode && std::isfinite(*mode)) {
                 for (std::size_t s = 0; s < samples; ++s) factor[s] = factor[s] * 1 / *mode;
             }

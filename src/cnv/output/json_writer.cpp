@@ -83,17 +83,17 @@ json CnvJsonWriter::Impl::sequence_json(const SequenceResult& result) {
                         {"end", cnv.end},
                         {"median", cnv.median},
                         {"mean", cnv.mean},
-                        {"CN", output::class_name(params, cnv.cn)},
-                        {"copy_number", output::class_copy_number(params, cnv.cn)}});
+                        {"CN", detail::class_name(params, cnv.cn)},
+                        {"copy_number", detail::class_copy_number(params, cnv.cn)}});
     }
     json regions_json = json::array();
     for (const CnvRegion& region : result.regions) {
-        const output::RegionSummary summary = output::summarize_region(params, result, region);
+        const detail::RegionSummary summary = detail::summarize_region(params, result, region);
         json classes = json::array();
-        for (int index : region.cn) classes.push_back(output::class_name(params, index));
+        for (int index : region.cn) classes.push_back(detail::class_name(params, index));
         regions_json.push_back({{"start", region.start},
                                 {"end", region.end},
-                                {"type", output::sv_type_name(summary.type)},
+                                {"type", detail::sv_type_name(summary.type)},
                                 {"CN", classes},
                                 {"copy_number", summary.copy_number},
                                 {"mean_sini", summary.mean_sini}});

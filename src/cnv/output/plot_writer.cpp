@@ -38,7 +38,7 @@ struct CnvPlotWriter::Impl {
     std::string dir;
     PlotOptions options;
     CnvRunInfo info;
-    std::optional<output::Heatmap> heatmap;
+    std::optional<detail::Heatmap> heatmap;
     std::vector<KeptPlot> kept;  // a heap under keeps_before
     std::size_t regions = 0;
     bool begun = false;
@@ -81,9 +81,9 @@ void CnvPlotWriter::Impl::consider(const SequenceResult& result, const CnvRegion
         std::pop_heap(kept.begin(), kept.end(), keeps_before);
         kept.pop_back();
     }
-    plot.name = output::safe_file_name(result.counts->name) + '_' + std::to_string(region.start) +
+    plot.name = detail::safe_file_name(result.counts->name) + '_' + std::to_string(region.start) +
                 '_' + std::to_string(region.end);
-    plot.bytes = output::render_region_plot(
+    plot.bytes = detail::render_region_plot(
         {info.params, info.samples, result, region, options.flank_windows}, options.format);
     kept.push_back(std::move(plot));
     std::push_heap(kept.begin(), kept.end(), keeps_before);
@@ -92,7 +92,7 @@ void CnvPlotWriter::Impl::consider(const SequenceResult& result, const CnvRegion
 void CnvPlotWriter::Impl::write_file(const std::string& name, const std::string& bytes,
                                      std::vector<std::unique_ptr<AtomicFile>>& files) const {
     const std::string path =
-        (std::filesystem::path(dir) / (name + '.' + output::plot_extension(options.format)))
+        (std::filesystem::path(dir) / (name + '.' + detail::plot_extension(options.format)))
             .string();
     auto file = std::make_unique<AtomicFile>(path);
     if (std::fwrite(bytes.data(), 1, bytes.size(), file->stream()) != bytes.size())

@@ -56,7 +56,7 @@ struct CnvTableWriter::Impl {
     CnvRunInfo info;
     std::optional<TableFile> cnvs, cnvr, cn, ini, sini, normalized;
 
-    std::string real(double value) const { return output::format_real(value, options.digits); }
+    std::string real(double value) const { return detail::format_real(value, options.digits); }
     void write_cnvs(const SequenceResult& result);
     void write_regions(const SequenceResult& result);
     void write_windows(const SequenceResult& result);
@@ -134,7 +134,7 @@ void CnvTableWriter::Impl::write_cnvs(const SequenceResult& result) {
         text += info.samples.at(cnv.sample) + '\t' + result.counts->name + '\t' +
                 std::to_string(cnv.start) + '\t' + std::to_string(cnv.end) + '\t' +
                 real(cnv.median) + '\t' + real(cnv.mean) + '\t' +
-                output::class_name(info.params, cnv.cn) + '\n';
+                detail::class_name(info.params, cnv.cn) + '\n';
     }
     cnvs->write(text);
 }
@@ -144,7 +144,7 @@ void CnvTableWriter::Impl::write_regions(const SequenceResult& result) {
     for (const CnvRegion& region : result.regions) {
         text += result.counts->name + '\t' + std::to_string(region.start) + '\t' +
                 std::to_string(region.end);
-        for (int index : region.cn) text += '\t' + output::class_name(info.params, index);
+        for (int index : region.cn) text += '\t' + detail::class_name(info.params, index);
         text += '\n';
     }
     cnvr->write(text);
@@ -158,7 +158,7 @@ void CnvTableWriter::Impl::write_windows(const SequenceResult& result) {
         const std::string where = window_columns(counts, w);
         cn_text += where;
         for (std::size_t s = 0; s < samples; ++s) {
-            int copies = output::class_copy_number(info.params,
+            int copies = detail::class_copy_number(info.params,
                                                    result.model.expected_class[w * samples + s]);
             cn_text += copies < 0 ? std::string("\tNA") : '\t' + std::to_string(copies);
         }

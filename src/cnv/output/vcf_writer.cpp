@@ -158,7 +158,7 @@ Record CnvVcfWriter::Impl::make_record(const SequenceResult& result,
     Record record(bcf_init());
     if (!record) throw ResourceError("out of memory for a VCF record");
     bcf1_t* rec = record.get();
-    const output::RegionSummary summary = output::summarize_region(info.params, result, region);
+    const detail::RegionSummary summary = detail::summarize_region(info.params, result, region);
     const std::size_t samples = info.samples.size();
 
     rec->rid = bcf_hdr_name2id(hdr, result.counts->name.c_str());
@@ -166,7 +166,7 @@ Record CnvVcfWriter::Impl::make_record(const SequenceResult& result,
     // read as a 1-based position. A region at the sequence's first base has none; it starts at 1.
     rec->pos = std::max<std::int64_t>(region.start - 1, 0);
     bcf_float_set_missing(rec->qual);
-    const std::string type = output::sv_type_name(summary.type);
+    const std::string type = detail::sv_type_name(summary.type);
     const std::string alleles = "N,<" + type + ">";
     check(bcf_update_alleles_str(hdr, rec, alleles.c_str()), failure("a record"));
     int pass = bcf_hdr_id2int(hdr, BCF_DT_ID, "PASS");
@@ -178,8 +178,8 @@ Record CnvVcfWriter::Impl::make_record(const SequenceResult& result,
     // SVLEN is ALT's length minus REF's (VCF 4.3): -length for a loss, +length for a gain, and no
     // single value for a region with both.
     const auto length = static_cast<std::int32_t>(region.end - region.start);
-    if (summary.type != output::SvType::Cnv) {
-        std::int32_t svlen = summary.type == output::SvType::Del ? -length : length;
+    if (summary.type != detail::SvType::Cnv) {
+        std::int32_t svlen = summary.type == detail::SvType::Del ? -length : length;
         check(bcf_update_info_int32(hdr, rec, "SVLEN", &svlen, 1), failure("a record"));
     }
     check(bcf_update_info_flag(hdr, rec, "IMPRECISE", nullptr, 1), failure("a record"));

@@ -15,10 +15,10 @@
 #include "cnv/pipeline/calls.hpp"
 #include "cnv/segment/fast_segmenter.hpp"
 #include "cnv/stats/r_summary.hpp"
+#include "core/internal/memory_fit.hpp"
 #include "tropic/cnv/normalize.hpp"
 #include "tropic/cnv/segmentation.hpp"
 #include "tropic/core/error.hpp"
-#include "core/internal/memory_fit.hpp"
 #include "tropic/core/thread_pool.hpp"
 
 namespace tropic::cnv {
@@ -51,13 +51,13 @@ struct Cohort {
 std::vector<double> coverage_estimate(const std::vector<std::vector<double>>& columns) {
     std::vector<double> cov;
     for (const std::vector<double>& x : columns) {
-        const double lo = stats::r_quantile7(x, 0.05), hi = stats::r_quantile7(x, 0.95);
+        const double lo = detail::r_quantile7(x, 0.05), hi = detail::r_quantile7(x, 0.95);
         std::vector<double> inner;
         for (double v : x)
             if (v > lo && v < hi) inner.push_back(v);
-        cov.push_back(stats::r_mean(inner));
+        cov.push_back(detail::r_mean(inner));
     }
-    const double median = stats::r_median(cov);
+    const double median = detail::r_median(cov);
     if (median == 0) {
         throw InputError("cnv: the median of the samples' coverages is zero (--norm 2)");
     }
@@ -287,9 +287,10 @@ PipelineSummary run_cnmops(CountSource& source, const CnmopsParams& params, CnvS
             } else {
                 // Scoring candidate breakpoints dominates; it is split over every sample and
                 // every stretch of windows at once, so that few samples still use every thread.
-                std::vector<std::unique_ptr<FastSegmenter>> segmenters(cases);
+                std::vector<std::unique_ptr<detail::FastSegmenter>> segmenters(cases);
                 parallel(cases, [&](std::size_t s) {
-                    segmenters[s] = std::make_unique<FastSegmenter>(column_of(s), segment_params);
+                    segmenters[s] =
+                        std::make_unique<detail::FastSegmenter>(column_of(s), segment_params);
                 });
                 constexpr std::size_t kStretch = 32768;
                 const std::size_t stretches = (windows + kStretch - 1) / kStretch;
@@ -314,9 +315,9 @@ PipelineSummary run_cnmops(CountSource& source, const CnmopsParams& params, CnvS
                 }
             }
             summary.seconds.segment += lap(clock);
-            pipeline::call_cnvs(result, params, min_width);
-            pipeline::assign_integer_copy_numbers(result, params, cohort.coverage, reference_lambda,
-                                                  run);
+            detail::call_cnvs(result, params, min_width);
+            detail::assign_integer_copy_numbers(result, params, cohort.coverage, reference_lambda,
+                                                run);
         } else {
             result.individual_call = result.model.sini;
         }

@@ -67,7 +67,7 @@ constexpr std::size_t kMinChunkWindows = std::size_t{1} << 17;
 constexpr std::size_t kMaxChunkWindows = std::size_t{1} << 20;
 
 struct KernelArgs {
-    model::ModelConstants constants;
+    detail::ModelConstants constants;
     std::size_t windows;  // of this chunk
     std::size_t samples;
     const double* x;                 // [s * windows + w]
@@ -89,17 +89,17 @@ __global__ void __launch_bounds__(kThreads) fit_windows_kernel(KernelArgs args) 
     const std::size_t w = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
     if (w >= args.windows) return;
     const int n = args.constants.classes;
-    model::WindowIn in{args.x + w, args.windows, args.coverage,
-                       args.reference_lambda ? args.reference_lambda[w] : 0.0};
-    model::WindowOut out{args.lambda + w * n, args.alpha + w * n, args.expected_class + w,
-                         args.ratio + w,      args.windows,       args.ini + w,
-                         args.prior_only + w};
+    detail::WindowIn in{args.x + w, args.windows, args.coverage,
+                        args.reference_lambda ? args.reference_lambda[w] : 0.0};
+    detail::WindowOut out{args.lambda + w * n, args.alpha + w * n, args.expected_class + w,
+                          args.ratio + w,      args.windows,       args.ini + w,
+                          args.prior_only + w};
     if (args.constants.reference) {
-        model::fit_window_reference<kClasses>(args.constants, args.samples, in, out);
+        detail::fit_window_reference<kClasses>(args.constants, args.samples, in, out);
     } else {
-        model::fit_window_cohort<kClasses>(args.constants, args.samples, in,
-                                           {args.ratio + w, args.log_factorial + w, args.windows},
-                                           out);
+        detail::fit_window_cohort<kClasses>(args.constants, args.samples, in,
+                                            {args.ratio + w, args.log_factorial + w, args.windows},
+                                            out);
     }
 }
 
@@ -202,7 +202,7 @@ void copy_out(T* host, const T* device, std::size_t count, cudaStream_t stream) 
 
 void fit_local_models_cuda(const LocalModelBlock& block, const CnmopsParams& params,
                            LocalModelResult& result, const RunOptions& run) {
-    const model::ModelConstants constants = model::make_model_constants(params);
+    const detail::ModelConstants constants = detail::make_model_constants(params);
     const std::size_t n = static_cast<std::size_t>(constants.classes);
     const std::size_t windows = block.windows, samples = block.samples;
     result.resize(windows, samples, n);
@@ -213,10 +213,10 @@ void fit_local_models_cuda(const LocalModelBlock& block, const CnmopsParams& par
     // Chunk size: a quarter of the block within [kMinChunkWindows, kMaxChunkWindows], then what
     // two buffer sets may take of the device's budget (with what this workspace already holds).
     const MemoryBudget device_memory = tropic::detail::cuda::device_budget(
-        run.device, ws.sets[0].held_bytes() + ws.sets[1].held_bytes() +
-                        ws.coverage.size() * sizeof(double));
-    const double budget = static_cast<double>(device_memory.bytes) -
-                          static_cast<double>(samples * sizeof(double));
+        run.device,
+        ws.sets[0].held_bytes() + ws.sets[1].held_bytes() + ws.coverage.size() * sizeof(double));
+    const double budget =
+        static_cast<double>(device_memory.bytes) - static_cast<double>(samples * sizeof(double));
     const std::size_t per_window = device_bytes_per_window(samples, n);
     const double fitting = budget / (2.0 * static_cast<double>(per_window));
     if (fitting < 1) {
@@ -245,7 +245,7 @@ void fit_local_models_cuda(const LocalModelBlock& block, const CnmopsParams& par
         if (block.reference_lambda)
             copy_in(set.reference_lambda.data(), block.reference_lambda + set.first, set.windows,
                     set.stream);
-        cuda_detail::transpose(set.counts.data(), set.x.data(), set.windows, samples, set.stream);
+        detail::cuda::transpose(set.counts.data(), set.x.data(), set.windows, samples, set.stream);
         TROPIC_CUDA_CHECK_LAUNCH("transpose (counts)");
         KernelArgs args{constants,
                         set.windows,
@@ -264,10 +264,10 @@ void fit_local_models_cuda(const LocalModelBlock& block, const CnmopsParams& par
         launch_fit(args, set.stream);
         if (profiling) TROPIC_CUDA_CHECK(cudaEventRecord(set.fit_end, set.stream));
         // Back to window-major: sI/NI over the counts (dead since their transposition).
-        cuda_detail::transpose(set.ratio.data(), set.counts.data(), samples, set.windows,
-                               set.stream);
-        cuda_detail::transpose(set.class_by_sample.data(), set.class_by_window.data(), samples,
-                               set.windows, set.stream);
+        detail::cuda::transpose(set.ratio.data(), set.counts.data(), samples, set.windows,
+                                set.stream);
+        detail::cuda::transpose(set.class_by_sample.data(), set.class_by_window.data(), samples,
+                                set.windows, set.stream);
         TROPIC_CUDA_CHECK_LAUNCH("transpose (results)");
     };
     auto copy_out_and_wait = [&](std::size_t c) {
