@@ -58,11 +58,7 @@ void fit_local_models_cpu(const LocalModelBlock& block, const CnmopsParams& para
             prior_only[w] = only_prior ? 1 : 0;
         }
     };
-    if (run.pool && chunks > 1) {
-        run.pool->parallel_for(0, chunks, fit_chunk);
-    } else {
-        for (std::size_t chunk = 0; chunk < chunks; ++chunk) fit_chunk(chunk);
-    }
+    parallel_for(run.pool, 0, chunks, fit_chunk);
     for (char p : prior_only) result.prior_only_windows += p ? 1 : 0;
 }
 
