@@ -13,6 +13,7 @@
 #include <span>
 #include <vector>
 
+#include "cnv/model/local_model_backends.hpp"
 #include "cnv/model/window_em.hpp"
 #include "reference/cnmops_reference.hpp"
 #include "support/local_model_compare.hpp"
@@ -47,7 +48,7 @@ LocalModelResult fit_cpu(const test::RandomCohort& cohort, const CnmopsParams& p
     run.backend = Backend::Cpu;
     run.pool = threaded ? &pool() : nullptr;
     LocalModelResult result;
-    fit_local_models_cpu(block_of(cohort), params, result, run);
+    detail::fit_local_models_cpu(block_of(cohort), params, result, run);
     return result;
 }
 

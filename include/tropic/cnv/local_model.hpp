@@ -8,9 +8,8 @@
 // (localAssessments) and per window the I/NI call (iniCall). docs/cnv.md states the model.
 //
 // The CPU path threads over windows; the CUDA path fits all windows of a block at once. Both run
-// the same per-window rule (src/cnv/model/window_em.hpp) with the same arithmetic
-// (portable_math.hpp: no library exp/log, no fused multiply-adds), so their results are the
-// same doubles.
+// the same per-window rule with the same arithmetic (no library exp/log, no fused
+// multiply-adds), so their results are the same doubles.
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -53,11 +52,5 @@ void fit_local_models(const LocalModelBlock& block, const CnmopsParams& params,
 // to the same place. Throws ResourceError as fit_local_models does.
 Backend choose_local_model_backend(std::size_t windows, std::size_t samples,
                                    const CnmopsParams& params, const RunOptions& run);
-
-// The CPU path alone, and the CUDA path alone (throws ResourceError without CUDA or a device).
-void fit_local_models_cpu(const LocalModelBlock& block, const CnmopsParams& params,
-                          LocalModelResult& result, const RunOptions& run);
-void fit_local_models_cuda(const LocalModelBlock& block, const CnmopsParams& params,
-                           LocalModelResult& result, const RunOptions& run);
 
 }  // namespace tropic::cnv

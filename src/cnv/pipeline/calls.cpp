@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "cnv/model/local_model_backends.hpp"
 #include "cnv/stats/r_summary.hpp"
 #include "tropic/cnv/local_model.hpp"
 
