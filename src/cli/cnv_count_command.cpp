@@ -26,15 +26,10 @@ namespace {
 
 struct CountOptions {
     std::vector<std::string> inputs;
-    CountingOptions counting;
+    cnv::ReadCountOptions counting;
     bool binary = false;
     SharedOptions shared;
 };
-
-bool ends_with(const std::string& text, const std::string& suffix) {
-    return text.size() >= suffix.size() &&
-           text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
 
 std::uint64_t file_size(const std::string& path) {
     struct stat info {};
@@ -83,11 +78,10 @@ void run_count(CountOptions& options) {
     run.on_progress = [&progress](std::size_t file, double fraction) {
         progress.update(file, fraction);
     };
-    const cnv::CountMatrix matrix =
-        cnv::count_reads(options.inputs, options.counting.resolve(), run);
+    const cnv::CountMatrix matrix = cnv::count_reads(options.inputs, options.counting, run);
     progress.finish();
     const std::string& output = options.shared.output;
-    if (options.binary || ends_with(output, ".tcm"))
+    if (options.binary || output.ends_with(".tcm"))
         cnv::write_count_matrix_binary(matrix, output);
     else
         cnv::write_count_matrix_tsv(matrix, output);

@@ -221,11 +221,6 @@ void append_count(std::string& out, double count) {
         fmt::format_to(std::back_inserter(out), "{}", count);
 }
 
-bool ends_with(const std::string& text, std::string_view suffix) {
-    return text.size() >= suffix.size() &&
-           text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 // Text in pieces of about this size, so that a large matrix never exists whole as text.
 constexpr std::size_t kFlushBytes = std::size_t{1} << 20;
 
@@ -262,7 +257,7 @@ std::unique_ptr<MatrixReader> open_tsv_matrix(HFile file, const std::string& pat
 
 void write_count_matrix_tsv(const CountMatrix& matrix, const std::string& path) {
     detail::check_matrix_for_writing(matrix, path);
-    if (!detail::ends_with(path, ".gz")) {
+    if (!path.ends_with(".gz")) {
         OutputSink sink(path);
         detail::write_tsv_text(matrix, [&sink](const std::string& text) { sink.write(text); });
         sink.commit();

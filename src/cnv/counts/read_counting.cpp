@@ -156,9 +156,9 @@ struct HtsPoolDestroyer {
     void operator()(hts_tpool* pool) const noexcept { hts_tpool_destroy(pool); }
 };
 
-void warn(const ReadCountOptions& options, const std::string& text) {
-    if (options.on_warning)
-        options.on_warning(text);
+void warn(const RunOptions& run, const std::string& text) {
+    if (run.on_notice)
+        run.on_notice(text);
     else
         std::fprintf(stderr, "tropic: warning: %s\n", text.c_str());
 }
@@ -217,7 +217,7 @@ CountMatrix count_reads(const std::vector<std::string>& bam_paths, const ReadCou
     }
     for (std::size_t s = 0; s < samples; ++s)
         if (counts[s].counted == 0)
-            warn(options, fmt::format("{}: no read with MAPQ >= {} in any window (sample '{}')",
+            warn(run, fmt::format("{}: no read with MAPQ >= {} in any window (sample '{}')",
                                       bam_paths[s], options.min_mapq, matrix.samples[s]));
     return matrix;
 }
