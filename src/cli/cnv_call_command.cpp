@@ -163,12 +163,13 @@ void run_call(const CallOptions& o) {
     check_inputs_readable(o.inputs);
     ThreadPool pool(o.shared.threads);
     RunOptions run = make_run_options(o.shared, pool);
+    CnvOutputs outputs(o.outputs, o.shared);
     cnv::CountMatrix counted;
     const std::unique_ptr<cnv::CountSource> source = open_source(o, run, counted);
     const std::vector<bool> controls = control_mask(o, source->samples());
-    CnvOutputs outputs(o.outputs, o.shared);
     const cnv::PipelineSummary summary =
         cnv::run_cnmops(*source, params, outputs.sink(), run, controls);
+    outputs.commit();
     if (!o.shared.quiet) {
         for (const std::string& w : summary.warnings)
             fmt::print(stderr, "tropic: warning: {}\n", w);
@@ -274,7 +275,7 @@ Command add_cnv_call_command(CLI::App& cnv) {
     app->get_option("--output")
         ->description(
             "Prefix of the outputs: PREFIX.cnvs.tsv, .cnvr.tsv, .cn.tsv, .ini.tsv and .vcf.gz, "
-            "each appearing only once the run has finished")
+            "all appearing together once the run has finished")
         ->type_name("PREFIX");
     app->get_option("--json")->description("Also write PREFIX.json: parameters, CNVs and regions");
     return {app, [options] { run_call(*options); }};

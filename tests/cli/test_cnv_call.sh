@@ -74,6 +74,25 @@ expect_error "missing file" "missing.tsv" "$TMP/missing.tsv"
 expect_error "--cycles 2.5" "--cycles" --cycles 2.5 "$CASE/counts.tsv"
 expect_error "--min-width 2.5" "--min-width" --min-width 2.5 "$CASE/counts.tsv"
 expect_error "--folds 1,x" "--folds" --folds 0.5,x,2 --classes CN1,CN2,CN3 "$CASE/counts.tsv"
+
+# Every output is declared before the work and all appear together, or none: an output folder
+# that cannot be made is refused at once, and a full disk (/dev/full behind PREFIX.cn.tsv, which
+# is written in place as a device) fails the run with exit 2, leaving no table, VCF, JSON or
+# picture, nor the --plot folder it had made.
+touch "$TMP/a_file"
+expect_error "uncreatable --plot folder" "a_file/plots" --plot "$TMP/a_file/plots" "$CASE/counts.tsv"
+run "$TROPIC" cnv call -q "$CASE/counts.tsv" -o "$TMP/no_such_folder/x"
+assert_eq "$RC" 1 "missing -o folder: exit code"
+assert_contains "$ERR" "no_such_folder/x.cnvs.tsv" "missing -o folder: message"
+expect_error "failing run with --plot" "na.tsv" --plot "$TMP/new/plots" "$TMP/na.tsv"
+[ ! -e "$TMP/new" ] || fail "failing run with --plot: the --plot folder was left behind"
+if [ -w /dev/full ]; then
+    ln -s /dev/full "$TMP/full.cn.tsv"
+    run "$TROPIC" cnv call -q "$CASE/counts.tsv" -o "$TMP/full" --json --plot "$TMP/full_plots"
+    assert_eq "$RC" 2 "full disk: exit code"
+    assert_contains "$ERR" "full.cn.tsv" "full disk: message"
+    assert_eq "$(cd "$TMP" && echo full*)" "full.cn.tsv" "full disk: outputs left behind"
+fi
 run "$TROPIC" cnv call -q "$CASE/counts.tsv"
 assert_eq "$RC" 1 "no -o: exit code"
 grep -q -- "-o PREFIX" <<<"$ERR" || fail "no -o: message '$ERR'"
