@@ -5,11 +5,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "cli/cnv_call_outputs.hpp"
@@ -80,7 +82,7 @@ void override_with(T& value, const std::optional<T>& given) {
     if (given) value = *given;
 }
 
-// The mode's defaults with the options given over them.
+// The mode's defaults with the options given over them, checked against cn.mops' ranges.
 CnmopsParams make_params(const std::string& mode, const ModelOptions& o) {
     CnmopsParams p = mode == "exome"       ? cnv::exome_defaults()
                      : mode == "reference" ? cnv::reference_defaults()
@@ -112,8 +114,7 @@ CnmopsParams make_params(const std::string& mode, const ModelOptions& o) {
         throw InputError(
             "--use-median is a cohort option: referencecn.mops calls on segment means");
     }
-    if (p.min_width < 1) throw InputError("--min-width must be at least 1");
-    if (p.norm < 0 || p.norm > 2) throw InputError("--norm must be 0, 1 or 2");
+    cnv::check_cnmops_params(p);
     return p;
 }
 
@@ -202,17 +203,30 @@ CLI::Option* add_list(CLI::App* app, const char* name, T& target, const char* he
         ->default_str("");
 }
 
-// cn.mops' parameters under their R names, with cn.mops' defaults.
+// CLI11 alone would wrap "-1" and saturate numbers beyond 64 bits.
+const CLI::Validator kSeedNumber(
+    [](std::string& text) {
+        std::uint64_t value = 0;
+        const char* end = text.data() + text.size();
+        const auto [at, error] = std::from_chars(text.data(), end, value);
+        return error == std::errc() && at == end
+                   ? std::string()
+                   : "must be a whole number from 0 to 2^64 - 1, not '" + text + "'";
+    },
+    "");
+
+// cn.mops' parameters under their R names, with cn.mops' defaults and ranges (docs/cnv.md);
+// run_call checks the ranges (check_cnmops_params).
 void add_model_options(CLI::App* app, ModelOptions& m) {
     add_list(app, "--folds", m.folds,
-             "I: expected fold changes of the classes (default 0.025,0.5,1,...,4)")
+             "I: expected fold changes of the classes, positive (default 0.025,0.5,1,...,4)")
         ->type_name("FOLD,...");
     add_list(app, "--classes", m.classes,
              "classes: names of the classes (default CN0,...,CN8; one must be CN2)")
         ->type_name("NAME,...");
     app->add_option("--prior-impact", m.prior_impact,
-                    "priorImpact: weight of the prior on CN2 (default 1; exome 10)");
-    app->add_option("--cycles", m.cycles, "cyc: EM cycles per window (default 20)");
+                    "priorImpact: weight of the prior on CN2, positive (default 1; exome 10)");
+    app->add_option("--cycles", m.cycles, "cyc: EM cycles per window, at least 1 (default 20)");
     app->add_option("--norm", m.norm,
                     "norm: 0 none, 1 normalise the counts, 2 model coverages (default 1)");
     add_choice(app, "--norm-type", m.norm_type, kNormTypes,
@@ -220,15 +234,17 @@ void add_model_options(CLI::App* app, ModelOptions& m) {
     add_choice(app, "--size-factor", m.size_factor, kSizeFactors,
                "sizeFactor: mean, median, quant or mode (default mean)");
     app->add_option("--norm-quantile", m.norm_quantile,
-                    "normQu: the quantile for --norm-type quant (default 0.25)");
+                    "normQu: the quantile for --norm-type quant, 0 to 1 (default 0.25)");
     app->add_option("--size-factor-quantile", m.size_factor_quantile,
-                    "quSizeFactor: the quantile for --size-factor quant (default 0.75)");
+                    "quSizeFactor: the quantile for --size-factor quant, 0 to 1 (default 0.75)");
     app->add_option("--upper-threshold", m.upper_threshold,
-                    "upperThreshold: calls at or above are gains (default 0.5)");
+                    "upperThreshold: calls at or above are gains, positive (default 0.5)");
     app->add_option("--lower-threshold", m.lower_threshold,
-                    "lowerThreshold: calls at or below are losses (default -0.9; exome -0.8)");
+                    "lowerThreshold: calls at or below are losses, negative (default -0.9; exome "
+                    "-0.8)");
     app->add_option("--min-width", m.min_width,
-                    "minWidth: the fewest windows of a CNV (default 3; exome 5; reference 4)");
+                    "minWidth: the fewest windows of a CNV, at least 1 (default 3; exome 5; "
+                    "reference 4)");
     app->add_option("--min-read-count", m.min_read_count,
                     "minReadCount: windows with every sample at or below it get the prior "
                     "(default 5; exome and reference 1)");
@@ -236,12 +252,14 @@ void add_model_options(CLI::App* app, ModelOptions& m) {
                "segAlgorithm: fast (cn.mops' own) or cbs (circular binary segmentation as "
                "DNAcopy; reference mode's default)");
     app->add_option("--seg-alpha", m.seg_alpha,
-                    "Fast segmentation: the share of top-scoring breakpoints kept (default 0.05)");
+                    "Fast segmentation (segment()'s alpha): the share of candidate breakpoints "
+                    "kept, between 0 and 1, or a whole number of them (default 0.05)");
     app->add_option("--cbs-alpha", m.cbs_alpha,
-                    "CBS: significance level of a split (default 0.01)");
+                    "CBS: significance level of a split, between 0 and 1 (default 0.01)");
     app->add_option("--cbs-permutations", m.cbs_permutations,
-                    "CBS: permutations per test (default 10000)");
-    app->add_option("--seed", m.seed, "CBS: seed of the permutations and jitter (default 1)");
+                    "CBS: permutations per test, at least 1 (default 10000)");
+    app->add_option("--seed", m.seed, "CBS: seed of the permutations and jitter (default 1)")
+        ->check(kSeedNumber);
     app->add_flag("--use-median", m.use_median, "useMedian: call on segment medians, not means");
     app->add_flag("--fix-reference-prior", m.fix_reference_prior,
                   "Reference mode: apply the class prior per class; cn.mops recycles it over "

@@ -74,6 +74,15 @@ expect_error "missing file" "missing.tsv" "$TMP/missing.tsv"
 expect_error "--cycles 2.5" "--cycles" --cycles 2.5 "$CASE/counts.tsv"
 expect_error "--min-width 2.5" "--min-width" --min-width 2.5 "$CASE/counts.tsv"
 expect_error "--folds 1,x" "--folds" --folds 0.5,x,2 --classes CN1,CN2,CN3 "$CASE/counts.tsv"
+# Values outside the ranges cn.mops enforces or documents are refused, naming the option.
+expect_error "--seg-alpha 1.5" "--seg-alpha" --seg-alpha 1.5 "$CASE/counts.tsv"
+expect_error "--seg-alpha 0" "--seg-alpha" --seg-alpha 0 "$CASE/counts.tsv"
+expect_error "--prior-impact -1" "--prior-impact" --prior-impact -1 "$CASE/counts.tsv"
+expect_error "--norm-quantile 2" "--norm-quantile" --norm-quantile 2 "$CASE/counts.tsv"
+expect_error "--lower-threshold 0.5" "--lower-threshold" --lower-threshold 0.5 "$CASE/counts.tsv"
+expect_error "--cbs-alpha 1" "--cbs-alpha" --cbs-alpha 1 "$CASE/counts.tsv"
+expect_error "--seed -1" "--seed" --seed -1 "$CASE/counts.tsv"
+expect_error "--cycles 0" "--cycles" --cycles 0 "$CASE/counts.tsv"
 
 # Every output is declared before the work and all appear together, or none: an output folder
 # that cannot be made is refused at once, and a full disk (/dev/full behind PREFIX.cn.tsv, which

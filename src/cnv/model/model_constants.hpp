@@ -8,6 +8,9 @@ namespace tropic::cnv::detail {
 
 // Throws InputError for classes cn.mops would refuse (no CN2, lengths differ, more than
 // kMaxClasses, a fold change that is not positive, fewer than one cycle).
+void check_model_shape(const CnmopsParams& params);
+
+// The constants of `params`, checked by check_model_shape.
 ModelConstants make_model_constants(const CnmopsParams& params);
 
 }  // namespace tropic::cnv::detail

@@ -255,6 +255,7 @@ void call(const RunContext& context, SequenceWork& work) {
 
 PipelineSummary run_cnmops(CountSource& source, const CnmopsParams& params, CnvSink& sink,
                            const RunOptions& run, const std::vector<bool>& controls) {
+    check_cnmops_params(params);
     PipelineSummary summary;
     StageClock clock;
     const Cohort cohort = detail::scan_cohort(source, params, controls);
