@@ -275,11 +275,14 @@ Command add_cnv_call_command(CLI::App& cnv) {
         "Call CNVs with cn.mops' model from a count matrix (tropic cnv count) or BAM/CRAM files");
     app->add_option("inputs", options->inputs,
                     "A count matrix (TSV or .tcm), or BAM/CRAM files, one per sample")
-        ->required();
+        ->required()
+        ->type_name("FILE")
+        ->default_str("");
     app->add_option("--mode", options->mode,
                     "cohort (cn.mops), exome (exomecn.mops' defaults, for BED regions) or "
                     "reference (referencecn.mops: cases against controls)")
-        ->check(CLI::IsMember({"cohort", "exome", "reference"}));
+        ->check(CLI::IsMember({"cohort", "exome", "reference"}))
+        ->type_name("MODE");
     add_list(app, "--controls", options->controls,
              "Reference mode: the control samples (names, comma-separated)")
         ->type_name("NAME,...");
@@ -296,6 +299,7 @@ Command add_cnv_call_command(CLI::App& cnv) {
             "all appearing together once the run has finished")
         ->type_name("PREFIX");
     app->get_option("--json")->description("Also write PREFIX.json: parameters, CNVs and regions");
+    app->get_option("--backend")->type_name("NAME");
     return {app, [options] { run_call(*options); }};
 }
 

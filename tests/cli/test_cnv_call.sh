@@ -102,6 +102,11 @@ if [ -w /dev/full ]; then
     assert_contains "$ERR" "full.cn.tsv" "full disk: message"
     assert_eq "$(cd "$TMP" && echo full*)" "full.cn.tsv" "full disk: outputs left behind"
 fi
+run "$TROPIC" cnv call --help
+grep -q "TEXT" <<<"$OUT" && fail "--help: a metavar says TEXT"
+for metavar in "inputs FILE" "--plot DIR" "-o,--output PREFIX" "--bed FILE"; do
+    grep -q -- "$metavar" <<<"$OUT" || fail "--help lacks '$metavar'"
+done
 run "$TROPIC" cnv call -q "$CASE/counts.tsv"
 assert_eq "$RC" 1 "no -o: exit code"
 grep -q -- "-o PREFIX" <<<"$ERR" || fail "no -o: message '$ERR'"
