@@ -29,6 +29,17 @@ cmp -s "$TMP/run.cn.tsv" "$TMP/one.cn.tsv" || fail "1 thread: different copy num
 "$TROPIC" cnv call -q "$CASE/counts.tsv" -o "$TMP/again" --no-vcf
 [ ! -e "$TMP/again.vcf.gz" ] || fail "--no-vcf: a VCF was written"
 
+# A table as R's write.table writes it (names in double quotes) with a header that starts
+# "chrom", as cn.mops users export it: the same calls and a valid VCF.
+awk 'BEGIN{FS=OFS="\t"} NR==1{sub(/^#/, "", $1); for (i = 1; i <= NF; i++) $i = "\"" $i "\""}
+     NR>1{$1 = "\"" $1 "\""} {print}' "$CASE/counts.tsv" >"$TMP/r_style.tsv"
+run "$TROPIC" cnv call -q "$TMP/r_style.tsv" -o "$TMP/r_style"
+assert_eq "$RC" 0 "R-style table: exit code ($ERR)"
+for f in cnvs.tsv cnvr.tsv cn.tsv; do
+    cmp -s "$TMP/run.$f" "$TMP/r_style.$f" || fail "R-style table: $f differs"
+done
+assert_eq "$(gzip -dc "$TMP/r_style.vcf.gz")" "$(gzip -dc "$TMP/run.vcf.gz")" "R-style table: VCF"
+
 # Reference mode: controls by name.
 REF="$REPO/tests/data/cnv/cnmops/reference"
 controls=$(head -1 "$REF/counts.tsv" | cut -f8- | tr '\t' ',')

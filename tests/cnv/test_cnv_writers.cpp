@@ -392,6 +392,22 @@ TEST_F(CnvWritersTest, PositionsBeyondTabixGetACsiIndex) {
     hts_idx_destroy(index);
 }
 
+// A name VCF cannot hold as a contig (R's quotes kept, a space) is refused, not written.
+TEST_F(CnvWritersTest, VcfRefusesNamesThatAreNoContigs) {
+    for (const char* name : {"\"chr1\"", "chr 1", "*chr1", "=1", "chr<1>", "chr1,2"}) {
+        test::SyntheticCohort cohort = test::small_cohort();
+        cohort.info.sequences[0] = name;
+        CnvVcfWriter writer(prefix_);
+        EXPECT_THROW(writer.begin(cohort.info), InputError) << name;
+    }
+    for (const char* name : {"chr1", "HLA-A*01:01", "chrUn_gl000220.1", "1", "NC_000001.11|x"}) {
+        test::SyntheticCohort cohort = test::small_cohort();
+        cohort.info.sequences[0] = name;
+        CnvVcfWriter writer(prefix_);
+        EXPECT_NO_THROW(writer.begin(cohort.info)) << name;
+    }
+}
+
 TEST_F(CnvWritersTest, VcfWithoutSequencesUpFrontWaitsForTheHeader) {
     cohort_.info.sequences.clear();
     cohort_.info.sequence_lengths.clear();

@@ -175,6 +175,33 @@ TEST_F(CountMatrixIoTest, TsvAcceptsBlankLinesCrlfAndDecimals) {
     EXPECT_EQ(m.sequences[0].counts, (std::vector<double>{1.5, 2000}));
 }
 
+// What R's write.table writes by default quotes every name; cn.mops users' exports name the first
+// column "chrom" without the '#'. Both read as the plain layout does.
+TEST_F(CountMatrixIoTest, TsvReadsRStyleQuotesAndAHeaderWithoutHash) {
+    const std::string plain =
+        write("plain.tsv", "#chrom\tstart\tend\tS1\tS2\nchr1\t0\t5\t1\t2\nchr2\t0\t5\t3\t4\n");
+    const std::string quoted = write("quoted.tsv",
+                                     "\"chrom\"\t\"start\"\t\"end\"\t\"S1\"\t\"S2\"\n"
+                                     "\"chr1\"\t0\t5\t1\t2\n\"chr2\"\t0\t5\t3\t4\n");
+    const std::string bare =
+        write("bare.tsv", "chrom\tstart\tend\tS1\tS2\nchr1\t0\t5\t1\t2\nchr2\t0\t5\t3\t4\n");
+    const CountMatrix expected = read_count_matrix(plain);
+    for (const std::string& file : {quoted, bare}) {
+        const CountMatrix m = read_count_matrix(file);
+        EXPECT_EQ(m.samples, expected.samples) << file;
+        ASSERT_EQ(m.sequences.size(), 2u) << file;
+        for (std::size_t q = 0; q < 2; ++q) {
+            EXPECT_EQ(m.sequences[q].name, expected.sequences[q].name) << file;
+            EXPECT_EQ(m.sequences[q].counts, expected.sequences[q].counts) << file;
+        }
+    }
+    EXPECT_EQ(expected.sequences[0].name, "chr1");
+    EXPECT_EQ(read_error("\"chr1\"\tstart\tend\tS1\n"),
+              path("bad.tsv") +
+                  ": line 1, column 1: not a count matrix header: expected "
+                  "#chrom<TAB>start<TAB>end<TAB>sample... (at least one sample)");
+}
+
 TEST_F(CountMatrixIoTest, TsvErrorsNameFileLineAndColumn) {
     const std::string file = path("bad.tsv");
     EXPECT_EQ(read_error(""), file +

@@ -26,15 +26,28 @@ namespace {
 
 constexpr std::string_view kHeaderHelp = "#chrom<TAB>start<TAB>end<TAB>sample...";
 
+// A field in one pair of double quotes, as R's write.table writes strings ("chr1"), is read
+// without them.
+std::string_view unquoted(std::string_view field) {
+    if (field.size() >= 2 && field.front() == '"' && field.back() == '"')
+        return field.substr(1, field.size() - 2);
+    return field;
+}
+
 std::vector<std::string_view> split_tabs(std::string_view line) {
     std::vector<std::string_view> fields;
     std::size_t begin = 0;
     while (true) {
         const std::size_t tab = line.find('\t', begin);
-        fields.push_back(line.substr(begin, tab - begin));
+        fields.push_back(unquoted(line.substr(begin, tab - begin)));
         if (tab == std::string_view::npos) return fields;
         begin = tab + 1;
     }
+}
+
+// The first header field: "#chrom", or "chrom" as cn.mops users export their matrices.
+bool is_chrom_column(std::string_view field) {
+    return field == "#chrom" || field == "chrom";
 }
 
 // One window's line, parsed.
@@ -109,7 +122,7 @@ class TsvMatrixReader : public MatrixReader {
             throw InputError(fmt::format("{}: empty; a count matrix starts with the header line {}",
                                          shown_, kHeaderHelp));
         const std::vector<std::string_view> fields = split_tabs(line);
-        if (fields.size() < 4 || fields[0] != "#chrom" || fields[1] != "start" ||
+        if (fields.size() < 4 || !is_chrom_column(fields[0]) || fields[1] != "start" ||
             fields[2] != "end")
             fail(1, 1,
                  fmt::format("not a count matrix header: expected {} (at least one sample)",

@@ -10,9 +10,11 @@
 #include <cstring>
 #include <limits>
 #include <optional>
+#include <string_view>
 
 #include "cnv/output/region_summary.hpp"
 #include "core/internal/htslib_handles.hpp"
+#include "core/internal/messages.hpp"
 #include "tropic/cnv/cnv_writers.hpp"
 #include "tropic/core/atomic_file.hpp"
 #include "tropic/core/error.hpp"
@@ -49,6 +51,16 @@ constexpr const char* kFixedLines[] = {
 
 // The index beside a bgzipped VCF: tabix's, or CSI for positions beyond 2^29.
 constexpr const char* kIndexSuffixes[] = {".tbi", ".csi"};
+
+// VCF 4.3's rule for contig names (section 1.4.7, the SAM specification's for reference names):
+// printable ASCII without quotes, brackets, commas or backslashes, not starting with '*' or '='.
+bool valid_contig_name(const std::string& name) {
+    if (name.empty() || name.front() == '*' || name.front() == '=') return false;
+    constexpr std::string_view kForbidden = "\\,\"`'()[]{}<>";
+    return std::all_of(name.begin(), name.end(), [&](char c) {
+        return c >= '!' && c <= '~' && kForbidden.find(c) == std::string_view::npos;
+    });
+}
 
 void check(int status, const std::string& what) {
     if (status < 0) throw ResourceError(what);
@@ -119,6 +131,11 @@ void CnvVcfWriter::Impl::declare(OutputFiles& files, const std::string& prefix,
 }
 
 void CnvVcfWriter::Impl::declare_contig(const std::string& name, std::int64_t length) {
+    if (!valid_contig_name(name))
+        throw InputError("the sequence name '" + escaped_text(name) +
+                         "' cannot be a VCF contig: VCF 4.3 allows printable characters other "
+                         "than quotes, brackets, commas and backslashes, not starting with * or "
+                         "= (--no-vcf writes no VCF)");
     std::string line = "##contig=<ID=" + name;
     if (length > 0) line += ",length=" + std::to_string(length);
     line += '>';
