@@ -61,7 +61,7 @@ class CountMatrixIoTest : public ::testing::Test {
     }
     std::string read_error(const std::string& text) {
         const std::string file = write("bad.tsv", text);
-        return input_error_of([&] { read_count_matrix(file); });
+        return input_error_of([&] { (void)read_count_matrix(file); });
     }
     test::TempDir temp_{"tropic-cnv-io"};
 };
@@ -268,7 +268,7 @@ TEST_F(CountMatrixIoTest, TsvErrorsNameFileLineAndColumn) {
                   ": line 3, column 2: window a:[0, 5) starts before the end (20) of the "
                   "window on line 2; a sequence's windows go in increasing order without "
                   "overlaps");
-    EXPECT_EQ(input_error_of([&] { read_count_matrix(path("missing.tsv")); }),
+    EXPECT_EQ(input_error_of([&] { (void)read_count_matrix(path("missing.tsv")); }),
               "cannot open '" + path("missing.tsv") + "': No such file or directory");
 }
 
@@ -278,13 +278,13 @@ TEST_F(CountMatrixIoTest, EveryCutOfABinaryFileIsAnError) {
     for (std::size_t size = 0; size < whole.size(); ++size) {
         SCOPED_TRACE("first " + std::to_string(size) + " bytes");
         const std::string cut = write("cut.tcm", whole.substr(0, size));
-        const std::string message = input_error_of([&] { read_count_matrix(cut); });
+        const std::string message = input_error_of([&] { (void)read_count_matrix(cut); });
         EXPECT_EQ(message.rfind(cut + ": ", 0), 0u) << message;
     }
     // The end block: kind, length, two one-byte numbers, checksum.
     const std::size_t end_block = 1 + 8 + 2 + 4;
     const std::string cut = write("cut.tcm", whole.substr(0, whole.size() - end_block));
-    EXPECT_EQ(input_error_of([&] { read_count_matrix(cut); }),
+    EXPECT_EQ(input_error_of([&] { (void)read_count_matrix(cut); }),
               cut + ": byte " + std::to_string(whole.size() - end_block) +
                   ": the file ends without its end block (cut short?)");
 }
@@ -302,10 +302,10 @@ TEST_F(CountMatrixIoTest, EveryFlippedByteOfABinaryFileIsAnError) {
     std::string bad = whole;
     bad[30] = static_cast<char>(bad[30] ^ 1);  // inside the samples block's payload
     const std::string file = write("flip.tcm", bad);
-    EXPECT_NE(input_error_of([&] { read_count_matrix(file); }).find("checksum mismatch"),
+    EXPECT_NE(input_error_of([&] { (void)read_count_matrix(file); }).find("checksum mismatch"),
               std::string::npos);
     const std::string longer = write("longer.tcm", whole + "x");
-    EXPECT_EQ(input_error_of([&] { read_count_matrix(longer); }),
+    EXPECT_EQ(input_error_of([&] { (void)read_count_matrix(longer); }),
               longer + ": byte " + std::to_string(whole.size()) + ": bytes after the end block");
 }
 

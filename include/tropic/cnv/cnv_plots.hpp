@@ -15,7 +15,7 @@ namespace tropic::cnv {
 enum class PlotFormat { Svg, Png };
 
 // True when this build can write PNG (it found cairo).
-bool png_supported() noexcept;
+[[nodiscard]] bool png_supported() noexcept;
 
 struct PlotOptions {
     PlotFormat format = PlotFormat::Svg;

@@ -53,7 +53,7 @@ class CnvTableWriter : public CnvSink {
     void sequence(const SequenceResult& result) override;
     void finish() override;
     // The files this writer makes, in the order above.
-    std::vector<std::string> paths() const;
+    [[nodiscard]] std::vector<std::string> paths() const;
 
   private:
     struct Impl;
@@ -87,10 +87,10 @@ class CnvVcfWriter : public CnvSink {
     void begin(const CnvRunInfo& info) override;
     void sequence(const SequenceResult& result) override;
     void finish() override;
-    const std::string& path() const noexcept;
+    [[nodiscard]] const std::string& path() const noexcept;
     // The index written beside the VCF once finish() has built it (.tbi, or .csi for positions
     // beyond 2^29); empty for a plain VCF or one written to a device or a pipe.
-    const std::string& index_path() const noexcept;
+    [[nodiscard]] const std::string& index_path() const noexcept;
 
   private:
     struct Impl;

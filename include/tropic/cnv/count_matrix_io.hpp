@@ -33,7 +33,7 @@ class CountMatrixFileSource : public CountSource {
     std::unique_ptr<Impl> impl_;
 };
 
-CountMatrix read_count_matrix(const std::string& path);
+[[nodiscard]] CountMatrix read_count_matrix(const std::string& path);
 // Atomic: nothing is left at `path` when writing fails.
 void write_count_matrix_tsv(const CountMatrix& matrix, const std::string& path);
 void write_count_matrix_binary(const CountMatrix& matrix, const std::string& path);

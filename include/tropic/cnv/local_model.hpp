@@ -50,7 +50,7 @@ void fit_local_models(const LocalModelBlock& block, const CnmopsParams& params,
 // Where fit_local_models would send `windows` x `samples` (run.backend; Auto: the device from a
 // measured size on). A pipeline asks once for all its blocks, so that every block of a run goes
 // to the same place. Throws ResourceError as fit_local_models does.
-Backend choose_local_model_backend(std::size_t windows, std::size_t samples,
-                                   const CnmopsParams& params, const RunOptions& run);
+[[nodiscard]] Backend choose_local_model_backend(std::size_t windows, std::size_t samples,
+                                                 const CnmopsParams& params, const RunOptions& run);
 
 }  // namespace tropic::cnv

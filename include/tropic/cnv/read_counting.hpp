@@ -76,7 +76,7 @@ struct ReadCountOptions {
 // (a file without any counted read), one line each without a prefix (nobody listening: they are
 // printed on stderr as "tropic: warning: ..."). Throws InputError naming the file (and record,
 // line or sequence) for unreadable or inconsistent input.
-CountMatrix count_reads(const std::vector<std::string>& bam_paths, const ReadCountOptions& options,
-                        const RunOptions& run);
+[[nodiscard]] CountMatrix count_reads(const std::vector<std::string>& bam_paths,
+                                      const ReadCountOptions& options, const RunOptions& run);
 
 }  // namespace tropic::cnv

@@ -11,6 +11,6 @@ namespace tropic::cnv::detail {
 void check_model_shape(const CnmopsParams& params);
 
 // The constants of `params`, checked by check_model_shape.
-ModelConstants make_model_constants(const CnmopsParams& params);
+[[nodiscard]] ModelConstants make_model_constants(const CnmopsParams& params);
 
 }  // namespace tropic::cnv::detail

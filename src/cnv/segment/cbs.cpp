@@ -6,7 +6,7 @@
 // changes): find the arc with the largest statistic (cbs_detail.hpp), test it, and if it is
 // significant split the segment into the two or three pieces the arc leaves and test each.
 //
-// Differences from DNAcopy, all documented in the report of issue 12:
+// Differences from DNAcopy (docs/cnv.md, quirk 10, states what a user sees of them):
 //  - The maximal arc is found exactly for every n (branch and bound below), where DNAcopy
 //    searches long segments approximately first.
 //  - The permutation test is decided exactly as the full nperm permutations would decide it; it
