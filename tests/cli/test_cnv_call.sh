@@ -96,9 +96,10 @@ expect_error "--seed -1" "--seed" --seed -1 "$CASE/counts.tsv"
 expect_error "--cycles 0" "--cycles" --cycles 0 "$CASE/counts.tsv"
 
 # Every output is declared before the work and all appear together, or none: an output folder
-# that cannot be made is refused at once, and a full disk (/dev/full behind PREFIX.cn.tsv, which
-# is written in place as a device) fails the run with exit 2, leaving no table, VCF, JSON or
-# picture, nor the --plot folder it had made.
+# that cannot be made is refused at once, and a full disk (/dev/full behind PREFIX.cnvr.tsv,
+# which is written in place as a device and small enough to fail only when flushed at the end)
+# fails the run with exit 2, leaving no table, VCF, JSON or picture, nor the --plot folder it
+# had made.
 touch "$TMP/a_file"
 expect_error "uncreatable --plot folder" "a_file/plots" --plot "$TMP/a_file/plots" "$CASE/counts.tsv"
 run "$TROPIC" cnv call -q "$CASE/counts.tsv" -o "$TMP/no_such_folder/x"
@@ -107,11 +108,11 @@ assert_contains "$ERR" "no_such_folder/x.cnvs.tsv" "missing -o folder: message"
 expect_error "failing run with --plot" "na.tsv" --plot "$TMP/new/plots" "$TMP/na.tsv"
 [ ! -e "$TMP/new" ] || fail "failing run with --plot: the --plot folder was left behind"
 if [ -w /dev/full ]; then
-    ln -s /dev/full "$TMP/full.cn.tsv"
+    ln -s /dev/full "$TMP/full.cnvr.tsv"
     run "$TROPIC" cnv call -q "$CASE/counts.tsv" -o "$TMP/full" --json --plot "$TMP/full_plots"
     assert_eq "$RC" 2 "full disk: exit code"
-    assert_contains "$ERR" "full.cn.tsv" "full disk: message"
-    assert_eq "$(cd "$TMP" && echo full*)" "full.cn.tsv" "full disk: outputs left behind"
+    assert_contains "$ERR" "full.cnvr.tsv" "full disk: message"
+    assert_eq "$(cd "$TMP" && echo full*)" "full.cnvr.tsv" "full disk: outputs left behind"
 fi
 run "$TROPIC" cnv call --help
 grep -q "TEXT" <<<"$OUT" && fail "--help: a metavar says TEXT"
