@@ -324,6 +324,10 @@ TEST_F(CountMatrixIoTest, WritersRefuseWhatWouldNotReadBack) {
     m.samples[0] = "a\tb";
     EXPECT_EQ(error(m), o + ": sample name 'a\tb' holds a tab or line break");
     m = small_matrix();
+    m.sequences[0].name = "\"chr1\"";
+    EXPECT_EQ(error(m), o + ": sequence name '\"chr1\"' is in double quotes, which would be read "
+                            "back without them");
+    m = small_matrix();
     m.sequences[1].counts[0] = -1;
     EXPECT_EQ(error(m), o + ": window chrM:[0, 16569), sample 's1.bam': count -1 is not a finite "
                             "non-negative number");
