@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "align/batch/batch_cuda.hpp"
+#include "align/search/cuda/device_scanner.hpp"
 #include "bench_support.hpp"
 #include "support/random_alignment.hpp"
 #include "tropic/align/pairwise.hpp"
@@ -50,8 +51,8 @@ double run_wall_timed_once(const Body& body) {
 using Seq = std::vector<std::uint8_t>;
 using tropic::align::AlignMode;
 using tropic::align::AlignParams;
+using tropic::align::detail::TargetView;
 using tropic::align::detail::batch::DeviceScanner;
-using tropic::align::detail::batch::TargetView;
 constexpr double kPackedCeiling = 5.5e12, kInt32Ceiling = 2.8e12;
 
 // Amino-acid frequencies (%) in NCBI's code order A R N D C Q E G H I L K M F P S T W Y V

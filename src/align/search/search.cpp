@@ -10,15 +10,15 @@
 #include <memory>
 #include <vector>
 
-#include "align/batch/batch_cuda.hpp"
 #include "align/pairwise/pair_checks.hpp"
+#include "align/search/cuda/device_scanner.hpp"
 #include "align/search/scan_cpu.hpp"
 #include "align/search/search_targets.hpp"
 #include "align/search/top_hits.hpp"
 #include "core/internal/backend_choice.hpp"
+#include "core/internal/memory_fit.hpp"
 #include "tropic/core/dna_encoding.hpp"
 #include "tropic/core/error.hpp"
-#include "core/internal/memory_fit.hpp"
 #include "tropic/core/thread_pool.hpp"
 
 namespace tropic::align {

@@ -10,13 +10,14 @@
 #include <span>
 #include <vector>
 
-#include "align/batch/batch_cuda.hpp"
+#include "align/search/cuda/device_scanner.hpp"
+#include "align/search/targets.hpp"
 #include "tropic/align/search.hpp"
 
 namespace tropic::align::detail {
 
 struct SearchTargets {
-    batch::TargetView view;
+    TargetView view;
     std::span<const std::uint64_t> ordinals;  // view.count() of them
     std::uint64_t total_residues = 0;         // the E-value's database size
     std::uint64_t longest = 0;

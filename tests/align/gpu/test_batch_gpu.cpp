@@ -1,9 +1,10 @@
-// GPU == CPU for the batched device paths (align/batch/batch_cuda.hpp): the database scan's
-// scores equal align_pair's score-only scores for every (query, target) pair, in all four modes,
-// DNA and protein, across the lengths where the kernels change shape (rows per lane, passes, the
-// long-target path), with packed lanes that overflow and are scored again, and with the targets
-// streamed in small blocks; align_pairs_cuda's alignments equal align_pair's (ends, begins,
-// CIGAR). Without a CUDA device every test SKIPs visibly.
+// GPU == CPU for the batched device paths (align/search/cuda/device_scanner.hpp and
+// align/batch/batch_cuda.hpp): the database scan's scores equal align_pair's score-only scores for
+// every (query, target) pair, in all four modes, DNA and protein, across the lengths where the
+// kernels change shape (rows per lane, passes, the long-target path), with packed lanes that
+// overflow and are scored again, and with the targets streamed in small blocks;
+// align_pairs_cuda's alignments equal align_pair's (ends, begins, CIGAR). Without a CUDA device
+// every test SKIPs visibly.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "align/batch/batch_cuda.hpp"
+#include "align/search/cuda/device_scanner.hpp"
 #include "support/gpu_test.hpp"
 #include "support/random_alignment.hpp"
 #include "support/random_rna.hpp"
@@ -21,8 +23,8 @@ namespace tropic::align {
 namespace {
 
 using Seq = std::vector<std::uint8_t>;
+using detail::TargetView;
 using detail::batch::DeviceScanner;
-using detail::batch::TargetView;
 constexpr AlignMode kModes[] = {AlignMode::Local, AlignMode::Global, AlignMode::Glocal,
                                 AlignMode::Overlap};
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "align/batch/batch_cuda.hpp"
+#include "align/search/cuda/device_scanner.hpp"
 #include "align/search/scan_cpu.hpp"
 #include "support/gpu_test.hpp"
 #include "support/random_alignment.hpp"

@@ -15,19 +15,19 @@
 #include <vector>
 
 #include "align/batch/batch_cuda.hpp"
-#include "align/batch/cuda/strip_lane.cuh"
 #include "align/pairwise/cell.hpp"
 #include "align/pairwise/pair_checks.hpp"
 #include "align/pairwise/tile.hpp"
 #include "align/pairwise/trace_rule.hpp"
 #include "align/pairwise/traceback.hpp"
+#include "align/search/cuda/strip_lane.cuh"
 #include "core/cuda/cuda_check.cuh"
 #include "core/cuda/device_buffer.cuh"
 #include "core/cuda/device_memory.cuh"
+#include "core/internal/memory_fit.hpp"
 #include "core/internal/messages.hpp"
 #include "core/internal/profile.hpp"
 #include "tropic/core/error.hpp"
-#include "core/internal/memory_fit.hpp"
 #include "tropic/core/thread_pool.hpp"
 
 namespace tropic::align::detail::batch {

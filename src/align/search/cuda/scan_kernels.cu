@@ -2,9 +2,9 @@
 #include <algorithm>
 #include <type_traits>
 
-#include "align/batch/cuda/scan_launch.hpp"
-#include "align/batch/cuda/strip_lane.cuh"
 #include "align/pairwise/tile.hpp"
+#include "align/search/cuda/scan_launch.hpp"
+#include "align/search/cuda/strip_lane.cuh"
 #include "core/cuda/cuda_check.cuh"
 #include "tropic/core/error.hpp"
 

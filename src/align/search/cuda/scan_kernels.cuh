@@ -1,5 +1,5 @@
 #pragma once
-// The scan kernels: one query against many targets, score only (batch_cuda.hpp). The layout is
+// The scan kernels: one query against many targets, score only (device_scanner.hpp). The layout is
 // the long-pair kernel's strip (../../pairwise/cuda/pair_forward.cu) given a target of its own:
 // - a warp takes a target (or two: packed lanes), its 32 lanes hold R consecutive query rows each
 //   in registers, and the target streams past them; lane t works on column j = step - t, so the

@@ -1,4 +1,4 @@
-// DeviceScanner: the host side of the database scan (batch_cuda.hpp). Why this shape:
+// DeviceScanner: the host side of the database scan (device_scanner.hpp). Why this shape:
 // - Targets stay on the device when they fit (a database of 10^9 residues is 1 GB, an H100 holds
 //   80), so every query after the first pays no copy; otherwise they stream in blocks, the next
 //   block's copy issued while the kernels of the current one run.
@@ -11,16 +11,16 @@
 #include <string>
 #include <vector>
 
-#include "align/batch/batch_cuda.hpp"
-#include "align/batch/cuda/scan_launch.hpp"
 #include "align/pairwise/cuda/pair_cuda.hpp"
 #include "align/pairwise/tile.hpp"
+#include "align/search/cuda/device_scanner.hpp"
+#include "align/search/cuda/scan_launch.hpp"
 #include "core/cuda/cuda_check.cuh"
 #include "core/cuda/device_buffer.cuh"
 #include "core/cuda/device_memory.cuh"
+#include "core/internal/memory_fit.hpp"
 #include "core/internal/messages.hpp"
 #include "tropic/core/error.hpp"
-#include "core/internal/memory_fit.hpp"
 
 namespace tropic::align::detail::batch {
 

@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "align/batch/cuda/scan_kernels.cuh"
+#include "align/search/cuda/scan_kernels.cuh"
 
 namespace tropic::align::detail::batch {
 
