@@ -1,7 +1,7 @@
 // `tropic search`: every query against every sequence of a database (built by `tropic makedb`,
 // or a FASTA/FASTQ built in memory), the best hits of each query aligned in full and written by
 // the alignment writers (tropic/align/search_writer.hpp). Queries stream from their file in
-// batches; each batch scans the database once (align::search) and its hits are written in input
+// batches; each batch scans the database once (align::Searcher) and its hits are written in input
 // order before the next batch is read.
 #include <fmt/format.h>
 

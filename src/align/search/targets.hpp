@@ -1,7 +1,9 @@
 #pragma once
-// The targets of a database scan as the CPU and device scans take them: sequences back to back,
-// without the Database class (tests build them from plain sequences). No CUDA here: the CPU scan
-// and the device scanner's interface both include it.
+// The targets of a search as the scans take them, without the Database class: the sequences back
+// to back in storage order (ascending length) and each one's ordinal (its position in the input,
+// which breaks ties between hits). A Searcher builds them from a Database; tests build them from
+// plain sequences without a file. No CUDA here: the CPU scan and the device scanner's interface
+// both include it.
 #include <cstdint>
 #include <span>
 
@@ -13,6 +15,13 @@ struct TargetView {
     std::span<const std::uint8_t> residues;
     std::span<const std::uint64_t> offsets;  // count + 1
     std::size_t count() const noexcept { return offsets.empty() ? 0 : offsets.size() - 1; }
+};
+
+struct SearchTargets {
+    TargetView view;
+    std::span<const std::uint64_t> ordinals;  // view.count() of them
+    std::uint64_t total_residues = 0;         // the E-value's database size
+    std::uint64_t longest = 0;
 };
 
 }  // namespace tropic::align::detail

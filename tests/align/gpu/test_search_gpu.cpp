@@ -61,8 +61,9 @@ std::vector<QueryHits> search_on(Backend backend, const std::vector<Seq>& querie
     options.pool = pool;
     std::vector<QueryHits> out;
     const std::vector<std::span<const std::uint8_t>> spans(queries.begin(), queries.end());
-    detail::search_targets(spans, db.targets, params, options,
-                           [&](QueryHits&& hits) { out.push_back(std::move(hits)); }, {});
+    Searcher(db.targets, params, options).search(spans, [&](QueryHits&& hits) {
+        out.push_back(std::move(hits));
+    });
     return out;
 }
 
