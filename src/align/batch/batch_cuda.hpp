@@ -15,7 +15,7 @@ namespace tropic {
 class ThreadPool;
 }
 
-namespace tropic::align::detail::batch {
+namespace tropic::align::detail::cuda {
 
 // The longest query or target align_pairs_cuda takes; longer pairs go to align_pair.
 inline constexpr std::int64_t kBatchPairMaxLength = 65535;
@@ -29,4 +29,4 @@ std::vector<PairAlignment> align_pairs_cuda(std::span<const AlignPairInput> pair
                                             const AlignParams& params, int device,
                                             ThreadPool* pool = nullptr);
 
-}  // namespace tropic::align::detail::batch
+}  // namespace tropic::align::detail::cuda

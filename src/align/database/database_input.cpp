@@ -10,7 +10,7 @@
 #include "tropic/core/protein_encoding.hpp"
 #include "tropic/core/record_error.hpp"
 
-namespace tropic::align::database {
+namespace tropic::align::detail {
 
 DatabaseInput::DatabaseInput(const std::string& path, std::optional<Alphabet> alphabet,
                              const std::function<void(const std::string&)>& on_notice)
@@ -66,4 +66,4 @@ bool DatabaseInput::next(std::string& name, std::vector<std::uint8_t>& codes) {
     return true;
 }
 
-}  // namespace tropic::align::database
+}  // namespace tropic::align::detail

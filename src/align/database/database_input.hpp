@@ -15,7 +15,7 @@
 #include "tropic/core/sequence.hpp"
 #include "tropic/core/sequence_reader.hpp"
 
-namespace tropic::align::database {
+namespace tropic::align::detail {
 
 class DatabaseInput {
   public:
@@ -41,5 +41,4 @@ class DatabaseInput {
     std::optional<SequenceRecord> first_;
 };
 
-
-}  // namespace tropic::align::database
+}  // namespace tropic::align::detail

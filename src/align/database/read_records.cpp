@@ -9,7 +9,7 @@
 #include "tropic/core/error.hpp"
 #include "tropic/core/memory.hpp"
 
-namespace tropic::align::database {
+namespace tropic::align::detail {
 
 namespace {
 
@@ -52,4 +52,4 @@ ReadRecords read_records(const std::string& input, const MakeDatabaseOptions& op
     return read;
 }
 
-}  // namespace tropic::align::database
+}  // namespace tropic::align::detail

@@ -10,7 +10,7 @@
 #include "align/database/database_index.hpp"
 #include "tropic/align/database.hpp"
 
-namespace tropic::align::database {
+namespace tropic::align::detail {
 
 struct ReadRecords {
     Alphabet alphabet;
@@ -25,4 +25,4 @@ ReadRecords read_records(const std::string& input, const MakeDatabaseOptions& op
 // The options' memory limit in bytes (max_memory, or what the system has available for 0).
 std::uint64_t memory_budget(const MakeDatabaseOptions& options) noexcept;
 
-}  // namespace tropic::align::database
+}  // namespace tropic::align::detail

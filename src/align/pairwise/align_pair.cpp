@@ -69,7 +69,7 @@ bool short_pairs_on_device(std::span<const AlignPairInput> pairs,
     for (const std::size_t k : short_pairs) batch.push_back(pairs[k]);
     std::vector<PairAlignment> results;
     try {
-        results = detail::batch::align_pairs_cuda(batch, params, options.device, options.pool);
+        results = detail::cuda::align_pairs_cuda(batch, params, options.device, options.pool);
     } catch (const ResourceError& error) {
         if (options.backend == Backend::Cuda) throw;
         notify(options, fmt::format("the device could not align the batch ({}); aligning it on "

@@ -43,7 +43,7 @@
 
 #ifdef TROPIC_STRIPED_X86
 
-namespace tropic::align::detail::striped {
+namespace tropic::align::detail {
 namespace {
 
 #define TROPIC_STRIPED_INLINE TROPIC_STRIPED_TARGET __attribute__((always_inline)) inline
@@ -470,6 +470,6 @@ TROPIC_STRIPED_TARGET bool fill_tile_striped(const TileProblem& problem, const T
 #undef TROPIC_STRIPED_INLINE
 
 }  // namespace
-}  // namespace tropic::align::detail::striped
+}  // namespace tropic::align::detail
 
 #endif  // TROPIC_STRIPED_X86

@@ -13,11 +13,11 @@ TileKernel striped_kernel_sse41(int bits) noexcept {
 #ifdef TROPIC_STRIPED_X86
     switch (bits) {
         case 8:
-            return &striped::fill_tile_striped<striped::Sse41<std::int8_t>>;
+            return &fill_tile_striped<Sse41<std::int8_t>>;
         case 16:
-            return &striped::fill_tile_striped<striped::Sse41<std::int16_t>>;
+            return &fill_tile_striped<Sse41<std::int16_t>>;
         case 32:
-            return &striped::fill_tile_striped<striped::Sse41<std::int32_t>>;
+            return &fill_tile_striped<Sse41<std::int32_t>>;
         default:
             break;
     }

@@ -67,7 +67,7 @@ class Searcher::State {
     std::size_t strands_;
     std::optional<KarlinAltschul> statistics_;
     AlignParams scan_params_, align_params_;
-    std::unique_ptr<detail::batch::DeviceScanner> scanner_;
+    std::unique_ptr<detail::cuda::DeviceScanner> scanner_;
     std::vector<std::int32_t> scores_;
     // The call in progress.
     std::span<const std::span<const std::uint8_t>> queries_;
@@ -159,8 +159,8 @@ Backend Searcher::State::choose() {
     // The device's copy of the database serves every later call as well. Auto falls back to the
     // CPU when the device cannot even stream the database (the scanner says why).
     try {
-        scanner_ = std::make_unique<detail::batch::DeviceScanner>(targets_.view, scan_params_,
-                                                                  options_.device);
+        scanner_ = std::make_unique<detail::cuda::DeviceScanner>(targets_.view, scan_params_,
+                                                                 options_.device);
     } catch (const ResourceError& error) {
         if (options_.backend != Backend::Auto) throw;
         notify(options_, fmt::format("the search runs on the CPU: the device cannot scan it ({})",

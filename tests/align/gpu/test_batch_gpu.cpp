@@ -24,7 +24,7 @@ namespace {
 
 using Seq = std::vector<std::uint8_t>;
 using detail::TargetView;
-using detail::batch::DeviceScanner;
+using detail::cuda::DeviceScanner;
 constexpr AlignMode kModes[] = {AlignMode::Local, AlignMode::Global, AlignMode::Glocal,
                                 AlignMode::Overlap};
 
@@ -84,7 +84,7 @@ class BatchGpu : public test::GpuTest {
         std::vector<AlignPairInput> pairs;
         for (std::size_t k = 0; k < queries.size(); ++k)
             pairs.push_back({queries[k], targets[k], "pair " + std::to_string(k)});
-        const std::vector<PairAlignment> gpu = detail::batch::align_pairs_cuda(pairs, params, 0);
+        const std::vector<PairAlignment> gpu = detail::cuda::align_pairs_cuda(pairs, params, 0);
         ASSERT_EQ(gpu.size(), pairs.size());
         for (std::size_t k = 0; k < pairs.size(); ++k) {
             PairAlignment cpu = align_pair(queries[k], targets[k], params, cpu_options());

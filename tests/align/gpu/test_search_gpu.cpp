@@ -112,7 +112,7 @@ void expect_same_search(std::uint64_t seed, bool dna, AlignMode mode, ThreadPool
     AlignParams scan = params.align;
     scan.score_only = true;
     detail::scan_cpu(spans, db.targets.view, scan, &pool, cpu);
-    detail::batch::DeviceScanner scanner(db.targets.view, scan, 0);
+    detail::cuda::DeviceScanner scanner(db.targets.view, scan, 0);
     scanner.scan(spans, gpu);
     for (std::size_t k = 0; k < cpu.size(); ++k)
         ASSERT_EQ(gpu[k], cpu[k]) << where << " query " << k / targets.size() << " target "

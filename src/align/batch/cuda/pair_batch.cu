@@ -30,7 +30,7 @@
 #include "tropic/core/error.hpp"
 #include "tropic/core/thread_pool.hpp"
 
-namespace tropic::align::detail::batch {
+namespace tropic::align::detail::cuda {
 
 namespace {
 
@@ -589,4 +589,4 @@ std::vector<PairAlignment> align_pairs_cuda(std::span<const AlignPairInput> pair
     return results;
 }
 
-}  // namespace tropic::align::detail::batch
+}  // namespace tropic::align::detail::cuda

@@ -3,11 +3,11 @@
 #include "align/batch/batch_cuda.hpp"
 #include "tropic/core/error.hpp"
 
-namespace tropic::align::detail::batch {
+namespace tropic::align::detail::cuda {
 
 std::vector<PairAlignment> align_pairs_cuda(std::span<const AlignPairInput>, const AlignParams&,
                                             int, ThreadPool*) {
     throw ResourceError("this build of tropic has no CUDA support");
 }
 
-}  // namespace tropic::align::detail::batch
+}  // namespace tropic::align::detail::cuda

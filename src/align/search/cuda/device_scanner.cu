@@ -22,7 +22,7 @@
 #include "core/internal/messages.hpp"
 #include "tropic/core/error.hpp"
 
-namespace tropic::align::detail::batch {
+namespace tropic::align::detail::cuda {
 
 namespace {
 
@@ -391,4 +391,4 @@ void DeviceScanner::scan(std::span<const std::span<const std::uint8_t>> queries,
     }
 }
 
-}  // namespace tropic::align::detail::batch
+}  // namespace tropic::align::detail::cuda

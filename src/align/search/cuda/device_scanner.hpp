@@ -13,7 +13,7 @@
 #include "align/search/targets.hpp"
 #include "tropic/align/pairwise.hpp"
 
-namespace tropic::align::detail::batch {
+namespace tropic::align::detail::cuda {
 
 // Scans queries against a fixed set of targets on `device`. The targets are copied to the device
 // once when they fit in its free memory (leaving room for the queries' work), else streamed in
@@ -47,4 +47,4 @@ class DeviceScanner {
     std::unique_ptr<Impl> impl_;
 };
 
-}  // namespace tropic::align::detail::batch
+}  // namespace tropic::align::detail::cuda

@@ -8,7 +8,7 @@
 #include "core/cuda/cuda_check.cuh"
 #include "tropic/core/error.hpp"
 
-namespace tropic::align::detail::batch {
+namespace tropic::align::detail::cuda {
 
 namespace {
 
@@ -439,4 +439,4 @@ int launch_int32_scan(const Int32ScanArgs& args, AlignMode mode, int rows_per_la
     return grid;
 }
 
-}  // namespace tropic::align::detail::batch
+}  // namespace tropic::align::detail::cuda

@@ -25,7 +25,7 @@
 #include "align/pairwise/cell.hpp"
 #include "tropic/align/pairwise.hpp"
 
-namespace tropic::align::detail::batch {
+namespace tropic::align::detail::cuda {
 
 inline constexpr int kScanWarps = 4;  // warps per block
 // The packed kernel's "minus infinity" for I and D, and the score of the padding residue code
@@ -75,4 +75,4 @@ struct Int32ScanArgs {
     std::int32_t* scores = nullptr;  // indexed by target
 };
 
-}  // namespace tropic::align::detail::batch
+}  // namespace tropic::align::detail::cuda

@@ -7,7 +7,7 @@
 
 #include "align/search/cuda/scan_kernels.cuh"
 
-namespace tropic::align::detail::batch {
+namespace tropic::align::detail::cuda {
 
 // Rows per lane for a query of m rows: packed lanes an even number up to 32, int32 lanes a
 // multiple of 4 up to 16.
@@ -20,4 +20,4 @@ int launch_packed_scan(const PackedScanArgs& args, int rows_per_lane, int blocks
 int launch_int32_scan(const Int32ScanArgs& args, AlignMode mode, int rows_per_lane, int blocks,
                       cudaStream_t stream, int device, bool size_only);
 
-}  // namespace tropic::align::detail::batch
+}  // namespace tropic::align::detail::cuda

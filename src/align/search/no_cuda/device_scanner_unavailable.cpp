@@ -3,7 +3,7 @@
 #include "align/search/cuda/device_scanner.hpp"
 #include "tropic/core/error.hpp"
 
-namespace tropic::align::detail::batch {
+namespace tropic::align::detail::cuda {
 
 struct DeviceScanner::Impl {};
 
@@ -23,4 +23,4 @@ double DeviceScanner::kernel_seconds() const noexcept {
     return 0;
 }
 
-}  // namespace tropic::align::detail::batch
+}  // namespace tropic::align::detail::cuda
