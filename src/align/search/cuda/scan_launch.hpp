@@ -1,6 +1,6 @@
 #pragma once
-// Host side of the scan kernels (scan_kernels.cu): the rows a lane holds for a query, and the
-// launches. size_only: only the grid the launch would use (for sizing the warps' scratch rows).
+// Host side of the scan kernels (scan_kernels.cu): the rows a lane holds for a query, the grid of
+// a launch (for sizing the warps' scratch rows first), and the launches.
 #include <cuda_runtime.h>
 
 #include <cstdint>
@@ -14,10 +14,15 @@ namespace tropic::align::detail::cuda {
 int packed_rows_per_lane(std::int64_t m);
 int int32_rows_per_lane(std::int64_t m);
 
-// Launch on `stream` with at most `blocks` blocks (0: as many as are resident); returns the grid.
-int launch_packed_scan(const PackedScanArgs& args, int rows_per_lane, int blocks,
-                       cudaStream_t stream, int device, bool size_only);
-int launch_int32_scan(const Int32ScanArgs& args, AlignMode mode, int rows_per_lane, int blocks,
-                      cudaStream_t stream, int device, bool size_only);
+// The grid of a launch: as many blocks as are resident on `device`, no more than the targets
+// need (the warps' scratch rows are sized for it before the launch).
+int packed_scan_grid(const PackedScanArgs& args, int rows_per_lane, int device);
+int int32_scan_grid(const Int32ScanArgs& args, AlignMode mode, int rows_per_lane, int device);
+
+// Launch on `stream` with `grid` blocks (from the grid functions above).
+void launch_packed_scan(const PackedScanArgs& args, int rows_per_lane, int grid,
+                        cudaStream_t stream);
+void launch_int32_scan(const Int32ScanArgs& args, AlignMode mode, int rows_per_lane, int grid,
+                       cudaStream_t stream);
 
 }  // namespace tropic::align::detail::cuda
