@@ -129,12 +129,12 @@ class SearchRun {
             return;
         }
         check_inputs_readable({options_.query, options_.database});
-        align::MakeDatabaseOptions make;
+        align::DatabaseParams make;
         make.alphabet = requested;
-        make.max_memory = options_.shared.max_memory;
-        make.on_notice = [this](const std::string& text) { note(text); };
-        database_ =
-            std::make_unique<align::Database>(align::Database::from_fasta(options_.database, make));
+        RunOptions build = run_;
+        build.on_notice = [this](const std::string& text) { note(text); };
+        database_ = std::make_unique<align::Database>(
+            align::Database::from_fasta(options_.database, make, build));
     }
 
     void set_params() {

@@ -368,7 +368,7 @@ TEST(AlignSearch, DatabaseAndSearcherGiveTheSameHits) {
         for (std::size_t t = 0; t < targets.size(); ++t)
             out << ">t" << t << "\n" << decode_residues(targets[t], Alphabet::Dna) << "\n";
     }
-    MakeDatabaseOptions make;
+    DatabaseParams make;
     make.alphabet = Alphabet::Dna;
     const Database database = Database::from_fasta(fasta, make);
     const TestDatabase by_hand(targets);

@@ -28,10 +28,11 @@ std::vector<std::uint8_t> sorted_residues(const std::vector<std::uint8_t>& in_in
 
 }  // namespace
 
-Database Database::from_fasta(const std::string& input, const MakeDatabaseOptions& options) {
+Database Database::from_fasta(const std::string& input, const DatabaseParams& params,
+                              const RunOptions& options, const DatabaseProgress& progress) {
     std::vector<std::uint8_t> in_input_order;
-    detail::ReadRecords read =
-        detail::read_records(input, options, [&](std::span<const std::uint8_t> codes) {
+    detail::ReadRecords read = detail::read_records(
+        input, params, options, progress, [&](std::span<const std::uint8_t> codes) {
             in_input_order.insert(in_input_order.end(), codes.begin(), codes.end());
         });
     auto state = std::make_unique<State>();

@@ -16,6 +16,7 @@
 #include "align/database/database_layout.hpp"
 #include "align/database/read_records.hpp"
 #include "align/database/storage_order_copy.hpp"
+#include "core/internal/memory_fit.hpp"
 #include "tropic/align/database.hpp"
 #include "tropic/core/atomic_file.hpp"
 #include "tropic/core/error.hpp"
@@ -65,13 +66,14 @@ class DatabaseFileWriter {
 }  // namespace
 
 DatabaseSummary make_database(const std::string& input, const std::string& prefix,
-                              const MakeDatabaseOptions& options) {
+                              const DatabaseParams& params, const RunOptions& options,
+                              const DatabaseProgress& progress) {
     const std::string path = database_path(prefix);
     // The output first: a folder that cannot take it fails here, with the output's name.
     AtomicFile output(path);
     AtomicFile spill(path + ".residues");
-    detail::ReadRecords read =
-        detail::read_records(input, options, [&](std::span<const std::uint8_t> codes) {
+    detail::ReadRecords read = detail::read_records(
+        input, params, options, progress, [&](std::span<const std::uint8_t> codes) {
             if (std::fwrite(codes.data(), 1, codes.size(), spill.stream()) != codes.size())
                 throw ResourceError("cannot write the temporary file '" + spill.temp_path() +
                                     "': " + std::strerror(errno));
@@ -95,7 +97,7 @@ DatabaseSummary make_database(const std::string& input, const std::string& prefi
     writer.write(placeholder.data(), placeholder.size());
     detail::copy_in_storage_order(
         ::fileno(spill.stream()), spill.temp_path(), read.index, index,
-        copy_buffer_bytes(detail::memory_budget(options), read.index.memory_bytes()),
+        copy_buffer_bytes(host_budget(options.max_memory).bytes, read.index.memory_bytes()),
         [&](std::span<const std::uint8_t> residues) {
             writer.write(residues.data(), residues.size(), &header.residues_crc);
         });
