@@ -269,14 +269,15 @@ class AlignRun {
                     add(queries_[q], encoded_queries_[q], t);
         }
         jobs_ = &jobs;
-        std::vector<align::AlignOutcome> outcomes = align::align_many(inputs, params_, run_);
+        std::vector<Outcome<align::PairAlignment>> outcomes =
+            align::align_many(inputs, params_, run_);
         pair_progress_.reset();
         jobs_ = nullptr;
 
         std::vector<std::vector<PairJob>> by_target(chunk.targets.size());
         const std::size_t per_target = options_.pairs ? 1 : queries_.size();
         for (std::size_t k = 0; k < jobs.size(); ++k) {
-            jobs[k].alignment = std::move(outcomes[k].alignment);
+            jobs[k].alignment = std::move(outcomes[k].result);
             jobs[k].error = std::move(outcomes[k].error);
             if (!jobs[k].error.empty()) {
                 std::fprintf(stderr, "tropic: error: %s\n", jobs[k].error.c_str());

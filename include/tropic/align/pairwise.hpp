@@ -36,6 +36,7 @@
 
 #include "tropic/align/scoring.hpp"
 #include "tropic/core/alignment_record.hpp"
+#include "tropic/core/outcome.hpp"
 #include "tropic/core/run_options.hpp"
 
 namespace tropic::align {
@@ -96,15 +97,12 @@ struct AlignPairInput {
     std::string what;  // names the pair in messages: "query 'a' against target 'b'"
 };
 
-struct AlignOutcome {
-    PairAlignment alignment;
-    std::string error;  // a ResourceError's message when the pair could not be aligned
-};
-
 // Many pairs, in parallel over options.pool (pairs on threads; a long pair on all of them);
-// outcomes in input order. A pair that does not fit memory gets its error; the others are
-// still aligned. options.on_progress reports (pair index, fraction) for long pairs.
-std::vector<AlignOutcome> align_many(std::span<const AlignPairInput> pairs,
-                                     const AlignParams& params, const RunOptions& options = {});
+// outcomes in input order. A pair that does not fit memory gets its error (code Resource, the
+// message naming the pair by its `what`); the others are still aligned. Other errors throw, as
+// align_pair's do. options.on_progress reports (pair index, fraction) for long pairs.
+std::vector<Outcome<PairAlignment>> align_many(std::span<const AlignPairInput> pairs,
+                                               const AlignParams& params,
+                                               const RunOptions& options = {});
 
 }  // namespace tropic::align

@@ -273,11 +273,11 @@ std::vector<PairAlignment> Searcher::State::align_pairs(std::span<const AlignPai
     RunOptions run = options_;
     run.on_progress = nullptr;
     run.backend = stats_.backend;
-    std::vector<AlignOutcome> outcomes = align_many(pairs, align_params_, run);
+    std::vector<Outcome<PairAlignment>> outcomes = align_many(pairs, align_params_, run);
     std::vector<PairAlignment> alignments(pairs.size());
     for (std::size_t k = 0; k < outcomes.size(); ++k) {
-        if (!outcomes[k].error.empty()) throw ResourceError(outcomes[k].error);
-        alignments[k] = std::move(outcomes[k].alignment);
+        outcomes[k].rethrow_error();
+        alignments[k] = std::move(outcomes[k].result);
     }
     return alignments;
 }

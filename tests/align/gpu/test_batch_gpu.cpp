@@ -216,14 +216,15 @@ TEST_F(BatchGpu, AlignManyOnTheDeviceEqualsTheCpu) {
     RunOptions cuda;
     cuda.backend = Backend::Cuda;
     cuda.pool = &pool();
-    const std::vector<AlignOutcome> gpu = align_many(pairs, params, cuda);
-    const std::vector<AlignOutcome> cpu = align_many(pairs, params, cpu_options());
+    const std::vector<Outcome<PairAlignment>> gpu = align_many(pairs, params, cuda);
+    const std::vector<Outcome<PairAlignment>> cpu = align_many(pairs, params, cpu_options());
     ASSERT_EQ(gpu.size(), cpu.size());
     for (std::size_t k = 0; k < gpu.size(); ++k) {
-        PairAlignment expected = cpu[k].alignment;
-        expected.score_bits = gpu[k].alignment.score_bits;
-        EXPECT_EQ(gpu[k].alignment, expected) << "pair " << k;
+        PairAlignment expected = cpu[k].result;
+        expected.score_bits = gpu[k].result.score_bits;
+        EXPECT_EQ(gpu[k].result, expected) << "pair " << k;
         EXPECT_EQ(gpu[k].error, cpu[k].error);
+        EXPECT_EQ(gpu[k].code, cpu[k].code);
     }
 }
 
