@@ -208,7 +208,7 @@ void bench_top_alignments(benchmark::State& state, std::size_t hits, std::size_t
         params.score_only = false;
         const double seconds = tropic::bench::run_wall_timed(
             state, [&] { tropic::align::detail::cuda::align_pairs_cuda(pairs, params, 0); });
-        // Against the scan of the same query: the issue allows the alignments 10% of it.
+        // Against the scan of the same query: the alignments' target is 10% of it.
         const double scan = run_wall_timed_once([&] { scanner.scan(spans, scores); });
         state.counters["pct_of_scan"] = 100.0 * seconds / scan;
     } catch (const std::exception& error) {

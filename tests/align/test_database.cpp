@@ -324,7 +324,7 @@ std::string build_error(const std::string& text, std::optional<Alphabet> alphabe
     const std::string message =
         input_error_of([&] { align::make_database(input, (dir.path() / "db").string(), params); });
     EXPECT_EQ(files_in(dir), 1) << "files left behind";
-    EXPECT_EQ(input_error_of([&] { Database::from_fasta(input, params); }), message);
+    EXPECT_EQ(input_error_of([&] { (void)Database::from_fasta(input, params); }), message);
     return message.substr(message.find("in.fa"));
 }
 
@@ -362,7 +362,7 @@ class DamagedDatabase : public ::testing::Test {
     // The message of opening the file with `bytes` instead, from the file name on.
     std::string open_error(const std::string& bytes) {
         std::ofstream(path_, std::ios::binary | std::ios::trunc) << bytes;
-        const std::string message = input_error_of([&] { Database::open(path_); });
+        const std::string message = input_error_of([&] { (void)Database::open(path_); });
         EXPECT_NE(message.find(path_), std::string::npos) << message;
         return message.substr(message.find(path_) + path_.size());
     }
@@ -469,7 +469,7 @@ TEST_F(DamagedDatabase, RefusesAnInconsistentFileWithRightChecksums) {
 
 TEST_F(DamagedDatabase, RefusesAMissingFile) {
     const std::string message =
-        input_error_of([&] { Database::open((dir_.path() / "absent").string()); });
+        input_error_of([&] { (void)Database::open((dir_.path() / "absent").string()); });
     EXPECT_NE(message.find("cannot open database"), std::string::npos) << message;
     EXPECT_NE(message.find("absent.tdb"), std::string::npos) << message;
 }

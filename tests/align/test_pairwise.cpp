@@ -290,7 +290,7 @@ TEST(AlignPairwise, ProgressOfALongPairRisesToOneOnce) {
             EXPECT_EQ(item, 0u);
             seen.push_back(fraction);
         };
-        align_pair(q, t, {AlignMode::Local, scoring, score_only}, options);
+        (void)align_pair(q, t, {AlignMode::Local, scoring, score_only}, options);
         ASSERT_FALSE(seen.empty());
         EXPECT_EQ(seen.back(), 1.0);
         EXPECT_TRUE(std::is_sorted(seen.begin(), seen.end()));
@@ -311,7 +311,7 @@ TEST(AlignPairwise, MemoryLimitShrinksTilesOrRefuses) {
     RunOptions tiny;
     tiny.max_memory = 64 << 10;
     try {
-        align_pair(q, t, params, tiny);
+        (void)align_pair(q, t, params, tiny);
         FAIL() << "no ResourceError";
     } catch (const ResourceError& error) {
         const std::string message = error.what();

@@ -28,7 +28,7 @@
 namespace tropic::align {
 
 // The file a prefix names: PREFIX + ".tdb".
-std::string database_path(const std::string& prefix);
+[[nodiscard]] std::string database_path(const std::string& prefix);
 
 struct DatabaseParams {
     // Dna or Protein; nullopt: detected from the first record (DNA when it holds IUPAC nucleotide
@@ -66,14 +66,15 @@ class Database {
   public:
     // Opens PREFIX.tdb (or a path ending in .tdb), checking its magic, version, sizes and
     // checksums; throws InputError saying what is wrong.
-    static Database open(const std::string& prefix_or_path);
+    [[nodiscard]] static Database open(const std::string& prefix_or_path);
     // Builds one in memory from FASTA/FASTQ (what `tropic search` does with a FASTA database), as
     // make_database reads it.
-    static Database from_fasta(const std::string& input, const DatabaseParams& params = {},
-                               const RunOptions& options = {},
-                               const DatabaseProgress& progress = {});
+    [[nodiscard]] static Database from_fasta(const std::string& input,
+                                             const DatabaseParams& params = {},
+                                             const RunOptions& options = {},
+                                             const DatabaseProgress& progress = {});
     // True when the path looks like a built database (PREFIX.tdb exists or the path is one).
-    static bool is_database(const std::string& prefix_or_path);
+    [[nodiscard]] static bool is_database(const std::string& prefix_or_path);
 
     Database(Database&&) noexcept;
     Database& operator=(Database&&) noexcept;

@@ -16,16 +16,16 @@ namespace tropic::align {
 // "@HD VN:1.6", one @SQ line per target in order, and "@PG ID:tropic PN:tropic VN:<version>
 // CL:<command_line>" (tabs in the command line become spaces). Throws InputError when two
 // targets share a name (SAM's references need distinct names).
-AlignmentHeader sam_header(const std::vector<ReferenceSequence>& targets,
-                           std::string_view command_line);
+[[nodiscard]] AlignmentHeader sam_header(const std::vector<ReferenceSequence>& targets,
+                                         std::string_view command_line);
 
 // QNAME the query's name; FLAG 0, or 4 (unmapped: RNAME '*', POS none, MAPQ 0, no CIGAR, no
 // tags) for an empty alignment; RNAME the target; POS target_begin; MAPQ 255 (unavailable);
 // CIGAR the alignment's (=/X, or M with cigar_m) between soft clips of the query's unaligned
 // ends; SEQ the query; QUAL its FASTQ qualities or '*'; NM:i mismatches and gap residues, AS:i
 // the score. The alignment must have a CIGAR (not score_only).
-AlignmentRecord sam_record(const SequenceRecord& query, const SequenceRecord& target,
-                           const PairAlignment& alignment,
-                           const AlignmentTextOptions& options = {});
+[[nodiscard]] AlignmentRecord sam_record(const SequenceRecord& query, const SequenceRecord& target,
+                                         const PairAlignment& alignment,
+                                         const AlignmentTextOptions& options = {});
 
 }  // namespace tropic::align

@@ -47,7 +47,7 @@ struct SearchParams {
 void validate(const SearchParams& params, Alphabet alphabet);
 
 // The smallest score a hit may have under `params` (min_score or the mode's default).
-std::int64_t minimum_hit_score(const SearchParams& params);
+[[nodiscard]] std::int64_t minimum_hit_score(const SearchParams& params);
 
 struct SearchHit {
     std::size_t target = 0;  // the database sequence, in storage order (Database::name(target))
@@ -64,8 +64,8 @@ struct QueryHits {
 // The E-value of a search: Karlin-Altschul with m the query's length and n the database's total
 // residues (the search space of the whole database, as BLAST counts it, without BLAST's
 // finite-size correction).
-double search_evalue(const KarlinAltschul& statistics, std::int64_t score,
-                     std::int64_t query_length, std::uint64_t database_residues);
+[[nodiscard]] double search_evalue(const KarlinAltschul& statistics, std::int64_t score,
+                                   std::int64_t query_length, std::uint64_t database_residues);
 
 struct SearchProgress {
     // Cells (query residues x database residues) scanned so far and in all; called from the
