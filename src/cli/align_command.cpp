@@ -98,15 +98,17 @@ class AlignRun {
         choose_alphabet(requested);
         params_.scoring = make_scoring(options_.scoring, alphabet_);
         align::validate(params_);
-        if (output_ == AlignmentOutput::Sam && alphabet_ != Alphabet::Dna)
-            throw InputError(
-                "SAM and BAM hold nucleotide sequences: align protein with --format tsv, json, "
-                "paf, blast6 or pair");
+        if (output_ == AlignmentOutput::Sam)
+            align::check_sam_alphabet(alphabet_, alignment_format_for_path(options_.shared.output));
         text_options_.cigar_m = options_.cigar_m;
         if (output_ == AlignmentOutput::Blast6) choose_statistics();
 
         if (!options_.pairs) {
-            while (auto query = queries_in_->next()) queries_.push_back(std::move(*query));
+            while (auto query = queries_in_->next()) {
+                if (output_ == AlignmentOutput::Sam)
+                    align::check_sam_query(*query, options_.query, queries_in_->records_read());
+                queries_.push_back(std::move(*query));
+            }
             for (const SequenceRecord& query : queries_)
                 encoded_queries_.push_back(encode(query, alphabet_));
         }
@@ -206,7 +208,7 @@ class AlignRun {
         writer_options.threads = options_.shared.threads;
         sam_ = std::make_unique<AlignmentWriter>(
             options_.shared.output.empty() ? "-" : options_.shared.output,
-            align::sam_header(references, command_line()), writer_options);
+            align::sam_header(references, command_line(), options_.target), writer_options);
         targets_held_ = true;
     }
 
@@ -238,6 +240,8 @@ class AlignRun {
             }
             if (!target) break;
             residues += target->residues.size();
+            if (query && sam_)
+                align::check_sam_query(*query, options_.query, queries_in_->records_read());
             if (query) chunk.queries.push_back(std::move(*query));
             chunk.targets.push_back(std::move(*target));
         }

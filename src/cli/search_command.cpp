@@ -82,10 +82,8 @@ class SearchRun {
             throw InputError(
                 fmt::format("the database '{}' holds no sequences", options_.database));
         set_params();
-        if (output_ == AlignmentOutput::Sam && alphabet_ != Alphabet::Dna)
-            throw InputError(
-                "SAM and BAM hold nucleotide sequences: search protein with --format blast6, tsv, "
-                "json or paf");
+        if (output_ == AlignmentOutput::Sam)
+            align::check_sam_alphabet(alphabet_, alignment_format_for_path(options_.shared.output));
 
         searcher_ = std::make_unique<align::Searcher>(*database_, params_, run_);
         AlignInput queries(options_.query, alphabet_);
@@ -101,6 +99,7 @@ class SearchRun {
         std::vector<SequenceRecord> batch;
         std::size_t residues = 0;
         while (auto query = queries.next()) {
+            if (sam_) align::check_sam_query(*query, options_.query, queries.records_read());
             residues += query->residues.size();
             batch.push_back(std::move(*query));
             if (batch.size() == kBatchQueries || residues >= kBatchResidues) {
@@ -169,7 +168,7 @@ class SearchRun {
         writer_options.threads = options_.shared.threads;
         sam_ = std::make_unique<AlignmentWriter>(
             options_.shared.output.empty() ? "-" : options_.shared.output,
-            align::sam_header(references, command_line()), writer_options);
+            align::sam_header(references, command_line(), database_->source()), writer_options);
     }
 
     void search_batch(const std::vector<SequenceRecord>& batch) {
