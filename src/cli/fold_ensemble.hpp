@@ -11,8 +11,8 @@
 #include "tropic/core/run_options.hpp"
 #include "tropic/rna/boltzmann_factors.hpp"
 #include "tropic/rna/energy_params.hpp"
+#include "tropic/rna/ensemble.hpp"
 #include "tropic/rna/ensemble_writer.hpp"
-#include "tropic/rna/partition.hpp"
 
 namespace tropic::cli {
 

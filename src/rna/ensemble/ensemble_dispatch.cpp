@@ -6,17 +6,17 @@
 #include <cmath>
 #include <memory>
 
-#include "rna/ensemble/cuda/pf_cuda.hpp"
-#include "rna/ensemble/ensemble_summary.hpp"
-#include "rna/ensemble/pf_cpu.hpp"
-#include "rna/ensemble/pf_sampling.hpp"
-#include "rna/structure/record_placement.hpp"
 #include "core/internal/backend_choice.hpp"
-#include "tropic/core/error.hpp"
 #include "core/internal/memory_fit.hpp"
+#include "rna/ensemble/cuda/ensemble_cuda.hpp"
+#include "rna/ensemble/ensemble_cpu.hpp"
+#include "rna/ensemble/ensemble_sampling.hpp"
+#include "rna/ensemble/ensemble_summary.hpp"
+#include "rna/structure/record_placement.hpp"
+#include "tropic/core/error.hpp"
 #include "tropic/core/thread_pool.hpp"
 #include "tropic/rna/energy_eval.hpp"
-#include "tropic/rna/partition.hpp"
+#include "tropic/rna/ensemble.hpp"
 
 namespace tropic::rna {
 
@@ -35,7 +35,7 @@ double fold_steps(std::size_t n) {
 }
 
 std::uint64_t device_need(std::size_t n) {
-    return cuda::pf_device_bytes(n);
+    return cuda::ensemble_device_bytes(n);
 }
 
 std::function<std::string(const MemoryBudget&)> suggest_shorter(unsigned folds) {
@@ -52,7 +52,7 @@ std::function<std::string(const MemoryBudget&)> suggest_shorter(unsigned folds) 
 
 WorkEstimate single_fold(std::size_t n) {
     WorkEstimate work;
-    work.what = fmt::format("a partition function of {} nt", n);
+    work.what = fmt::format("an ensemble fold of {} nt", n);
     work.steps = fold_steps(n);
     work.auto_min_steps = fold_steps(kAutoCudaMinLength);
     work.host_bytes = ensemble_memory_bytes(n);
@@ -64,7 +64,7 @@ WorkEstimate single_fold(std::size_t n) {
 WorkEstimate short_batch(std::size_t records, std::size_t residues, std::size_t longest,
                          unsigned threads) {
     WorkEstimate work;
-    work.what = fmt::format("a batch of {} partition functions", records);
+    work.what = fmt::format("a batch of {} ensemble folds", records);
     work.steps = static_cast<double>(residues);
     work.auto_min_steps = static_cast<double>(kAutoCudaMinBatchResidues);
     const unsigned folds = static_cast<unsigned>(std::min<std::size_t>(threads, records));
@@ -75,7 +75,7 @@ WorkEstimate short_batch(std::size_t records, std::size_t residues, std::size_t 
 }
 
 // Everything RNAfold -p prints, from a filled fold.
-void summarise(const PfFold& fold, std::span<const std::uint8_t> sequence,
+void summarise(const EnsembleFold& fold, std::span<const std::uint8_t> sequence,
                const EnergyParams& params, const EnsembleOptions& options, ThreadPool* pool,
                EnsembleResult& out) {
     out.ensemble_energy = fold.ensemble_energy();
@@ -88,7 +88,7 @@ void summarise(const PfFold& fold, std::span<const std::uint8_t> sequence,
     out.mfe_frequency = std::exp((out.ensemble_energy - mfe_kcal) / kT);
     if (fold.outside_done) {
         const ProbabilityView p{fold.qbh.data(), fold.n()};
-        out.pf_structure = pairing_tendency(p);
+        out.pairing_tendency = pairing_tendency(p);
         out.pairs = listed_pairs(p, options.bpp_threshold);
         out.centroid = centroid_structure(p, out.centroid_distance);
         out.diversity = ensemble_diversity(p);
@@ -139,7 +139,7 @@ std::vector<EnsembleResult> fold_ensemble_many(
     std::vector<EnsembleResult> results(sequences.size());
     for (std::size_t r = 0; r < sequences.size(); ++r) results[r].mfe = std::move(mfe[r]);
     const bool outside = options.probabilities;
-    auto finish = [&](std::size_t r, const PfFold& fold, ThreadPool* pool) {
+    auto finish = [&](std::size_t r, const EnsembleFold& fold, ThreadPool* pool) {
         summarise(fold, sequences[r], params, options, pool, results[r]);
     };
     if (!gpu.empty()) {
@@ -151,16 +151,16 @@ std::vector<EnsembleResult> fold_ensemble_many(
                 cells += sequences[gpu[last]].size() * sequences[gpu[last]].size();
                 ++last;
             }
-            std::vector<std::unique_ptr<PfFold>> folds;
-            std::vector<cuda::PfJob> jobs;
+            std::vector<std::unique_ptr<EnsembleFold>> folds;
+            std::vector<cuda::EnsembleJob> jobs;
             for (std::size_t k = first; k < last; ++k) {
                 const std::size_t r = gpu[k];
-                folds.push_back(std::make_unique<PfFold>());
+                folds.push_back(std::make_unique<EnsembleFold>());
                 jobs.push_back(
                     {sequences[r], constraint_of(r), results[r].mfe.energy, r, folds.back().get()});
             }
-            cuda::fill_pf_cuda(jobs, factors, options.model, outside, options.samples > 0,
-                               run.device, run.on_progress);
+            cuda::fill_ensemble_cuda(jobs, factors, options.model, outside, options.samples > 0,
+                                     run.device, run.on_progress);
             auto summarise_one = [&](std::size_t k) { finish(gpu[first + k], *folds[k], nullptr); };
             parallel_for(run.pool, 0, jobs.size(), summarise_one);
             first = last;
@@ -170,16 +170,17 @@ std::vector<EnsembleResult> fold_ensemble_many(
         return n >= kCpuLongLength ? run.on_progress : Progress();
     };
     for (std::size_t r : placed.cpu_long) {
-        PfFold fold;
-        fill_pf_cpu(fold, sequences[r], factors, options.model, constraint_of(r),
-                    results[r].mfe.energy, outside, run.pool, progress_of(sequences[r].size()), r);
+        EnsembleFold fold;
+        fill_ensemble_cpu(fold, sequences[r], factors, options.model, constraint_of(r),
+                          results[r].mfe.energy, outside, run.pool,
+                          progress_of(sequences[r].size()), r);
         finish(r, fold, run.pool);
     }
     auto fold_short = [&](std::size_t k) {
         const std::size_t r = placed.cpu_short[k];
-        PfFold fold;
-        fill_pf_cpu(fold, sequences[r], factors, options.model, constraint_of(r),
-                    results[r].mfe.energy, outside, nullptr, {}, r);
+        EnsembleFold fold;
+        fill_ensemble_cpu(fold, sequences[r], factors, options.model, constraint_of(r),
+                          results[r].mfe.energy, outside, nullptr, {}, r);
         finish(r, fold, nullptr);
     };
     parallel_for(run.pool, 0, placed.cpu_short.size(), fold_short);

@@ -8,7 +8,7 @@
 
 namespace tropic::rna {
 
-// Pair probabilities of n bases: P(i,j), i < j, at data[j * n + i] (the layout pf_cpu leaves).
+// Pair probabilities of n bases: P(i,j), i < j, at data[j * n + i] (the CPU fill's layout).
 struct ProbabilityView {
     const double* data = nullptr;
     int n = 0;

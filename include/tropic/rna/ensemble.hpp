@@ -53,7 +53,7 @@ struct EnsembleResult {
     double kT = 0;               // cal/mol, of the model's temperature
     double scale = 1;            // the per-base scale s that was used
     // Per base, RNAfold's symbol of its pairing tendency ('.', ',', '|', '{', '}', '(', ')').
-    std::string pf_structure;
+    std::string pairing_tendency;
     PairProbabilities pairs;  // probability >= bpp_threshold, by (i, j)
     std::string centroid;     // pairs with probability > 0.5
     int centroid_energy = 0;  // dcal/mol, evaluated as RNAeval

@@ -1,15 +1,15 @@
 // The partition function's GPU entry points in a build without CUDA.
-#include "rna/ensemble/cuda/pf_cuda.hpp"
+#include "rna/ensemble/cuda/ensemble_cuda.hpp"
 #include "tropic/core/error.hpp"
 
 namespace tropic::rna::cuda {
 
-std::uint64_t pf_device_bytes(std::size_t length) {
+std::uint64_t ensemble_device_bytes(std::size_t length) {
     return ensemble_memory_bytes(length);
 }
 
-void fill_pf_cuda(std::span<const PfJob>, const BoltzmannFactors&, const MfeOptions&, bool, bool,
-                  int, const Progress&) {
+void fill_ensemble_cuda(std::span<const EnsembleJob>, const BoltzmannFactors&, const MfeOptions&,
+                        bool, bool, int, const Progress&) {
     throw ResourceError("this tropic was built without CUDA: use --backend cpu");
 }
 

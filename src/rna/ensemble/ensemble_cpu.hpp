@@ -7,10 +7,10 @@
 #include <span>
 #include <vector>
 
-#include "rna/ensemble/pf_cells.hpp"
-#include "rna/ensemble/pf_setup.hpp"
+#include "rna/ensemble/ensemble_cells.hpp"
+#include "rna/ensemble/ensemble_setup.hpp"
 #include "tropic/core/progress.hpp"
-#include "tropic/rna/partition.hpp"
+#include "tropic/rna/ensemble.hpp"
 
 namespace tropic {
 class ThreadPool;
@@ -20,10 +20,10 @@ namespace tropic::rna {
 
 // The filled tables of one sequence. After the outside pass, P(i,j) (i < j) lies at
 // qbh[j * n + i] (probability()).
-struct PfFold {
-    PfSetup setup;
+struct EnsembleFold {
+    EnsembleSetup setup;
     std::vector<double> qb, qm, qm1, qbh, qmh, qm1h, w, z5, z3;
-    PfTables tables;
+    EnsembleTables tables;
     double log_z = 0;      // ln Z, unscaled
     int inside_fills = 0;  // 1, or more when the first scale let Z leave the safe range
     bool outside_done = false;
@@ -38,10 +38,10 @@ struct PfFold {
 // the pair probabilities. `mfe_dcal` gives the first scale estimate; a Z outside the safe range
 // repeats the fill with a corrected scale. Throws ResourceError when the tables cannot be
 // allocated. on_progress hears (item, fraction) from the calling thread.
-void fill_pf_cpu(PfFold& fold, std::span<const std::uint8_t> sequence,
-                 const BoltzmannFactors& factors, const MfeOptions& options,
-                 const StructureConstraint* constraint, int mfe_dcal, bool outside,
-                 ThreadPool* pool = nullptr, const Progress& on_progress = {},
-                 std::size_t item = 0);
+void fill_ensemble_cpu(EnsembleFold& fold, std::span<const std::uint8_t> sequence,
+                       const BoltzmannFactors& factors, const MfeOptions& options,
+                       const StructureConstraint* constraint, int mfe_dcal, bool outside,
+                       ThreadPool* pool = nullptr, const Progress& on_progress = {},
+                       std::size_t item = 0);
 
 }  // namespace tropic::rna

@@ -11,15 +11,15 @@
 #include <string>
 #include <vector>
 
+#include "rna/ensemble/ensemble_cpu.hpp"
+#include "rna/ensemble/ensemble_sampling.hpp"
 #include "rna/ensemble/ensemble_summary.hpp"
-#include "rna/ensemble/pf_cpu.hpp"
-#include "rna/ensemble/pf_sampling.hpp"
 #include "support/all_structures.hpp"
 #include "support/random_rna.hpp"
 #include "tropic/core/thread_pool.hpp"
 #include "tropic/rna/energy_eval.hpp"
+#include "tropic/rna/ensemble.hpp"
 #include "tropic/rna/model_details.hpp"
-#include "tropic/rna/partition.hpp"
 
 namespace {
 
@@ -38,11 +38,11 @@ struct Model {
           options(d.mfe_options()) {}
 };
 
-PfFold fold_of(const std::vector<std::uint8_t>& s, const Model& m,
-               const StructureConstraint* constraint = nullptr, ThreadPool* pool = nullptr) {
-    PfFold fold;
+EnsembleFold fold_of(const std::vector<std::uint8_t>& s, const Model& m,
+                     const StructureConstraint* constraint = nullptr, ThreadPool* pool = nullptr) {
+    EnsembleFold fold;
     const int mfe = fold_mfe(s, m.params, m.options, {}, constraint).energy;
-    fill_pf_cpu(fold, s, m.factors, m.options, constraint, mfe, true, pool);
+    fill_ensemble_cpu(fold, s, m.factors, m.options, constraint, mfe, true, pool);
     return fold;
 }
 
@@ -107,7 +107,7 @@ void expect_matches_brute_force(std::uint64_t seed, int count, double tolerance,
     for (int t = 0; t < count; ++t) {
         const auto s = test::random_rna(rng, 1 + rng() % 14, 0.3 + 0.4 * (rng() % 2));
         const Model m(random_details(rng, d0));
-        const PfFold fold = fold_of(s, m);
+        const EnsembleFold fold = fold_of(s, m);
         const BruteForce want = brute_force(s, m, nullptr);
         SCOPED_TRACE(::testing::Message()
                      << "seed " << seed << " case " << t << " dangles " << m.details.dangles
@@ -124,20 +124,20 @@ void expect_matches_brute_force(std::uint64_t seed, int count, double tolerance,
     }
 }
 
-TEST(PartitionCpu, MatchesBruteForceWithoutDangles) {
+TEST(EnsembleCpu, MatchesBruteForceWithoutDangles) {
     for (std::uint64_t seed :
          {std::uint64_t{1}, std::uint64_t{2}, std::uint64_t{20261124}, test::test_seed()})
         expect_matches_brute_force(seed, 150, 1e-10, true);
 }
 
-TEST(PartitionCpu, CloseToBruteForceWithDangles) {
+TEST(EnsembleCpu, CloseToBruteForceWithDangles) {
     // The smooth clip moves a helix end's term by at most ~0.02 kcal/mol, the untruncated
     // temperature rescaling a loop's by less than 0.01.
     for (std::uint64_t seed : {std::uint64_t{3}, test::test_seed()})
         expect_matches_brute_force(seed, 100, 0.08, false);
 }
 
-TEST(PartitionCpu, MatchesBruteForceUnderConstraints) {
+TEST(EnsembleCpu, MatchesBruteForceUnderConstraints) {
     std::mt19937_64 rng(11);
     for (int t = 0; t < 60; ++t) {
         const auto s = test::random_rna(rng, 6 + rng() % 9);
@@ -146,7 +146,7 @@ TEST(PartitionCpu, MatchesBruteForceUnderConstraints) {
             if (rng() % 6 == 0) ch = "x<>|"[rng() % 4];
         const Model m(random_details(rng, true));
         const StructureConstraint constraint(c, s);
-        const PfFold fold = fold_of(s, m, &constraint);
+        const EnsembleFold fold = fold_of(s, m, &constraint);
         const BruteForce want = brute_force(s, m, &constraint);
         EXPECT_NEAR(fold.ensemble_energy(), want.energy, 1e-10) << c;
         for (int i = 0; i < fold.n(); ++i)
@@ -158,13 +158,13 @@ TEST(PartitionCpu, MatchesBruteForceUnderConstraints) {
     }
 }
 
-TEST(PartitionCpu, ProbabilitiesAreConsistentOnRandomSequences) {
+TEST(EnsembleCpu, ProbabilitiesAreConsistentOnRandomSequences) {
     for (std::uint64_t seed : {std::uint64_t{5}, test::test_seed()}) {
         std::mt19937_64 rng(seed);
         for (int t = 0; t < 25; ++t) {
             const auto s = test::random_rna(rng, 1 + rng() % 300, 0.3 + 0.1 * (rng() % 5));
             const Model m(random_details(rng, false));
-            const PfFold fold = fold_of(s, m);
+            const EnsembleFold fold = fold_of(s, m);
             const int mfe = fold_mfe(s, m.params, m.options).energy;
             // The ensemble holds the MFE structure (without noLP: RNAfold -p's ensemble may
             // lack a stricter MFE's only structure, never with it).
@@ -186,29 +186,29 @@ TEST(PartitionCpu, ProbabilitiesAreConsistentOnRandomSequences) {
     }
 }
 
-TEST(PartitionCpu, ThreadedFillIsIdentical) {
+TEST(EnsembleCpu, ThreadedFillIsIdentical) {
     std::mt19937_64 rng(test::test_seed());
     ThreadPool pool(3);
     for (int n : {70, 200, 333}) {
         const auto s = test::random_rna(rng, static_cast<std::size_t>(n));
         const Model m{ModelDetails{}};
-        const PfFold one = fold_of(s, m), many = fold_of(s, m, nullptr, &pool);
+        const EnsembleFold one = fold_of(s, m), many = fold_of(s, m, nullptr, &pool);
         ASSERT_EQ(one.log_z, many.log_z);
         EXPECT_EQ(one.qbh, many.qbh);  // every outside value and probability, bitwise
     }
 }
 
-TEST(PartitionCpu, RescalesWhenTheFirstScaleIsFarOff) {
+TEST(EnsembleCpu, RescalesWhenTheFirstScaleIsFarOff) {
     std::mt19937_64 rng(17);
     const auto s = test::random_rna(rng, 400, 0.7);
     const Model m{ModelDetails{}};
-    const PfFold normal = fold_of(s, m);
+    const EnsembleFold normal = fold_of(s, m);
     EXPECT_EQ(normal.inside_fills, 1);  // the MFE's estimate needs no retry
     // An absurd MFE estimate makes the first scale so large that Z underflows; the retries, the
     // prefix of Z5 still in range guiding them, land near 1.
     for (int fake_mfe : {-1'000'000, -100'000}) {
-        PfFold retried;
-        fill_pf_cpu(retried, s, m.factors, m.options, nullptr, fake_mfe, true);
+        EnsembleFold retried;
+        fill_ensemble_cpu(retried, s, m.factors, m.options, nullptr, fake_mfe, true);
         EXPECT_GT(retried.inside_fills, 1) << fake_mfe;
         EXPECT_LE(retried.inside_fills, 4) << fake_mfe;
         EXPECT_NEAR(retried.log_z, normal.log_z, 1e-9 * std::abs(normal.log_z));
@@ -220,13 +220,13 @@ TEST(PartitionCpu, RescalesWhenTheFirstScaleIsFarOff) {
 
 // A first scale of 1 (an MFE estimate of 0) lets Z overflow on 1,000 GC-rich bases (ln Z > 709);
 // one retry, from the per-base value of Z5's prefix still in range, gets it right.
-TEST(PartitionCpu, RescalesAfterAnOverflow) {
+TEST(EnsembleCpu, RescalesAfterAnOverflow) {
     std::mt19937_64 rng(19);
     const auto s = test::random_rna(rng, 1000, 0.75);
     const Model m{ModelDetails{}};
-    const PfFold normal = fold_of(s, m);
-    PfFold retried;
-    fill_pf_cpu(retried, s, m.factors, m.options, nullptr, 0, true);
+    const EnsembleFold normal = fold_of(s, m);
+    EnsembleFold retried;
+    fill_ensemble_cpu(retried, s, m.factors, m.options, nullptr, 0, true);
     ASSERT_GT(-normal.ensemble_energy() * 1000 / m.factors.kT, 709) << "no overflow to test";
     EXPECT_GE(retried.inside_fills, 2);
     EXPECT_LE(retried.inside_fills, 3);
@@ -237,12 +237,12 @@ TEST(PartitionCpu, RescalesAfterAnOverflow) {
 }
 
 // MEA: the DP's accuracy is the best over every structure made of its candidate pairs.
-TEST(PartitionCpu, MeaIsTheBestExpectedAccuracy) {
+TEST(EnsembleCpu, MeaIsTheBestExpectedAccuracy) {
     std::mt19937_64 rng(23);
     for (int t = 0; t < 40; ++t) {
         const auto s = test::random_rna(rng, 8 + rng() % 8, 0.6);
         const Model m{ModelDetails{}};
-        const PfFold fold = fold_of(s, m);
+        const EnsembleFold fold = fold_of(s, m);
         const ProbabilityView p{fold.qbh.data(), fold.n()};
         const double gamma = std::vector<double>{0.3, 1.0, 4.0}[rng() % 3];
         double mea = 0;
@@ -278,11 +278,11 @@ TEST(PartitionCpu, MeaIsTheBestExpectedAccuracy) {
     }
 }
 
-TEST(PartitionSampling, FrequenciesConvergeToProbabilities) {
+TEST(EnsembleSampling, FrequenciesConvergeToProbabilities) {
     std::mt19937_64 rng(29);
     const auto s = test::random_rna(rng, 80, 0.55);
     const Model m{ModelDetails{}};
-    const PfFold fold = fold_of(s, m);
+    const EnsembleFold fold = fold_of(s, m);
     constexpr std::size_t kSamples = 20000;
     ThreadPool pool(2);
     const auto samples = sample_structures(fold, kSamples, 42, &pool);
@@ -304,12 +304,12 @@ TEST(PartitionSampling, FrequenciesConvergeToProbabilities) {
         }
 }
 
-TEST(PartitionSampling, EverySampleIsInTheEnsemble) {
+TEST(EnsembleSampling, EverySampleIsInTheEnsemble) {
     std::mt19937_64 rng(31);
     for (int t = 0; t < 20; ++t) {
         const auto s = test::random_rna(rng, 1 + rng() % 200);
         const Model m(random_details(rng, false));
-        const PfFold fold = fold_of(s, m);
+        const EnsembleFold fold = fold_of(s, m);
         for (const std::string& st : sample_structures(fold, 50, t)) {
             const auto partner = test::partners(st);
             for (int i = 0; i < fold.n(); ++i)
