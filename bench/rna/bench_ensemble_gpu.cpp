@@ -78,7 +78,7 @@ void fill_on_gpu(const std::vector<Seq>& seqs, const std::vector<int>& mfe,
         folds.push_back(std::make_unique<tropic::rna::EnsembleFold>());
         jobs.push_back({seqs[r], nullptr, mfe[r], r, folds.back().get()});
     }
-    tropic::rna::cuda::fill_ensemble_cuda(jobs, factors(), tropic::rna::MfeOptions{}, true,
+    tropic::rna::cuda::fill_ensemble_cuda(jobs, factors(), tropic::rna::MfeParams{}, true,
                                           keep_inside, 0);
 }
 
@@ -114,7 +114,7 @@ void bench_api(benchmark::State& state, std::size_t count, std::size_t n) {
     try {
         tropic::bench::run_wall_timed(state, [&] {
             benchmark::DoNotOptimize(tropic::rna::fold_ensemble_many(
-                seqs, params, factors(), tropic::rna::EnsembleOptions{}, run));
+                seqs, params, factors(), tropic::rna::EnsembleParams{}, run));
         });
     } catch (const std::exception& error) {
         state.SkipWithError(error.what());
@@ -128,8 +128,8 @@ void bench_cpu(benchmark::State& state, std::size_t n) {
     const int mfe = mfe_energies({seq}).front();
     tropic::rna::EnsembleFold fold;
     tropic::bench::run_wall_timed(state, [&] {
-        tropic::rna::fill_ensemble_cpu(fold, seq, factors(), tropic::rna::MfeOptions{}, nullptr,
-                                       mfe, true, &pool());
+        tropic::rna::fill_ensemble_cpu(fold, seq, factors(), tropic::rna::MfeParams{}, nullptr, mfe,
+                                       true, &pool());
     });
     state.counters["ensemble_kcal"] = fold.ensemble_energy();
     state.counters["inside_fills"] = fold.inside_fills;

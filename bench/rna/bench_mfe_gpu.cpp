@@ -32,7 +32,7 @@ std::vector<tropic::rna::MfeResult> fold_on_gpu(
     tropic::RunOptions run;
     run.backend = tropic::Backend::Cuda;
     return tropic::rna::fold_mfe_many(seqs, tropic::rna::turner2004_params(),
-                                      tropic::rna::MfeOptions{}, run);
+                                      tropic::rna::MfeParams{}, run);
 }
 
 void check(benchmark::State& state, const std::vector<std::vector<std::uint8_t>>& seqs,

@@ -119,7 +119,7 @@ void run_fold(FoldOptions options) {
     // Checked before any input is read: the model, then the backend.
     const rna::NussinovParams nussinov = nussinov_params(options);
     const rna::EnergyParams energy = mfe ? options.mfe_model.energy_params() : rna::EnergyParams{};
-    const rna::MfeOptions mfe_options = mfe ? options.mfe_model.mfe_options() : rna::MfeOptions{};
+    const rna::MfeParams mfe_params = mfe ? options.mfe_model.mfe_params() : rna::MfeParams{};
     ThreadPool pool(options.shared.threads);
     const RunOptions run = make_run_options(options.shared, pool);
     // With --backend cuda the CUDA context comes up while the first records are read (auto may
@@ -134,7 +134,7 @@ void run_fold(FoldOptions options) {
     OutputSink sink(options.shared.output);
     if (ensemble) {
         EnsembleCliOptions ensemble_options = options.ensemble;
-        ensemble_options.ensemble.model = mfe_options;
+        ensemble_options.ensemble.model = mfe_params;
         ensemble_options.ensemble.probabilities = options.partition || options.mea;
         ensemble_options.ensemble.mea = options.mea;
         ensemble_options.ensemble.mea_gamma = parse_gamma(options.mea_gamma);
@@ -144,10 +144,10 @@ void run_fold(FoldOptions options) {
                        options.mfe_model.boltzmann_factors(), ensemble_options, options.shared, run,
                        sink);
     } else if (options.constraints) {
-        fold_constrained(options.inputs, energy, mfe_options, options.shared, run, sink);
+        fold_constrained(options.inputs, energy, mfe_params, options.shared, run, sink);
     } else if (mfe) {
         fold_records<rna::MfeResult>(options, run, sink, [&](const auto& encoded, const auto& r) {
-            return rna::fold_mfe_many(encoded, energy, mfe_options, r);
+            return rna::fold_mfe_many(encoded, energy, mfe_params, r);
         });
     } else {
         fold_records<rna::NussinovResult>(options, run, sink,

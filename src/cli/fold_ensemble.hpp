@@ -17,7 +17,7 @@
 namespace tropic::cli {
 
 struct EnsembleCliOptions {
-    rna::EnsembleOptions ensemble;
+    rna::EnsembleParams ensemble;
     rna::EnsembleTextOptions text;
     std::string bpp_path;     // --bpp FILE: the listed pairs of every record as TSV
     std::string dotplot_dir;  // --dotplot DIR: <name>_dp.svg|png per record

@@ -30,24 +30,24 @@ struct Model {
     ModelDetails details;
     EnergyParams params;
     BoltzmannFactors factors;
-    MfeOptions options;
+    MfeParams mfe_params;
     explicit Model(const ModelDetails& d)
         : details(d),
           params(d.energy_params()),
           factors(d.boltzmann_factors()),
-          options(d.mfe_options()) {}
+          mfe_params(d.mfe_params()) {}
 };
 
 EnsembleFold fold_of(const std::vector<std::uint8_t>& s, const Model& m,
                      const StructureConstraint* constraint = nullptr, ThreadPool* pool = nullptr) {
     EnsembleFold fold;
-    const int mfe = fold_mfe(s, m.params, m.options, {}, constraint).energy;
-    fill_ensemble_cpu(fold, s, m.factors, m.options, constraint, mfe, true, pool);
+    const int mfe = fold_mfe(s, m.params, m.mfe_params, {}, constraint).energy;
+    fill_ensemble_cpu(fold, s, m.factors, m.mfe_params, constraint, mfe, true, pool);
     return fold;
 }
 
 // RNAfold -p's --noLP: a pair is allowed when a neighbouring pair could stack on it.
-bool could_stack(const std::vector<std::uint8_t>& s, int i, int j, const MfeOptions& o) {
+bool could_stack(const std::vector<std::uint8_t>& s, int i, int j, const MfeParams& o) {
     const int n = static_cast<int>(s.size());
     auto canonical = [&](int a, int b) {
         return a >= 0 && b < n && b - a > 3 && pair_type(s[a], s[b]) != 0;
@@ -65,9 +65,9 @@ struct BruteForce {
 BruteForce brute_force(const std::vector<std::uint8_t>& s, const Model& m,
                        const StructureConstraint* constraint) {
     auto may_pair = [&](int i, int j) {
-        if (m.options.max_bp_span >= 0 && j - i + 1 > m.options.max_bp_span) return false;
+        if (m.mfe_params.max_bp_span >= 0 && j - i + 1 > m.mfe_params.max_bp_span) return false;
         if (constraint != nullptr && !constraint->allows_pair(i, j)) return false;
-        return !m.options.no_lonely_pairs || could_stack(s, i, j, m.options);
+        return !m.mfe_params.no_lonely_pairs || could_stack(s, i, j, m.mfe_params);
     };
     const double kT = m.factors.kT / 1000.0;
     BruteForce out;
@@ -76,7 +76,7 @@ BruteForce brute_force(const std::vector<std::uint8_t>& s, const Model& m,
     for (const std::string& st :
          test::all_structures(s, 0, static_cast<int>(s.size()) - 1, may_pair)) {
         const double w =
-            std::exp(-evaluate_structure(s, st, m.params, m.options.dangles) / 100.0 / kT);
+            std::exp(-evaluate_structure(s, st, m.params, m.mfe_params.dangles) / 100.0 / kT);
         z += w;
         const auto partner = test::partners(st);
         for (int i = 0; i < static_cast<int>(st.size()); ++i)
@@ -165,7 +165,7 @@ TEST(EnsembleCpu, ProbabilitiesAreConsistentOnRandomSequences) {
             const auto s = test::random_rna(rng, 1 + rng() % 300, 0.3 + 0.1 * (rng() % 5));
             const Model m(random_details(rng, false));
             const EnsembleFold fold = fold_of(s, m);
-            const int mfe = fold_mfe(s, m.params, m.options).energy;
+            const int mfe = fold_mfe(s, m.params, m.mfe_params).energy;
             // The ensemble holds the MFE structure (without noLP: RNAfold -p's ensemble may
             // lack a stricter MFE's only structure, never with it).
             if (!m.details.no_lonely_pairs) {
@@ -208,7 +208,7 @@ TEST(EnsembleCpu, RescalesWhenTheFirstScaleIsFarOff) {
     // prefix of Z5 still in range guiding them, land near 1.
     for (int fake_mfe : {-1'000'000, -100'000}) {
         EnsembleFold retried;
-        fill_ensemble_cpu(retried, s, m.factors, m.options, nullptr, fake_mfe, true);
+        fill_ensemble_cpu(retried, s, m.factors, m.mfe_params, nullptr, fake_mfe, true);
         EXPECT_GT(retried.inside_fills, 1) << fake_mfe;
         EXPECT_LE(retried.inside_fills, 4) << fake_mfe;
         EXPECT_NEAR(retried.log_z, normal.log_z, 1e-9 * std::abs(normal.log_z));
@@ -226,7 +226,7 @@ TEST(EnsembleCpu, RescalesAfterAnOverflow) {
     const Model m{ModelDetails{}};
     const EnsembleFold normal = fold_of(s, m);
     EnsembleFold retried;
-    fill_ensemble_cpu(retried, s, m.factors, m.options, nullptr, 0, true);
+    fill_ensemble_cpu(retried, s, m.factors, m.mfe_params, nullptr, 0, true);
     ASSERT_GT(-normal.ensemble_energy() * 1000 / m.factors.kT, 709) << "no overflow to test";
     EXPECT_GE(retried.inside_fills, 2);
     EXPECT_LE(retried.inside_fills, 3);
@@ -289,7 +289,7 @@ TEST(EnsembleSampling, FrequenciesConvergeToProbabilities) {
     ASSERT_EQ(samples, sample_structures(fold, kSamples, 42));  // the same on one thread
     std::map<std::pair<int, int>, double> count;
     for (const std::string& st : samples) {
-        ASSERT_NO_THROW(evaluate_structure(s, st, m.params, m.options.dangles)) << st;
+        ASSERT_NO_THROW(evaluate_structure(s, st, m.params, m.mfe_params.dangles)) << st;
         const auto partner = test::partners(st);
         for (int i = 0; i < 80; ++i)
             if (partner[i] > i) count[{i, partner[i]}] += 1;

@@ -20,14 +20,14 @@
 namespace {
 
 using tropic::rna::Dangles;
-using tropic::rna::MfeOptions;
+using tropic::rna::MfeParams;
 
 const tropic::rna::EnergyParams& P = tropic::rna::turner2004_params();
 
-MfeOptions with(Dangles d) {
-    MfeOptions options;
-    options.dangles = d;
-    return options;
+MfeParams with(Dangles d) {
+    MfeParams mfe_params;
+    mfe_params.dangles = d;
+    return mfe_params;
 }
 
 // Every valid structure of the sequence (pairs GC, AU, GU; hairpins of 3 or more), as strings.
@@ -72,17 +72,17 @@ std::vector<int> partners(const std::string& brackets) {
     return partner;
 }
 
-// Whether a structure meets the options: no pair longer than the span, no lonely pair.
-bool allowed(const std::string& structure, const MfeOptions& options) {
+// Whether a structure meets the MFE parameters: no pair longer than the span, no lonely pair.
+bool allowed(const std::string& structure, const MfeParams& mfe_params) {
     const std::vector<int> partner = partners(structure);
     const int n = static_cast<int>(structure.size());
     for (int i = 0; i < n; ++i) {
         const int j = partner[i];
         if (j <= i) continue;
-        if (options.max_bp_span >= 0 && j - i + 1 > options.max_bp_span) return false;
+        if (mfe_params.max_bp_span >= 0 && j - i + 1 > mfe_params.max_bp_span) return false;
         const bool inner = partner[i + 1] == j - 1;
         const bool outer = i > 0 && j + 1 < n && partner[i - 1] == j + 1;
-        if (options.no_lonely_pairs && !inner && !outer) return false;
+        if (mfe_params.no_lonely_pairs && !inner && !outer) return false;
     }
     return true;
 }
@@ -93,21 +93,21 @@ TEST(MfeCpu, EqualsBruteForceOnTinySequences) {
         const std::size_t n = 1 + rng() % 14;
         const auto seq = tropic::test::random_rna(rng, n, 0.6, trial % 5 == 0 ? 0.1 : 0.0);
         for (int variant = 0; variant < 4; ++variant) {
-            MfeOptions options = with(variant % 2 ? Dangles::None : Dangles::Both);
-            options.no_lonely_pairs = variant >= 2;
-            if (variant == 1) options.max_bp_span = 6 + static_cast<int>(rng() % 6);
+            MfeParams mfe_params = with(variant % 2 ? Dangles::None : Dangles::Both);
+            mfe_params.no_lonely_pairs = variant >= 2;
+            if (variant == 1) mfe_params.max_bp_span = 6 + static_cast<int>(rng() % 6);
             int best = 0;  // the open chain
             std::string structure(n, ' ');
             enumerate(seq, 0, structure, [&] {
-                if (!allowed(structure, options)) return;
+                if (!allowed(structure, mfe_params)) return;
                 best = std::min(
-                    best, tropic::rna::evaluate_structure(seq, structure, P, options.dangles));
+                    best, tropic::rna::evaluate_structure(seq, structure, P, mfe_params.dangles));
             });
-            const auto folded = tropic::rna::fold_mfe_cpu(seq, P, options);
+            const auto folded = tropic::rna::fold_mfe_cpu(seq, P, mfe_params);
             ASSERT_EQ(folded.energy, best)
                 << "n " << n << " trial " << trial << " variant " << variant;
-            ASSERT_TRUE(allowed(folded.structure, options)) << folded.structure;
-            ASSERT_EQ(tropic::rna::evaluate_structure(seq, folded.structure, P, options.dangles),
+            ASSERT_TRUE(allowed(folded.structure, mfe_params)) << folded.structure;
+            ASSERT_EQ(tropic::rna::evaluate_structure(seq, folded.structure, P, mfe_params.dangles),
                       best);
         }
     }
@@ -181,10 +181,10 @@ TEST(MfeCpu, WithoutLonelyPairsStructuresHaveNoneAndRescore) {
     std::mt19937_64 rng(tropic::test::test_seed());
     for (int trial = 0; trial < 20; ++trial) {
         const auto seq = tropic::test::random_rna(rng, 20 + rng() % 200, 0.5);
-        MfeOptions options = with(Dangles::Both);
-        options.no_lonely_pairs = true;
-        const auto folded = tropic::rna::fold_mfe_cpu(seq, P, options);
-        EXPECT_TRUE(allowed(folded.structure, options)) << folded.structure;
+        MfeParams mfe_params = with(Dangles::Both);
+        mfe_params.no_lonely_pairs = true;
+        const auto folded = tropic::rna::fold_mfe_cpu(seq, P, mfe_params);
+        EXPECT_TRUE(allowed(folded.structure, mfe_params)) << folded.structure;
         EXPECT_EQ(tropic::rna::evaluate_structure(seq, folded.structure, P, Dangles::Both),
                   folded.energy);
         EXPECT_GE(folded.energy, tropic::rna::fold_mfe_cpu(seq, P, with(Dangles::Both)).energy);
@@ -272,12 +272,12 @@ tropic::rna::StructureConstraint random_constraint(std::mt19937_64& rng,
 
 // The fill shared among the threads of each pool (tiles of 64 x 64 cells in wavefronts) must
 // leave the tables of the one-thread fill, so the same energy and structure.
-void expect_threads_equal_one(const std::vector<std::uint8_t>& seq, const MfeOptions& options,
+void expect_threads_equal_one(const std::vector<std::uint8_t>& seq, const MfeParams& mfe_params,
                               const tropic::rna::StructureConstraint* constraint,
                               std::initializer_list<tropic::ThreadPool*> pools) {
-    const auto one = tropic::rna::fold_mfe_cpu(seq, P, options, constraint);
+    const auto one = tropic::rna::fold_mfe_cpu(seq, P, mfe_params, constraint);
     for (tropic::ThreadPool* pool : pools) {
-        const auto shared = tropic::rna::fold_mfe_cpu(seq, P, options, constraint, pool);
+        const auto shared = tropic::rna::fold_mfe_cpu(seq, P, mfe_params, constraint, pool);
         EXPECT_EQ(shared.energy, one.energy)
             << "n " << seq.size() << ", " << pool->size() << " threads";
         EXPECT_EQ(shared.structure, one.structure)
@@ -294,7 +294,7 @@ TEST(MfeCpu, ThreadsOnOneRecordEqualOneThread) {
         const std::size_t lengths[] = {63, 64, 65, 128, 129, 191, 300 + rng() % 300};
         for (std::size_t n : lengths) {
             const auto seq = tropic::test::random_rna(rng, n, 0.5, n % 2 == 0 ? 0.02 : 0.0);
-            MfeOptions no_lp = with(Dangles::Both), span = with(Dangles::None);
+            MfeParams no_lp = with(Dangles::Both), span = with(Dangles::None);
             no_lp.no_lonely_pairs = true;
             span.max_bp_span = 40 + static_cast<int>(rng() % 100);
             const auto few = random_constraint(rng, seq, 20), many = random_constraint(rng, seq, 3);
@@ -311,10 +311,10 @@ TEST(MfeCpu, ThreadsOnOneRecordEqualOneThread) {
 TEST(MfeCpu, ThreadsOnALongRecordEqualOneThread) {
     std::mt19937_64 rng(tropic::test::test_seed());
     const auto seq = tropic::test::random_rna(rng, 1800 + rng() % 500, 0.5);
-    MfeOptions options = with(rng() % 2 ? Dangles::Both : Dangles::None);
-    options.no_lonely_pairs = rng() % 2;
+    MfeParams mfe_params = with(rng() % 2 ? Dangles::Both : Dangles::None);
+    mfe_params.no_lonely_pairs = rng() % 2;
     tropic::ThreadPool three(3);
-    expect_threads_equal_one(seq, options, nullptr, {&three});
+    expect_threads_equal_one(seq, mfe_params, nullptr, {&three});
 }
 
 TEST(MfeCpu, ManyRecordsOnThreadsEqualOneAtATime) {

@@ -36,8 +36,8 @@
 
 namespace tropic::rna {
 
-struct EnsembleOptions {
-    MfeOptions model;  // dangles, no_lonely_pairs (RNAfold -p's rule), max_bp_span
+struct EnsembleParams {
+    MfeParams model;  // dangles, no_lonely_pairs (RNAfold -p's rule), max_bp_span
     // Pairs listed in EnsembleResult::pairs: probability >= this (RNAfold's --bppmThreshold).
     double bpp_threshold = 1e-5;
     bool probabilities = true;  // false: ensemble energy (and samples) only
@@ -79,11 +79,11 @@ std::uint64_t ensemble_memory_bytes(std::size_t length);
 // temperature) give the MFE, `factors` the ensemble.
 std::vector<EnsembleResult> fold_ensemble_many(
     const std::vector<std::vector<std::uint8_t>>& sequences, const EnergyParams& params,
-    const BoltzmannFactors& factors, const EnsembleOptions& options, const RunOptions& run = {},
-    const std::vector<StructureConstraint>* constraints = nullptr);
+    const BoltzmannFactors& factors, const EnsembleParams& ensemble_params,
+    const RunOptions& run = {}, const std::vector<StructureConstraint>* constraints = nullptr);
 
 EnsembleResult fold_ensemble(std::span<const std::uint8_t> sequence, const EnergyParams& params,
-                             const BoltzmannFactors& factors, const EnsembleOptions& options,
+                             const BoltzmannFactors& factors, const EnsembleParams& ensemble_params,
                              const RunOptions& run = {},
                              const StructureConstraint* constraint = nullptr);
 

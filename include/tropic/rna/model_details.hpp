@@ -2,7 +2,7 @@
 // The energy model of a fold or an evaluation in one object, as ViennaRNA's model details
 // (vrna_md_t) hold it: which parameters, at which temperature, which dangling ends and which
 // pairs may form. It gives what the engines take: the EnergyParams, loaded and rescaled to the
-// temperature, and the MfeOptions.
+// temperature, and the MfeParams.
 #include <string>
 
 #include "tropic/rna/boltzmann_factors.hpp"
@@ -39,7 +39,7 @@ struct ModelDetails {
     BoltzmannFactors boltzmann_factors() const;
 
     // The fold's options (dangles, no lonely pairs, pair span). Validates first.
-    MfeOptions mfe_options() const;
+    MfeParams mfe_params() const;
 };
 
 }  // namespace tropic::rna

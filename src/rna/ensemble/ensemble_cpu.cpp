@@ -139,7 +139,7 @@ void allocate(EnsembleFold& f, int n, bool outside) {
 }  // namespace
 
 void fill_ensemble_cpu(EnsembleFold& fold, std::span<const std::uint8_t> sequence,
-                       const BoltzmannFactors& factors, const MfeOptions& options,
+                       const BoltzmannFactors& factors, const MfeParams& mfe_params,
                        const StructureConstraint* constraint, int mfe_dcal, bool outside,
                        ThreadPool* pool, const Progress& on_progress, std::size_t item) {
     const int n = static_cast<int>(sequence.size());
@@ -147,7 +147,7 @@ void fill_ensemble_cpu(EnsembleFold& fold, std::span<const std::uint8_t> sequenc
         double scale = initial_ensemble_scale(mfe_dcal, sequence.size(), factors.kT);
         EnsembleScaleSearch search(scale, sequence.size());
         for (;;) {
-            make_ensemble_setup(fold.setup, sequence, factors, options, constraint, scale);
+            make_ensemble_setup(fold.setup, sequence, factors, mfe_params, constraint, scale);
             allocate(fold, n, outside);
             fill_inside(fold, pool, on_progress, item, 0.0, outside ? 0.45 : 1.0);
             const double z = fill_exterior(fold);

@@ -39,7 +39,7 @@ struct EnsembleFold {
 // repeats the fill with a corrected scale. Throws ResourceError when the tables cannot be
 // allocated. on_progress hears (item, fraction) from the calling thread.
 void fill_ensemble_cpu(EnsembleFold& fold, std::span<const std::uint8_t> sequence,
-                       const BoltzmannFactors& factors, const MfeOptions& options,
+                       const BoltzmannFactors& factors, const MfeParams& mfe_params,
                        const StructureConstraint* constraint, int mfe_dcal, bool outside,
                        ThreadPool* pool = nullptr, const Progress& on_progress = {},
                        std::size_t item = 0);

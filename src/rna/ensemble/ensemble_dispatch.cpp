@@ -76,7 +76,7 @@ WorkEstimate short_batch(std::size_t records, std::size_t residues, std::size_t 
 
 // Everything RNAfold -p prints, from a filled fold.
 void summarise(const EnsembleFold& fold, std::span<const std::uint8_t> sequence,
-               const EnergyParams& params, const EnsembleOptions& options, ThreadPool* pool,
+               const EnergyParams& params, const EnsembleParams& ensemble_params, ThreadPool* pool,
                EnsembleResult& out) {
     out.ensemble_energy = fold.ensemble_energy();
     out.scale = fold.setup.scale;
@@ -89,23 +89,23 @@ void summarise(const EnsembleFold& fold, std::span<const std::uint8_t> sequence,
     if (fold.outside_done) {
         const ProbabilityView p{fold.qbh.data(), fold.n()};
         out.pairing_tendency = pairing_tendency(p);
-        out.pairs = listed_pairs(p, options.bpp_threshold);
+        out.pairs = listed_pairs(p, ensemble_params.bpp_threshold);
         out.centroid = centroid_structure(p, out.centroid_distance);
         out.diversity = ensemble_diversity(p);
         out.centroid_energy =
-            evaluate_structure(sequence, out.centroid, params, options.model.dangles);
-        if (options.mea) {
-            out.mea_structure = mea_structure(p, options.mea_gamma, out.mea);
-            out.mea_energy =
-                evaluate_structure(sequence, out.mea_structure, params, options.model.dangles);
+            evaluate_structure(sequence, out.centroid, params, ensemble_params.model.dangles);
+        if (ensemble_params.mea) {
+            out.mea_structure = mea_structure(p, ensemble_params.mea_gamma, out.mea);
+            out.mea_energy = evaluate_structure(sequence, out.mea_structure, params,
+                                                ensemble_params.model.dangles);
         }
     }
-    if (options.samples > 0) {
-        out.samples = sample_structures(fold, options.samples, options.seed, pool);
+    if (ensemble_params.samples > 0) {
+        out.samples = sample_structures(fold, ensemble_params.samples, ensemble_params.seed, pool);
         out.sample_energies.reserve(out.samples.size());
         for (const std::string& s : out.samples)
             out.sample_energies.push_back(
-                evaluate_structure(sequence, s, params, options.model.dangles));
+                evaluate_structure(sequence, s, params, ensemble_params.model.dangles));
     }
 }
 
@@ -113,7 +113,7 @@ void summarise(const EnsembleFold& fold, std::span<const std::uint8_t> sequence,
 
 std::vector<EnsembleResult> fold_ensemble_many(
     const std::vector<std::vector<std::uint8_t>>& sequences, const EnergyParams& params,
-    const BoltzmannFactors& factors, const EnsembleOptions& options, const RunOptions& run,
+    const BoltzmannFactors& factors, const EnsembleParams& ensemble_params, const RunOptions& run,
     const std::vector<StructureConstraint>* constraints) {
     auto constraint_of = [constraints](std::size_t r) {
         return constraints != nullptr ? &(*constraints)[r] : nullptr;
@@ -123,7 +123,7 @@ std::vector<EnsembleResult> fold_ensemble_many(
     RunOptions mfe_run = run;
     mfe_run.on_progress = {};
     std::vector<MfeResult> mfe =
-        fold_mfe_many(sequences, params, options.model, mfe_run, constraints);
+        fold_mfe_many(sequences, params, ensemble_params.model, mfe_run, constraints);
 
     BackendChooser chooser(run);
     PlacementRules rules;
@@ -138,9 +138,9 @@ std::vector<EnsembleResult> fold_ensemble_many(
 
     std::vector<EnsembleResult> results(sequences.size());
     for (std::size_t r = 0; r < sequences.size(); ++r) results[r].mfe = std::move(mfe[r]);
-    const bool outside = options.probabilities;
+    const bool outside = ensemble_params.probabilities;
     auto finish = [&](std::size_t r, const EnsembleFold& fold, ThreadPool* pool) {
-        summarise(fold, sequences[r], params, options, pool, results[r]);
+        summarise(fold, sequences[r], params, ensemble_params, pool, results[r]);
     };
     if (!gpu.empty()) {
         // A chunk of records at a time, so that the host keeps only their probabilities.
@@ -159,8 +159,8 @@ std::vector<EnsembleResult> fold_ensemble_many(
                 jobs.push_back(
                     {sequences[r], constraint_of(r), results[r].mfe.energy, r, folds.back().get()});
             }
-            cuda::fill_ensemble_cuda(jobs, factors, options.model, outside, options.samples > 0,
-                                     run.device, run.on_progress);
+            cuda::fill_ensemble_cuda(jobs, factors, ensemble_params.model, outside,
+                                     ensemble_params.samples > 0, run.device, run.on_progress);
             auto summarise_one = [&](std::size_t k) { finish(gpu[first + k], *folds[k], nullptr); };
             parallel_for(run.pool, 0, jobs.size(), summarise_one);
             first = last;
@@ -171,7 +171,7 @@ std::vector<EnsembleResult> fold_ensemble_many(
     };
     for (std::size_t r : placed.cpu_long) {
         EnsembleFold fold;
-        fill_ensemble_cpu(fold, sequences[r], factors, options.model, constraint_of(r),
+        fill_ensemble_cpu(fold, sequences[r], factors, ensemble_params.model, constraint_of(r),
                           results[r].mfe.energy, outside, run.pool,
                           progress_of(sequences[r].size()), r);
         finish(r, fold, run.pool);
@@ -179,7 +179,7 @@ std::vector<EnsembleResult> fold_ensemble_many(
     auto fold_short = [&](std::size_t k) {
         const std::size_t r = placed.cpu_short[k];
         EnsembleFold fold;
-        fill_ensemble_cpu(fold, sequences[r], factors, options.model, constraint_of(r),
+        fill_ensemble_cpu(fold, sequences[r], factors, ensemble_params.model, constraint_of(r),
                           results[r].mfe.energy, outside, nullptr, {}, r);
         finish(r, fold, nullptr);
     };
@@ -188,13 +188,13 @@ std::vector<EnsembleResult> fold_ensemble_many(
 }
 
 EnsembleResult fold_ensemble(std::span<const std::uint8_t> sequence, const EnergyParams& params,
-                             const BoltzmannFactors& factors, const EnsembleOptions& options,
+                             const BoltzmannFactors& factors, const EnsembleParams& ensemble_params,
                              const RunOptions& run, const StructureConstraint* constraint) {
     const std::vector<std::vector<std::uint8_t>> one{{sequence.begin(), sequence.end()}};
     if (constraint == nullptr)
-        return fold_ensemble_many(one, params, factors, options, run).front();
+        return fold_ensemble_many(one, params, factors, ensemble_params, run).front();
     const std::vector<StructureConstraint> constraints{*constraint};
-    return fold_ensemble_many(one, params, factors, options, run, &constraints).front();
+    return fold_ensemble_many(one, params, factors, ensemble_params, run, &constraints).front();
 }
 
 }  // namespace tropic::rna

@@ -47,7 +47,7 @@ double EnsembleScaleSearch::next(double scaled_z, double prefix_log_rate) {
 }
 
 void make_ensemble_setup(EnsembleSetup& setup, std::span<const std::uint8_t> sequence,
-                         const BoltzmannFactors& factors, const MfeOptions& options,
+                         const BoltzmannFactors& factors, const MfeParams& mfe_params,
                          const StructureConstraint* constraint, double scale) {
     const int n = static_cast<int>(sequence.size());
     const auto un = static_cast<std::size_t>(n);
@@ -55,7 +55,7 @@ void make_ensemble_setup(EnsembleSetup& setup, std::span<const std::uint8_t> seq
     setup.base.resize(un);
     for (int k = 0; k < n; ++k) setup.base[k] = static_cast<std::int8_t>(param_base(sequence[k]));
     auto span_ok = [&](int i, int j) {
-        return options.max_bp_span < 0 || j - i + 1 <= options.max_bp_span;
+        return mfe_params.max_bp_span < 0 || j - i + 1 <= mfe_params.max_bp_span;
     };
     auto canonical = [&](int i, int j) {
         return i >= 0 && j < n && j - i > kEnsembleMinHairpin &&
@@ -66,7 +66,7 @@ void make_ensemble_setup(EnsembleSetup& setup, std::span<const std::uint8_t> seq
         for (int j = i + kEnsembleMinHairpin + 1; j < n; ++j) {
             if (pair_type(sequence[i], sequence[j]) == 0 || !span_ok(i, j)) continue;
             if (constraint != nullptr && !constraint->allows_pair(i, j)) continue;
-            if (options.no_lonely_pairs) {
+            if (mfe_params.no_lonely_pairs) {
                 const bool enclosed = canonical(i - 1, j + 1) && span_ok(i - 1, j + 1);
                 const bool encloses = canonical(i + 1, j - 1);
                 if (!enclosed && !encloses) continue;
@@ -104,7 +104,7 @@ void make_ensemble_setup(EnsembleSetup& setup, std::span<const std::uint8_t> seq
                                      factors.ninio[n1 > n2 ? n1 - n2 : n2 - n1] *
                                      m.scale_pow[n1 + n2 + 2];
     m.n = n;
-    m.dangles = options.dangles == Dangles::Both;
+    m.dangles = mfe_params.dangles == Dangles::Both;
 }
 
 }  // namespace tropic::rna

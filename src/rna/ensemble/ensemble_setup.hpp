@@ -26,10 +26,11 @@ struct EnsembleSetup {
 double initial_ensemble_scale(int mfe_dcal, std::size_t n, double kT);
 
 // The setup at scale `scale`. The mask holds the pairs that may form: canonical, span at most
-// options.max_bp_span, allowed by `constraint`, and with options.no_lonely_pairs only those that
-// could stack on a neighbouring pair ((i-1,j+1) or (i+1,j-1) canonical, as RNAfold -p decides).
+// mfe_params.max_bp_span, allowed by `constraint`, and with mfe_params.no_lonely_pairs only those
+// that could stack on a neighbouring pair ((i-1,j+1) or (i+1,j-1) canonical, as RNAfold -p
+// decides).
 void make_ensemble_setup(EnsembleSetup& setup, std::span<const std::uint8_t> sequence,
-                         const BoltzmannFactors& factors, const MfeOptions& options,
+                         const BoltzmannFactors& factors, const MfeParams& mfe_params,
                          const StructureConstraint* constraint, double scale);
 
 // The scales to retry with after a fill whose scaled Z left the safe range: Z's own per-base

@@ -3,10 +3,10 @@
 
 #include <algorithm>
 
+#include "core/internal/backend_choice.hpp"
 #include "rna/mfe/cuda/mfe_cuda.hpp"
 #include "rna/mfe/mfe_cpu.hpp"
 #include "rna/structure/record_placement.hpp"
-#include "core/internal/backend_choice.hpp"
 #include "tropic/core/thread_pool.hpp"
 #include "tropic/rna/mfe.hpp"
 
@@ -27,8 +27,8 @@ double fold_steps(std::size_t n) {
 }
 
 // Device memory a fold needs: its tables (the chooser's budget keeps the headroom back).
-std::uint64_t device_need(std::size_t n, const MfeOptions& options, bool constrained) {
-    return cuda::mfe_device_bytes(n, options, constrained);
+std::uint64_t device_need(std::size_t n, const MfeParams& mfe_params, bool constrained) {
+    return cuda::mfe_device_bytes(n, mfe_params, constrained);
 }
 
 std::string fold_name(std::size_t n) {
@@ -36,52 +36,53 @@ std::string fold_name(std::size_t n) {
 }
 
 // What helps a fold that does not fit: the longest that does.
-std::function<std::string(const MemoryBudget&)> suggest_shorter(const MfeOptions& options,
+std::function<std::string(const MemoryBudget&)> suggest_shorter(const MfeParams& mfe_params,
                                                                 unsigned threads) {
-    return [&options, threads](const MemoryBudget& budget) {
+    return [&mfe_params, threads](const MemoryBudget& budget) {
         if (budget.on_device())
             return fmt::format("the longest sequence that fits is about {} nt",
-                               longest_that_fits(budget.bytes, [&options](std::size_t n) {
-                                   return device_need(n, options, false);
+                               longest_that_fits(budget.bytes, [&mfe_params](std::size_t n) {
+                                   return device_need(n, mfe_params, false);
                                }));
         return fmt::format("the longest sequence that fits is {} nt: fold a shorter window",
-                           longest_that_fits(budget.bytes, [&options, threads](std::size_t n) {
-                               return mfe_cpu_bytes(n, options, threads);
+                           longest_that_fits(budget.bytes, [&mfe_params, threads](std::size_t n) {
+                               return mfe_cpu_bytes(n, mfe_params, threads);
                            }));
     };
 }
 
 // One record folded alone: the GPU (long mode past 1,024 nt) or all CPU threads.
-WorkEstimate single_fold(std::size_t n, const MfeOptions& options, bool constrained,
+WorkEstimate single_fold(std::size_t n, const MfeParams& mfe_params, bool constrained,
                          unsigned threads) {
     WorkEstimate work;
     work.what = fold_name(n);
     work.steps = fold_steps(n);
     work.auto_min_steps = fold_steps(kAutoCudaMinLength);
-    work.host_bytes = mfe_cpu_bytes(n, options, threads);
-    work.device_bytes = device_need(n, options, constrained);
-    work.suggest = suggest_shorter(options, threads);
+    work.host_bytes = mfe_cpu_bytes(n, mfe_params, threads);
+    work.device_bytes = device_need(n, mfe_params, constrained);
+    work.suggest = suggest_shorter(mfe_params, threads);
     return work;
 }
 
 // The short records folded together: the GPU's batch mode (chunks sized to its free memory, so
 // the longest record must fit) or one record per CPU thread.
 WorkEstimate short_batch(std::size_t records, std::size_t residues, std::size_t longest,
-                         const MfeOptions& options, bool constrained, unsigned threads) {
+                         const MfeParams& mfe_params, bool constrained, unsigned threads) {
     WorkEstimate work;
     work.what = fmt::format("a batch of {} MFE folds", records);
     work.steps = static_cast<double>(residues);
     work.auto_min_steps = static_cast<double>(kAutoCudaMinBatchResidues);
-    work.host_bytes = std::min<std::size_t>(threads, records) * mfe_cpu_bytes(longest, options, 1);
-    work.device_bytes = device_need(longest, options, constrained);
-    work.suggest = suggest_shorter(options, 1);
+    work.host_bytes =
+        std::min<std::size_t>(threads, records) * mfe_cpu_bytes(longest, mfe_params, 1);
+    work.device_bytes = device_need(longest, mfe_params, constrained);
+    work.suggest = suggest_shorter(mfe_params, 1);
     return work;
 }
 
 }  // namespace
 
 std::vector<MfeResult> fold_mfe_many(const std::vector<std::vector<std::uint8_t>>& sequences,
-                                     const EnergyParams& params, const MfeOptions& options,
+                                     const EnergyParams& params, const MfeParams& mfe_params,
                                      const RunOptions& run,
                                      const std::vector<StructureConstraint>* constraints) {
     auto constraint_of = [constraints](std::size_t r) {
@@ -93,9 +94,9 @@ std::vector<MfeResult> fold_mfe_many(const std::vector<std::vector<std::uint8_t>
     PlacementRules rules;
     rules.alone_length = kAutoCudaMinLength;
     rules.cpu_long_length = kCpuLongLength;
-    rules.single = [&](std::size_t n) { return single_fold(n, options, constrained, threads); };
+    rules.single = [&](std::size_t n) { return single_fold(n, mfe_params, constrained, threads); };
     rules.batch = [&](std::size_t records, std::size_t residues, std::size_t longest) {
-        return short_batch(records, residues, longest, options, constrained, threads);
+        return short_batch(records, residues, longest, mfe_params, constrained, threads);
     };
     const RecordPlacement placed = place_records(sequences, chooser, rules);
     const auto& gpu = placed.gpu;
@@ -107,7 +108,7 @@ std::vector<MfeResult> fold_mfe_many(const std::vector<std::vector<std::uint8_t>
         std::vector<cuda::MfeJob> jobs;
         jobs.reserve(gpu.size());
         for (std::size_t r : gpu) jobs.push_back({sequences[r], constraint_of(r), r});
-        auto folded = cuda::fold_mfe_cuda(jobs, params, options, run.device, run.on_progress);
+        auto folded = cuda::fold_mfe_cuda(jobs, params, mfe_params, run.device, run.on_progress);
         for (std::size_t k = 0; k < jobs.size(); ++k)
             results[jobs[k].record] = std::move(folded[k]);
     }
@@ -116,11 +117,11 @@ std::vector<MfeResult> fold_mfe_many(const std::vector<std::vector<std::uint8_t>
         return n >= kMfeProgressMinLength ? run.on_progress : Progress();
     };
     for (std::size_t r : cpu_long)
-        results[r] = fold_mfe_cpu(sequences[r], params, options, constraint_of(r), run.pool,
+        results[r] = fold_mfe_cpu(sequences[r], params, mfe_params, constraint_of(r), run.pool,
                                   progress_of(sequences[r].size()), r);
     auto fold_short = [&](std::size_t k) {
         const std::size_t r = cpu_short[k];
-        results[r] = fold_mfe_cpu(sequences[r], params, options, constraint_of(r), nullptr,
+        results[r] = fold_mfe_cpu(sequences[r], params, mfe_params, constraint_of(r), nullptr,
                                   progress_of(sequences[r].size()), r);
     };
     parallel_for(run.pool, 0, cpu_short.size(), fold_short);
@@ -128,12 +129,12 @@ std::vector<MfeResult> fold_mfe_many(const std::vector<std::vector<std::uint8_t>
 }
 
 MfeResult fold_mfe(std::span<const std::uint8_t> sequence, const EnergyParams& params,
-                   const MfeOptions& options, const RunOptions& run,
+                   const MfeParams& mfe_params, const RunOptions& run,
                    const StructureConstraint* constraint) {
     const std::vector<std::vector<std::uint8_t>> one{{sequence.begin(), sequence.end()}};
-    if (constraint == nullptr) return fold_mfe_many(one, params, options, run).front();
+    if (constraint == nullptr) return fold_mfe_many(one, params, mfe_params, run).front();
     const std::vector<StructureConstraint> constraints{*constraint};
-    return fold_mfe_many(one, params, options, run, &constraints).front();
+    return fold_mfe_many(one, params, mfe_params, run, &constraints).front();
 }
 
 }  // namespace tropic::rna

@@ -221,11 +221,11 @@ class ZukerOutside {
 }  // namespace
 
 std::vector<SuboptStructure> subopt_zuker(std::span<const std::uint8_t> sequence,
-                                          const EnergyParams& params, const MfeOptions& mfe_options,
+                                          const EnergyParams& params, const MfeParams& mfe_params,
                                           const StructureConstraint* constraint) {
-    if (mfe_options.no_lonely_pairs)
+    if (mfe_params.no_lonely_pairs)
         throw InputError("Zuker suboptimals with no lonely pairs are not supported yet");
-    const MfeTables tables(sequence, params, mfe_options, constraint);
+    const MfeTables tables(sequence, params, mfe_params, constraint);
     const ZukerOutside outside(tables);
     const int n = tables.length();
     // RNAsubopt's pair list: l from n down, k up, 1-based, idxj = l(l-1)/2.

@@ -64,7 +64,7 @@ class EnsembleGpu : public test::GpuTest {
     static void expect_same(const std::vector<Seq>& seqs, const Case& c,
                             const std::vector<rna::StructureConstraint>* constraints = nullptr) {
         const rna::BoltzmannFactors factors = c.model.boltzmann_factors();
-        const rna::MfeOptions options = c.model.mfe_options();
+        const rna::MfeParams mfe_params = c.model.mfe_params();
         std::vector<std::unique_ptr<rna::EnsembleFold>> gpu;
         std::vector<rna::cuda::EnsembleJob> jobs;
         for (std::size_t r = 0; r < seqs.size(); ++r) {
@@ -72,11 +72,11 @@ class EnsembleGpu : public test::GpuTest {
             jobs.push_back({seqs[r], constraints ? &(*constraints)[r] : nullptr,
                             -c.mfe_scale * int(seqs[r].size()), r, gpu.back().get()});
         }
-        rna::cuda::fill_ensemble_cuda(jobs, factors, options, true, c.keep_inside, 0);
+        rna::cuda::fill_ensemble_cuda(jobs, factors, mfe_params, true, c.keep_inside, 0);
         // The CPU's folds: short records one per thread, long ones on all threads.
         std::vector<rna::EnsembleFold> cpu_folds(seqs.size());
         auto fill_cpu = [&](std::size_t r, ThreadPool* on) {
-            rna::fill_ensemble_cpu(cpu_folds[r], seqs[r], factors, options, jobs[r].constraint,
+            rna::fill_ensemble_cpu(cpu_folds[r], seqs[r], factors, mfe_params, jobs[r].constraint,
                                    jobs[r].mfe_dcal, true, on);
         };
         pool().parallel_for(0, seqs.size(), [&](std::size_t r) {
@@ -222,8 +222,8 @@ TEST_F(EnsembleGpu, LongRecordsAloneEqualCpu) {
 // Through the public API: the dispatch's GPU placement gives what the CPU gives.
 TEST_F(EnsembleGpu, FoldEnsembleManyEqualsCpu) {
     const auto seqs = random_batch(test::test_seed(), 60, 500);
-    rna::EnsembleOptions options;
-    options.samples = 5;
+    rna::EnsembleParams ensemble_params;
+    ensemble_params.samples = 5;
     const rna::ModelDetails model;
     RunOptions cpu_run, gpu_run;
     cpu_run.backend = Backend::Cpu;
@@ -232,8 +232,8 @@ TEST_F(EnsembleGpu, FoldEnsembleManyEqualsCpu) {
     gpu_run.pool = &pool();
     const auto params = model.energy_params();
     const auto factors = model.boltzmann_factors();
-    const auto cpu = rna::fold_ensemble_many(seqs, params, factors, options, cpu_run);
-    const auto gpu = rna::fold_ensemble_many(seqs, params, factors, options, gpu_run);
+    const auto cpu = rna::fold_ensemble_many(seqs, params, factors, ensemble_params, cpu_run);
+    const auto gpu = rna::fold_ensemble_many(seqs, params, factors, ensemble_params, gpu_run);
     ASSERT_EQ(gpu.size(), cpu.size());
     for (std::size_t r = 0; r < seqs.size(); ++r) {
         EXPECT_TRUE(close(gpu[r].ensemble_energy, cpu[r].ensemble_energy) ||
@@ -252,7 +252,7 @@ TEST_F(EnsembleGpu, TooLongRecordIsRefused) {
     const rna::cuda::EnsembleJob job{seq, nullptr, 0, 0, &fold};
     const rna::ModelDetails model;
     try {
-        rna::cuda::fill_ensemble_cuda({&job, 1}, model.boltzmann_factors(), model.mfe_options(),
+        rna::cuda::fill_ensemble_cuda({&job, 1}, model.boltzmann_factors(), model.mfe_params(),
                                       true, false, 0);
         FAIL() << "no ResourceError";
     } catch (const ResourceError& error) {

@@ -34,7 +34,7 @@ std::uint64_t ensemble_device_bytes(std::size_t length);
 // Z5/Z3 on the host with fold.tables pointing at them (sampling reads them). Throws
 // ResourceError, before allocating, when a record does not fit in the device's free memory.
 void fill_ensemble_cuda(std::span<const EnsembleJob> jobs, const BoltzmannFactors& factors,
-                        const MfeOptions& options, bool outside, bool keep_inside, int device,
+                        const MfeParams& mfe_params, bool outside, bool keep_inside, int device,
                         const Progress& on_progress = {});
 
 }  // namespace tropic::rna::cuda

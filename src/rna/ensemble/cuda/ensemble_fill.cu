@@ -288,13 +288,13 @@ struct FoldPlace {
 class ChunkFill {
   public:
     ChunkFill(std::span<const EnsembleJob> jobs, std::vector<std::size_t> chunk,
-              const BoltzmannFactors& factors, const MfeOptions& options, bool outside,
+              const BoltzmannFactors& factors, const MfeParams& mfe_params, bool outside,
               bool keep_inside, bool interleaved, Workspace& w, const Progress& on_progress)
         : jobs_(jobs),
           chunk_(std::move(chunk)),
           interleaved_(interleaved),
           factors_(factors),
-          options_(options),
+          mfe_params_(mfe_params),
           outside_(outside),
           keep_inside_(keep_inside),
           w_(w),
@@ -418,7 +418,7 @@ class ChunkFill {
     }
 
     void setup(std::size_t f, double scale) {
-        make_ensemble_setup(job(f).fold->setup, job(f).sequence, factors_, options_,
+        make_ensemble_setup(job(f).fold->setup, job(f).sequence, factors_, mfe_params_,
                             job(f).constraint, scale);
     }
 
@@ -630,7 +630,7 @@ class ChunkFill {
     std::vector<std::size_t> chunk_;  // indices into jobs_, longest first
     bool interleaved_;                // one interleaved group (see the top)
     const BoltzmannFactors& factors_;
-    const MfeOptions& options_;
+    const MfeParams& mfe_params_;
     bool outside_, keep_inside_;
     Workspace& w_;
     const Progress& on_progress_;
@@ -646,7 +646,7 @@ std::uint64_t ensemble_device_bytes(std::size_t length) {
 }
 
 void fill_ensemble_cuda(std::span<const EnsembleJob> jobs, const BoltzmannFactors& factors,
-                        const MfeOptions& options, bool outside, bool keep_inside, int device,
+                        const MfeParams& mfe_params, bool outside, bool keep_inside, int device,
                         const Progress& on_progress) {
     if (jobs.empty()) return;
     TROPIC_CUDA_CHECK(cudaSetDevice(device));
@@ -722,8 +722,8 @@ void fill_ensemble_cuda(std::span<const EnsembleJob> jobs, const BoltzmannFactor
     flush();
 
     auto run_chunk = [&](Chunk& c, Workspace& w) {
-        ChunkFill(jobs, std::move(c.folds), factors, options, outside, keep_inside, c.interleaved,
-                  w, on_progress)
+        ChunkFill(jobs, std::move(c.folds), factors, mfe_params, outside, keep_inside,
+                  c.interleaved, w, on_progress)
             .run();
     };
     std::vector<Chunk*> groups;

@@ -27,14 +27,14 @@
 #include <vector>
 
 #include "core/cuda/device_buffer.cuh"
-#include "core/cuda/device_memory.cuh"
 #include "core/cuda/device_fill.cuh"
+#include "core/cuda/device_memory.cuh"
+#include "core/internal/memory_fit.hpp"
 #include "core/internal/profile.hpp"
 #include "rna/mfe/cuda/mfe_cuda.hpp"
 #include "rna/mfe/cuda/mfe_kernels.cuh"
 #include "semiring/device/tropical_block_tile.cuh"
 #include "tropic/core/error.hpp"
-#include "core/internal/memory_fit.hpp"
 
 namespace tropic::rna::cuda {
 
@@ -338,7 +338,7 @@ double fill_fraction(int d, int n) {
 
 // Folds `chunk` (indices into jobs, longest first) together; long_mode: one fold with products.
 void fold_chunk(std::span<const MfeJob> jobs, const std::vector<std::size_t>& chunk, bool long_mode,
-                const MfeOptions& options, Workspace& w, std::vector<MfeResult>& results,
+                const MfeParams& mfe_params, Workspace& w, std::vector<MfeResult>& results,
                 const Progress& on_progress) {
     std::vector<MfeDeviceFold> folds(chunk.size());
     std::size_t table_ints = 0, bases = 0, masks = 0, f5 = 0, stack = 0;
@@ -349,7 +349,7 @@ void fold_chunk(std::span<const MfeJob> jobs, const std::vector<std::size_t>& ch
         fold.ld = fold_ld(job.sequence.size(), long_mode);
         fold.tables = table_ints;
         table_ints +=
-            std::size_t(tables_per_fold(long_mode, options.no_lonely_pairs)) * fold.ld * fold.ld;
+            std::size_t(tables_per_fold(long_mode, mfe_params.no_lonely_pairs)) * fold.ld * fold.ld;
         fold.bases = bases;
         bases += job.sequence.size();
         if (job.constraint != nullptr) {
@@ -400,9 +400,9 @@ void fold_chunk(std::span<const MfeJob> jobs, const std::vector<std::size_t>& ch
     args.tables = w.tables.data();
     args.f5 = w.f5.data();
     args.folds = w.folds.data();
-    args.dangles = options.dangles;
-    args.no_lonely_pairs = options.no_lonely_pairs;
-    args.max_span = options.max_bp_span;
+    args.dangles = mfe_params.dangles;
+    args.no_lonely_pairs = mfe_params.no_lonely_pairs;
+    args.max_span = mfe_params.max_bp_span;
 
     const int longest = folds.front().n;
     ChunkProfile profile;
@@ -492,12 +492,12 @@ std::size_t mfe_f5_global_folds() {
     return f5_global_folds;
 }
 
-std::uint64_t mfe_device_bytes(std::size_t length, const MfeOptions& options, bool constrained) {
-    return fold_bytes(length, length >= kMfeLoneLength, options.no_lonely_pairs, constrained);
+std::uint64_t mfe_device_bytes(std::size_t length, const MfeParams& mfe_params, bool constrained) {
+    return fold_bytes(length, length >= kMfeLoneLength, mfe_params.no_lonely_pairs, constrained);
 }
 
 std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob> jobs, const EnergyParams& params,
-                                     const MfeOptions& options, int device,
+                                     const MfeParams& mfe_params, int device,
                                      const Progress& on_progress) {
     std::vector<MfeResult> results(jobs.size());
     std::size_t longest = 0;
@@ -522,16 +522,15 @@ std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob> jobs, const EnergyP
     for (std::size_t r : long_jobs) {
         const std::size_t n = jobs[r].sequence.size();
         const std::uint64_t bytes =
-            fold_bytes(n, true, options.no_lonely_pairs, jobs[r].constraint != nullptr);
+            fold_bytes(n, true, mfe_params.no_lonely_pairs, jobs[r].constraint != nullptr);
         if (bytes > usable) {
             std::size_t fits = n;
-            while (fits > 0 && fold_bytes(fits, true, options.no_lonely_pairs, true) > usable)
+            while (fits > 0 && fold_bytes(fits, true, mfe_params.no_lonely_pairs, true) > usable)
                 fits = fits * 9 / 10;
-            throw ResourceError(
-                does_not_fit_message("an MFE fold of " + std::to_string(n) + " nt", bytes,
-                                     device_memory,
-                                     "folds of up to about " + std::to_string(fits) +
-                                         " nt fit (or use the cpu backend)"));
+            throw ResourceError(does_not_fit_message(
+                "an MFE fold of " + std::to_string(n) + " nt", bytes, device_memory,
+                "folds of up to about " + std::to_string(fits) +
+                    " nt fit (or use the cpu backend)"));
         }
     }
 
@@ -573,7 +572,8 @@ std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob> jobs, const EnergyP
     }
     w.candidates.assign(std::span<const int2>(candidates));
 
-    for (std::size_t r : long_jobs) fold_chunk(jobs, {r}, true, options, w, results, on_progress);
+    for (std::size_t r : long_jobs)
+        fold_chunk(jobs, {r}, true, mfe_params, w, results, on_progress);
 
     // Short records longest first, in chunks that fit a share of the free memory.
     std::stable_sort(short_jobs.begin(), short_jobs.end(), [&](std::size_t a, std::size_t b) {
@@ -586,7 +586,7 @@ std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob> jobs, const EnergyP
     const std::uint64_t budget = std::min<std::uint64_t>(usable / 2, 16ull << 30);
     std::uint64_t batch_bytes = 0;
     for (std::size_t r : short_jobs)
-        batch_bytes += fold_bytes(jobs[r].sequence.size(), false, options.no_lonely_pairs,
+        batch_bytes += fold_bytes(jobs[r].sequence.size(), false, mfe_params.no_lonely_pairs,
                                   jobs[r].constraint != nullptr);
     const std::size_t chunks =
         std::max<std::size_t>({1, (batch_bytes + budget - 1) / budget,
@@ -601,17 +601,17 @@ std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob> jobs, const EnergyP
         const std::size_t longest_in_chunk =
             chunk.empty() ? n : jobs[chunk.front()].sequence.size();
         const std::uint64_t bytes =
-            fold_bytes(n, false, options.no_lonely_pairs, jobs[r].constraint != nullptr);
+            fold_bytes(n, false, mfe_params.no_lonely_pairs, jobs[r].constraint != nullptr);
         if (!chunk.empty() && (chunk.size() == chunk_folds || chunk_bytes + bytes > budget ||
                                2 * n < longest_in_chunk)) {
-            fold_chunk(jobs, chunk, false, options, w, results, on_progress);
+            fold_chunk(jobs, chunk, false, mfe_params, w, results, on_progress);
             chunk.clear();
             chunk_bytes = 0;
         }
         chunk.push_back(r);
         chunk_bytes += bytes;
     }
-    if (!chunk.empty()) fold_chunk(jobs, chunk, false, options, w, results, on_progress);
+    if (!chunk.empty()) fold_chunk(jobs, chunk, false, mfe_params, w, results, on_progress);
     return results;
 }
 
