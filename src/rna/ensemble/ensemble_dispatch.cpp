@@ -12,7 +12,7 @@
 #include "rna/ensemble/ensemble_cpu.hpp"
 #include "rna/ensemble/ensemble_sampling.hpp"
 #include "rna/ensemble/ensemble_summary.hpp"
-#include "rna/structure/record_placement.hpp"
+#include "rna/placement/record_placement.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/thread_pool.hpp"
 #include "tropic/rna/energy_eval.hpp"

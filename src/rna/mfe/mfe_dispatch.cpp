@@ -6,7 +6,7 @@
 #include "core/internal/backend_choice.hpp"
 #include "rna/mfe/cuda/mfe_cuda.hpp"
 #include "rna/mfe/mfe_cpu.hpp"
-#include "rna/structure/record_placement.hpp"
+#include "rna/placement/record_placement.hpp"
 #include "tropic/core/thread_pool.hpp"
 #include "tropic/rna/mfe.hpp"
 

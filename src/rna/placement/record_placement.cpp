@@ -1,4 +1,4 @@
-#include "rna/structure/record_placement.hpp"
+#include "rna/placement/record_placement.hpp"
 
 #include <algorithm>
 
