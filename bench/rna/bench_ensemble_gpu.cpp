@@ -71,15 +71,16 @@ std::vector<int> mfe_energies(const std::vector<Seq>& seqs) {
 }
 
 void fill_on_gpu(const std::vector<Seq>& seqs, const std::vector<int>& mfe,
-                 std::vector<std::unique_ptr<tropic::rna::EnsembleFold>>& folds, bool keep_inside) {
+                 std::vector<std::unique_ptr<tropic::rna::detail::EnsembleFold>>& folds,
+                 bool keep_inside) {
     folds.clear();
-    std::vector<tropic::rna::cuda::EnsembleJob> jobs;
+    std::vector<tropic::rna::detail::cuda::EnsembleJob> jobs;
     for (std::size_t r = 0; r < seqs.size(); ++r) {
-        folds.push_back(std::make_unique<tropic::rna::EnsembleFold>());
+        folds.push_back(std::make_unique<tropic::rna::detail::EnsembleFold>());
         jobs.push_back({seqs[r], nullptr, mfe[r], r, folds.back().get()});
     }
-    tropic::rna::cuda::fill_ensemble_cuda(jobs, factors(), tropic::rna::MfeParams{}, true,
-                                          keep_inside, 0);
+    tropic::rna::detail::cuda::fill_ensemble_cuda(jobs, factors(), tropic::rna::MfeParams{}, true,
+                                                  keep_inside, 0);
 }
 
 // env: ensemble_fill.cu's variables (name, value) for this benchmark.
@@ -87,7 +88,7 @@ using Env = std::vector<std::pair<const char*, const char*>>;
 
 void bench_gpu(benchmark::State& state, std::size_t count, std::size_t n, const Env& env) {
     const auto seqs = records(count, n);
-    std::vector<std::unique_ptr<tropic::rna::EnsembleFold>> folds;
+    std::vector<std::unique_ptr<tropic::rna::detail::EnsembleFold>> folds;
     for (const auto& [name, value] : env) setenv(name, value, 1);
     try {
         const std::vector<int> mfe = mfe_energies(seqs);
@@ -126,10 +127,10 @@ void bench_api(benchmark::State& state, std::size_t count, std::size_t n) {
 void bench_cpu(benchmark::State& state, std::size_t n) {
     const Seq seq = tropic::bench::seeded_rna(n, 1);
     const int mfe = mfe_energies({seq}).front();
-    tropic::rna::EnsembleFold fold;
+    tropic::rna::detail::EnsembleFold fold;
     tropic::bench::run_wall_timed(state, [&] {
-        tropic::rna::fill_ensemble_cpu(fold, seq, factors(), tropic::rna::MfeParams{}, nullptr, mfe,
-                                       true, &pool());
+        tropic::rna::detail::fill_ensemble_cpu(fold, seq, factors(), tropic::rna::MfeParams{},
+                                               nullptr, mfe, true, &pool());
     });
     state.counters["ensemble_kcal"] = fold.ensemble_energy();
     state.counters["inside_fills"] = fold.inside_fills;
@@ -137,7 +138,7 @@ void bench_cpu(benchmark::State& state, std::size_t n) {
 
 void bench_samples(benchmark::State& state, std::size_t n, std::size_t samples) {
     const auto seqs = records(1, n);
-    std::vector<std::unique_ptr<tropic::rna::EnsembleFold>> folds;
+    std::vector<std::unique_ptr<tropic::rna::detail::EnsembleFold>> folds;
     try {
         fill_on_gpu(seqs, mfe_energies(seqs), folds, true);
     } catch (const std::exception& error) {
@@ -146,7 +147,7 @@ void bench_samples(benchmark::State& state, std::size_t n, std::size_t samples) 
     }
     tropic::bench::run_wall_timed(state, [&] {
         benchmark::DoNotOptimize(
-            tropic::rna::sample_structures(*folds.front(), samples, 1, &pool()));
+            tropic::rna::detail::sample_structures(*folds.front(), samples, 1, &pool()));
     });
     state.counters["samples_per_second"] = benchmark::Counter(
         static_cast<double>(samples), benchmark::Counter::kIsIterationInvariantRate);
@@ -162,7 +163,7 @@ int main(int argc, char** argv) {
         return 0;
     }
     {  // context creation and first-use costs, not timed
-        std::vector<std::unique_ptr<tropic::rna::EnsembleFold>> folds;
+        std::vector<std::unique_ptr<tropic::rna::detail::EnsembleFold>> folds;
         fill_on_gpu(records(1, 100), {0}, folds, false);
     }
     // Long folds once per repetition, three repetitions (10,000 nt: one).

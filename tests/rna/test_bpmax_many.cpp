@@ -42,9 +42,10 @@ void expect_same(const rna::BpmaxResult& got, const rna::BpmaxResult& want) {
 
 // Knobs whose small-pair threshold lies between the test's small and large pairs, so that both
 // schedules run on pairs of a few seconds' work in all.
-rna::bpmax::Knobs small_below(std::size_t length1, std::size_t length2, const BpmaxParams& params) {
-    rna::bpmax::Knobs knobs;
-    knobs.small_pair_steps = rna::bpmax_steps(length1, length2, params);
+rna::detail::Knobs small_below(std::size_t length1, std::size_t length2,
+                               const BpmaxParams& params) {
+    rna::detail::Knobs knobs;
+    knobs.small_pair_steps = rna::detail::bpmax_steps(length1, length2, params);
     return knobs;
 }
 
@@ -59,14 +60,14 @@ TEST(BpmaxMany, EveryPairAsInteractBpmaxInInputOrder) {
     }
     BpmaxParams params;
     params.top = 2;
-    const rna::bpmax::Knobs knobs = small_below(20, 70, params);
-    ASSERT_LT(rna::bpmax_steps(9, 60, params), knobs.small_pair_steps);
+    const rna::detail::Knobs knobs = small_below(20, 70, params);
+    ASSERT_LT(rna::detail::bpmax_steps(9, 60, params), knobs.small_pair_steps);
     std::vector<BpmaxPairInput> pairs;
     for (std::size_t k = 0; k < queries.size(); ++k) pairs.push_back({queries[k], targets[k], ""});
     for (unsigned threads : {1u, 3u}) {
         SCOPED_TRACE(::testing::Message() << threads << " threads");
         ThreadPool pool(threads);
-        const auto outcomes = rna::bpmax::interact_many(pairs, params, on_cpu(&pool), knobs);
+        const auto outcomes = rna::detail::interact_many(pairs, params, on_cpu(&pool), knobs);
         ASSERT_EQ(outcomes.size(), pairs.size());
         for (std::size_t k = 0; k < pairs.size(); ++k) {
             SCOPED_TRACE(::testing::Message() << "pair " << k);
@@ -121,7 +122,7 @@ TEST(BpmaxMany, PairsComputedOneAtATimeReportProgressFromTheCallingThread) {
         if (std::this_thread::get_id() != caller) other_thread = true;
         seen.at(pair).push_back(fraction);
     };
-    rna::bpmax::interact_many(pairs, BpmaxParams{}, run, small_below(30, 60, BpmaxParams{}));
+    rna::detail::interact_many(pairs, BpmaxParams{}, run, small_below(30, 60, BpmaxParams{}));
     EXPECT_FALSE(other_thread);
     EXPECT_TRUE(seen[0].empty());
     EXPECT_TRUE(seen[2].empty());

@@ -25,6 +25,7 @@ namespace {
 
 using namespace tropic;
 using namespace tropic::rna;
+using namespace tropic::rna::detail;
 
 struct Model {
     ModelDetails details;

@@ -103,7 +103,7 @@ TEST(MfeCpu, EqualsBruteForceOnTinySequences) {
                 best = std::min(
                     best, tropic::rna::evaluate_structure(seq, structure, P, mfe_params.dangles));
             });
-            const auto folded = tropic::rna::fold_mfe_cpu(seq, P, mfe_params);
+            const auto folded = tropic::rna::detail::fold_mfe_cpu(seq, P, mfe_params);
             ASSERT_EQ(folded.energy, best)
                 << "n " << n << " trial " << trial << " variant " << variant;
             ASSERT_TRUE(allowed(folded.structure, mfe_params)) << folded.structure;
@@ -153,7 +153,7 @@ TEST(MfeCpu, ConstraintsEqualBruteForce) {
                 best = std::min(best,
                                 tropic::rna::evaluate_structure(seq, structure, P, Dangles::Both));
         });
-        const auto folded = tropic::rna::fold_mfe_cpu(seq, P, with(Dangles::Both), &hard);
+        const auto folded = tropic::rna::detail::fold_mfe_cpu(seq, P, with(Dangles::Both), &hard);
         ASSERT_EQ(folded.energy, best) << constraint << " trial " << trial;
         ASSERT_TRUE(meets(folded.structure, constraint)) << folded.structure << " " << constraint;
     }
@@ -183,11 +183,12 @@ TEST(MfeCpu, WithoutLonelyPairsStructuresHaveNoneAndRescore) {
         const auto seq = tropic::test::random_rna(rng, 20 + rng() % 200, 0.5);
         MfeParams mfe_params = with(Dangles::Both);
         mfe_params.no_lonely_pairs = true;
-        const auto folded = tropic::rna::fold_mfe_cpu(seq, P, mfe_params);
+        const auto folded = tropic::rna::detail::fold_mfe_cpu(seq, P, mfe_params);
         EXPECT_TRUE(allowed(folded.structure, mfe_params)) << folded.structure;
         EXPECT_EQ(tropic::rna::evaluate_structure(seq, folded.structure, P, Dangles::Both),
                   folded.energy);
-        EXPECT_GE(folded.energy, tropic::rna::fold_mfe_cpu(seq, P, with(Dangles::Both)).energy);
+        EXPECT_GE(folded.energy,
+                  tropic::rna::detail::fold_mfe_cpu(seq, P, with(Dangles::Both)).energy);
     }
 }
 
@@ -198,7 +199,7 @@ TEST(MfeCpu, EqualsReferenceAndStructuresRescoreToTheMfe) {
         const double gc = 0.2 + 0.6 * static_cast<double>(rng() % 100) / 100.0;
         const auto seq = tropic::test::random_rna(rng, n, gc, trial % 7 == 0 ? 0.05 : 0.0);
         for (Dangles d : {Dangles::Both, Dangles::None}) {
-            const auto folded = tropic::rna::fold_mfe_cpu(seq, P, with(d));
+            const auto folded = tropic::rna::detail::fold_mfe_cpu(seq, P, with(d));
             ASSERT_EQ(folded.energy, tropic::reference::mfe_reference_energy(seq, P, d))
                 << "n " << n << " trial " << trial;
             ASSERT_EQ(tropic::rna::evaluate_structure(seq, folded.structure, P, d), folded.energy);
@@ -210,7 +211,7 @@ TEST(MfeCpu, LongLoopsAndLongSequencesRescore) {
     std::mt19937_64 rng(tropic::test::test_seed());
     for (std::size_t n : {300u, 800u}) {
         const auto seq = tropic::test::random_rna(rng, n, 0.5);
-        const auto folded = tropic::rna::fold_mfe_cpu(seq, P, with(Dangles::Both));
+        const auto folded = tropic::rna::detail::fold_mfe_cpu(seq, P, with(Dangles::Both));
         EXPECT_LT(folded.energy, 0);
         EXPECT_EQ(tropic::rna::evaluate_structure(seq, folded.structure, P, Dangles::Both),
                   folded.energy);
@@ -220,7 +221,7 @@ TEST(MfeCpu, LongLoopsAndLongSequencesRescore) {
 TEST(MfeCpu, ShortAndUnpairableSequencesGiveTheOpenChain) {
     for (const std::string seq : {"", "G", "GC", "GGGC", "GNNNC", "NNNNNNNNNNNN", "AAAAAAAAAA"}) {
         const auto folded =
-            tropic::rna::fold_mfe_cpu(tropic::encode_rna(seq), P, with(Dangles::Both));
+            tropic::rna::detail::fold_mfe_cpu(tropic::encode_rna(seq), P, with(Dangles::Both));
         EXPECT_EQ(folded.energy, 0) << seq;
         EXPECT_EQ(folded.structure, std::string(seq.size(), '.')) << seq;
     }
@@ -275,9 +276,9 @@ tropic::rna::StructureConstraint random_constraint(std::mt19937_64& rng,
 void expect_threads_equal_one(const std::vector<std::uint8_t>& seq, const MfeParams& mfe_params,
                               const tropic::rna::StructureConstraint* constraint,
                               std::initializer_list<tropic::ThreadPool*> pools) {
-    const auto one = tropic::rna::fold_mfe_cpu(seq, P, mfe_params, constraint);
+    const auto one = tropic::rna::detail::fold_mfe_cpu(seq, P, mfe_params, constraint);
     for (tropic::ThreadPool* pool : pools) {
-        const auto shared = tropic::rna::fold_mfe_cpu(seq, P, mfe_params, constraint, pool);
+        const auto shared = tropic::rna::detail::fold_mfe_cpu(seq, P, mfe_params, constraint, pool);
         EXPECT_EQ(shared.energy, one.energy)
             << "n " << seq.size() << ", " << pool->size() << " threads";
         EXPECT_EQ(shared.structure, one.structure)
@@ -328,7 +329,7 @@ TEST(MfeCpu, ManyRecordsOnThreadsEqualOneAtATime) {
     const auto many = tropic::rna::fold_mfe_many(seqs, P, with(Dangles::Both), run);
     ASSERT_EQ(many.size(), seqs.size());
     for (std::size_t r = 0; r < seqs.size(); ++r) {
-        const auto one = tropic::rna::fold_mfe_cpu(seqs[r], P, with(Dangles::Both));
+        const auto one = tropic::rna::detail::fold_mfe_cpu(seqs[r], P, with(Dangles::Both));
         EXPECT_EQ(many[r].energy, one.energy);
         EXPECT_EQ(many[r].structure, one.structure);
     }
@@ -346,7 +347,7 @@ TEST(MfeDispatch, CpuFoldEqualsTheEngineAndRefusesWhatDoesNotFitUpFront) {
     tropic::RunOptions run;
     run.backend = tropic::Backend::Cpu;
     const auto folded = tropic::rna::fold_mfe(seq, P, with(Dangles::Both), run);
-    const auto engine = tropic::rna::fold_mfe_cpu(seq, P, with(Dangles::Both));
+    const auto engine = tropic::rna::detail::fold_mfe_cpu(seq, P, with(Dangles::Both));
     EXPECT_EQ(folded.energy, engine.energy);
     EXPECT_EQ(folded.structure, engine.structure);
 

@@ -30,7 +30,7 @@ void expect_matches_reference(const std::vector<std::uint8_t>& seq, const Nussin
                                       << " AU=" << params.weights.au << " GC=" << params.weights.gc
                                       << " GU=" << params.weights.gu << " threads " << threads);
     ThreadPool pool(threads);
-    auto got = tropic::rna::fold_nussinov_cpu(seq, params, threads > 1 ? &pool : nullptr);
+    auto got = tropic::rna::detail::fold_nussinov_cpu(seq, params, threads > 1 ? &pool : nullptr);
     auto want = tropic::reference::nussinov_reference_fold(seq, params);
     ASSERT_EQ(got.score, want.score);
     ASSERT_EQ(got.structure, want.structure);
@@ -106,12 +106,12 @@ TEST(NussinovCpu, LongMinLoopAndNoPairs) {
     auto seq = tropic::test::random_rna(rng, 3 * T + 5, 0.5);
     expect_matches_reference(seq, NussinovParams{100, PairWeights{}}, 2);
     expect_matches_reference(seq, NussinovParams{1000, PairWeights{}}, 2);
-    auto none =
-        tropic::rna::fold_nussinov_cpu(seq, NussinovParams{0, PairWeights{0, 0, 0}}, nullptr);
+    auto none = tropic::rna::detail::fold_nussinov_cpu(seq, NussinovParams{0, PairWeights{0, 0, 0}},
+                                                       nullptr);
     EXPECT_EQ(none.score, 0);
     EXPECT_EQ(none.structure, std::string(seq.size(), '.'));
     std::vector<std::uint8_t> all_n(200, static_cast<std::uint8_t>(tropic::Base::N));
-    EXPECT_EQ(tropic::rna::fold_nussinov_cpu(all_n, NussinovParams{}, nullptr).score, 0);
+    EXPECT_EQ(tropic::rna::detail::fold_nussinov_cpu(all_n, NussinovParams{}, nullptr).score, 0);
 }
 
 // Large weights push the scores past int16: the int32 path.
@@ -166,9 +166,9 @@ TEST(NussinovCpu, BothScoreTypesFillTheSameSquare) {
 
 TEST(NussinovCpu, RejectsBadResidueCodes) {
     std::vector<std::uint8_t> seq = {0, 1, 2, 3, 4, 5};
-    EXPECT_THROW(tropic::rna::fold_nussinov_cpu(seq, NussinovParams{}, nullptr),
+    EXPECT_THROW(tropic::rna::detail::fold_nussinov_cpu(seq, NussinovParams{}, nullptr),
                  tropic::InputError);
-    EXPECT_THROW(tropic::rna::fold_nussinov_cpu({}, NussinovParams{-1, {}}, nullptr),
+    EXPECT_THROW(tropic::rna::detail::fold_nussinov_cpu({}, NussinovParams{-1, {}}, nullptr),
                  tropic::InputError);
 }
 
@@ -193,7 +193,7 @@ TEST(NussinovCpuMemory, ReportsNeedAndLongestFittingLength) {
 
 TEST(NussinovCpuMemory, HugeSequenceIsRefusedBeforeAllocating) {
     std::vector<std::uint8_t> seq(20'000'000, 0);  // 1.6e15 bytes of table
-    EXPECT_THROW(tropic::rna::fold_nussinov_cpu(seq, NussinovParams{}, nullptr),
+    EXPECT_THROW(tropic::rna::detail::fold_nussinov_cpu(seq, NussinovParams{}, nullptr),
                  tropic::ResourceError);
 }
 

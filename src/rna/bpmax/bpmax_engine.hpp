@@ -10,7 +10,7 @@
 #include "core/internal/backend_choice.hpp"
 #include "tropic/rna/bpmax.hpp"
 
-namespace tropic::rna::bpmax {
+namespace tropic::rna::detail {
 
 struct Knobs {
     // Tables hold int16 scores where every score provably fits (half the memory, faster
@@ -50,4 +50,4 @@ std::vector<BpmaxPairOutcome> interact_many(std::span<const BpmaxPairInput> pair
                                             const BpmaxParams& params, const RunOptions& run,
                                             const Knobs& knobs = {});
 
-}  // namespace tropic::rna::bpmax
+}  // namespace tropic::rna::detail

@@ -7,13 +7,15 @@
 
 #include <algorithm>
 
+#include "core/internal/backend_choice.hpp"
 #include "rna/bpmax/bpmax_engine.hpp"
 #include "rna/bpmax/bpmax_plan.hpp"
-#include "core/internal/backend_choice.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/thread_pool.hpp"
 
 namespace tropic::rna {
+
+namespace detail {
 
 namespace {
 
@@ -30,8 +32,6 @@ std::size_t gpu_lanes(std::size_t pairs, unsigned threads, std::size_t largest_b
 }
 
 }  // namespace
-
-namespace bpmax {
 
 std::vector<BpmaxPairOutcome> interact_many(std::span<const BpmaxPairInput> pairs,
                                             const BpmaxParams& params, const RunOptions& run,
@@ -52,7 +52,7 @@ std::vector<BpmaxPairOutcome> interact_many(std::span<const BpmaxPairInput> pair
         names[k] = pairs[k].name.empty() ? fmt::format("pair {}", k) : pairs[k].name;
         if (n1 == 0 || n2 == 0) continue;  // no site
         try {
-            backends[k] = bpmax::place_pair(n1, n2, params, chooser, threads, knobs, names[k]);
+            backends[k] = place_pair(n1, n2, params, chooser, threads, knobs, names[k]);
         } catch (const ResourceError& e) {
             outcomes[k].error = e.what();
             continue;
@@ -74,8 +74,8 @@ std::vector<BpmaxPairOutcome> interact_many(std::span<const BpmaxPairInput> pair
         own.pool = pool;
         if (!alone_on_caller) own.on_progress = {};
         try {
-            outcomes[k].result = bpmax::compute_pair(backends[k], pairs[k].s1, pairs[k].s2, params,
-                                                     own, host_limit, k, knobs, names[k]);
+            outcomes[k].result = compute_pair(backends[k], pairs[k].s1, pairs[k].s2, params, own,
+                                              host_limit, k, knobs, names[k]);
         } catch (const ResourceError& e) {
             outcomes[k].error = e.what();
         }
@@ -95,12 +95,12 @@ std::vector<BpmaxPairOutcome> interact_many(std::span<const BpmaxPairInput> pair
     return outcomes;
 }
 
-}  // namespace bpmax
+}  // namespace detail
 
 std::vector<BpmaxPairOutcome> interact_bpmax_many(std::span<const BpmaxPairInput> pairs,
                                                   const BpmaxParams& params,
                                                   const RunOptions& run) {
-    return bpmax::interact_many(pairs, params, run);
+    return detail::interact_many(pairs, params, run);
 }
 
 }  // namespace tropic::rna

@@ -26,7 +26,7 @@
 #include "rna/ensemble/ensemble_model.hpp"
 #include "tropic/core/host_device.hpp"
 
-namespace tropic::rna {
+namespace tropic::rna::detail {
 
 struct EnsembleTables {
     double* qb = nullptr;    // pairs; rows only
@@ -277,4 +277,4 @@ TROPIC_HOST_DEVICE inline void ensemble_outside_cell(const EnsembleModel& m,
     ensemble_outside_cell(m, s, i, j, EnsembleSerialSum{});
 }
 
-}  // namespace tropic::rna
+}  // namespace tropic::rna::detail

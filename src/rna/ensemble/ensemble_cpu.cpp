@@ -16,7 +16,7 @@
 #include "tropic/core/error.hpp"
 #include "tropic/core/thread_pool.hpp"
 
-namespace tropic::rna {
+namespace tropic::rna::detail {
 
 namespace {
 
@@ -176,6 +176,10 @@ void fill_ensemble_cpu(EnsembleFold& fold, std::span<const std::uint8_t> sequenc
                         format_bytes(ensemble_memory_bytes(sequence.size()))));
     }
 }
+
+}  // namespace tropic::rna::detail
+
+namespace tropic::rna {
 
 std::uint64_t ensemble_memory_bytes(std::size_t length) {
     const std::uint64_t n = length;

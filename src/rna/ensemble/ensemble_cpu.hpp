@@ -16,7 +16,7 @@ namespace tropic {
 class ThreadPool;
 }
 
-namespace tropic::rna {
+namespace tropic::rna::detail {
 
 // The filled tables of one sequence. After the outside pass, P(i,j) (i < j) lies at
 // qbh[j * n + i] (probability()).
@@ -44,4 +44,4 @@ void fill_ensemble_cpu(EnsembleFold& fold, std::span<const std::uint8_t> sequenc
                        ThreadPool* pool = nullptr, const Progress& on_progress = {},
                        std::size_t item = 0);
 
-}  // namespace tropic::rna
+}  // namespace tropic::rna::detail

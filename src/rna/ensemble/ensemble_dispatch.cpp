@@ -35,7 +35,7 @@ double fold_steps(std::size_t n) {
 }
 
 std::uint64_t device_need(std::size_t n) {
-    return cuda::ensemble_device_bytes(n);
+    return detail::cuda::ensemble_device_bytes(n);
 }
 
 std::function<std::string(const MemoryBudget&)> suggest_shorter(unsigned folds) {
@@ -75,7 +75,7 @@ WorkEstimate short_batch(std::size_t records, std::size_t residues, std::size_t 
 }
 
 // Everything RNAfold -p prints, from a filled fold.
-void summarise(const EnsembleFold& fold, std::span<const std::uint8_t> sequence,
+void summarise(const detail::EnsembleFold& fold, std::span<const std::uint8_t> sequence,
                const EnergyParams& params, const EnsembleParams& ensemble_params, ThreadPool* pool,
                EnsembleResult& out) {
     out.ensemble_energy = fold.ensemble_energy();
@@ -87,21 +87,22 @@ void summarise(const EnsembleFold& fold, std::span<const std::uint8_t> sequence,
     const double mfe_kcal = static_cast<float>(out.mfe.energy / 100.0);
     out.mfe_frequency = std::exp((out.ensemble_energy - mfe_kcal) / kT);
     if (fold.outside_done) {
-        const ProbabilityView p{fold.qbh.data(), fold.n()};
-        out.pairing_tendency = pairing_tendency(p);
-        out.pairs = listed_pairs(p, ensemble_params.bpp_threshold);
-        out.centroid = centroid_structure(p, out.centroid_distance);
-        out.diversity = ensemble_diversity(p);
+        const detail::ProbabilityView p{fold.qbh.data(), fold.n()};
+        out.pairing_tendency = detail::pairing_tendency(p);
+        out.pairs = detail::listed_pairs(p, ensemble_params.bpp_threshold);
+        out.centroid = detail::centroid_structure(p, out.centroid_distance);
+        out.diversity = detail::ensemble_diversity(p);
         out.centroid_energy =
             evaluate_structure(sequence, out.centroid, params, ensemble_params.model.dangles);
         if (ensemble_params.mea) {
-            out.mea_structure = mea_structure(p, ensemble_params.mea_gamma, out.mea);
+            out.mea_structure = detail::mea_structure(p, ensemble_params.mea_gamma, out.mea);
             out.mea_energy = evaluate_structure(sequence, out.mea_structure, params,
                                                 ensemble_params.model.dangles);
         }
     }
     if (ensemble_params.samples > 0) {
-        out.samples = sample_structures(fold, ensemble_params.samples, ensemble_params.seed, pool);
+        out.samples =
+            detail::sample_structures(fold, ensemble_params.samples, ensemble_params.seed, pool);
         out.sample_energies.reserve(out.samples.size());
         for (const std::string& s : out.samples)
             out.sample_energies.push_back(
@@ -126,20 +127,20 @@ std::vector<EnsembleResult> fold_ensemble_many(
         fold_mfe_many(sequences, params, ensemble_params.model, mfe_run, constraints);
 
     BackendChooser chooser(run);
-    PlacementRules rules;
+    detail::PlacementRules rules;
     rules.alone_length = kAutoCudaMinLength;
     rules.cpu_long_length = kCpuLongLength;
     rules.single = single_fold;
     rules.batch = [threads](std::size_t records, std::size_t residues, std::size_t longest) {
         return short_batch(records, residues, longest, threads);
     };
-    const RecordPlacement placed = place_records(sequences, chooser, rules);
+    const detail::RecordPlacement placed = place_records(sequences, chooser, rules);
     const auto& gpu = placed.gpu;
 
     std::vector<EnsembleResult> results(sequences.size());
     for (std::size_t r = 0; r < sequences.size(); ++r) results[r].mfe = std::move(mfe[r]);
     const bool outside = ensemble_params.probabilities;
-    auto finish = [&](std::size_t r, const EnsembleFold& fold, ThreadPool* pool) {
+    auto finish = [&](std::size_t r, const detail::EnsembleFold& fold, ThreadPool* pool) {
         summarise(fold, sequences[r], params, ensemble_params, pool, results[r]);
     };
     if (!gpu.empty()) {
@@ -151,16 +152,17 @@ std::vector<EnsembleResult> fold_ensemble_many(
                 cells += sequences[gpu[last]].size() * sequences[gpu[last]].size();
                 ++last;
             }
-            std::vector<std::unique_ptr<EnsembleFold>> folds;
-            std::vector<cuda::EnsembleJob> jobs;
+            std::vector<std::unique_ptr<detail::EnsembleFold>> folds;
+            std::vector<detail::cuda::EnsembleJob> jobs;
             for (std::size_t k = first; k < last; ++k) {
                 const std::size_t r = gpu[k];
-                folds.push_back(std::make_unique<EnsembleFold>());
+                folds.push_back(std::make_unique<detail::EnsembleFold>());
                 jobs.push_back(
                     {sequences[r], constraint_of(r), results[r].mfe.energy, r, folds.back().get()});
             }
-            cuda::fill_ensemble_cuda(jobs, factors, ensemble_params.model, outside,
-                                     ensemble_params.samples > 0, run.device, run.on_progress);
+            detail::cuda::fill_ensemble_cuda(jobs, factors, ensemble_params.model, outside,
+                                             ensemble_params.samples > 0, run.device,
+                                             run.on_progress);
             auto summarise_one = [&](std::size_t k) { finish(gpu[first + k], *folds[k], nullptr); };
             parallel_for(run.pool, 0, jobs.size(), summarise_one);
             first = last;
@@ -170,17 +172,17 @@ std::vector<EnsembleResult> fold_ensemble_many(
         return n >= kCpuLongLength ? run.on_progress : Progress();
     };
     for (std::size_t r : placed.cpu_long) {
-        EnsembleFold fold;
-        fill_ensemble_cpu(fold, sequences[r], factors, ensemble_params.model, constraint_of(r),
-                          results[r].mfe.energy, outside, run.pool,
-                          progress_of(sequences[r].size()), r);
+        detail::EnsembleFold fold;
+        detail::fill_ensemble_cpu(fold, sequences[r], factors, ensemble_params.model,
+                                  constraint_of(r), results[r].mfe.energy, outside, run.pool,
+                                  progress_of(sequences[r].size()), r);
         finish(r, fold, run.pool);
     }
     auto fold_short = [&](std::size_t k) {
         const std::size_t r = placed.cpu_short[k];
-        EnsembleFold fold;
-        fill_ensemble_cpu(fold, sequences[r], factors, ensemble_params.model, constraint_of(r),
-                          results[r].mfe.energy, outside, nullptr, {}, r);
+        detail::EnsembleFold fold;
+        detail::fill_ensemble_cpu(fold, sequences[r], factors, ensemble_params.model,
+                                  constraint_of(r), results[r].mfe.energy, outside, nullptr, {}, r);
         finish(r, fold, nullptr);
     };
     parallel_for(run.pool, 0, placed.cpu_short.size(), fold_short);

@@ -16,7 +16,7 @@
 #include "tropic/rna/energy_params.hpp"
 #include "tropic/rna/loop_energy.hpp"
 
-namespace tropic::rna {
+namespace tropic::rna::detail {
 
 inline constexpr int kEnsembleMinHairpin = 3;
 
@@ -152,4 +152,4 @@ struct EnsembleModel {
     }
 };
 
-}  // namespace tropic::rna
+}  // namespace tropic::rna::detail

@@ -6,7 +6,7 @@
 #include "tropic/core/error.hpp"
 #include "tropic/core/thread_pool.hpp"
 
-namespace tropic::rna {
+namespace tropic::rna::detail {
 
 namespace {
 
@@ -153,4 +153,4 @@ std::vector<std::string> sample_structures(const EnsembleFold& fold, std::size_t
     return out;
 }
 
-}  // namespace tropic::rna
+}  // namespace tropic::rna::detail

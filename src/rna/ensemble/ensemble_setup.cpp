@@ -7,7 +7,7 @@
 
 #include "tropic/core/error.hpp"
 
-namespace tropic::rna {
+namespace tropic::rna::detail {
 
 double initial_ensemble_scale(int mfe_dcal, std::size_t n, double kT) {
     if (n == 0) return 1.0;
@@ -107,4 +107,4 @@ void make_ensemble_setup(EnsembleSetup& setup, std::span<const std::uint8_t> seq
     m.dangles = mfe_params.dangles == Dangles::Both;
 }
 
-}  // namespace tropic::rna
+}  // namespace tropic::rna::detail

@@ -11,7 +11,7 @@
 #include "tropic/rna/mfe.hpp"
 #include "tropic/rna/structure_constraint.hpp"
 
-namespace tropic::rna {
+namespace tropic::rna::detail {
 
 struct EnsembleSetup {
     std::vector<std::int8_t> base;
@@ -54,4 +54,4 @@ class EnsembleScaleSearch {
     double low_ = 0, high_ = 0;  // ln s that overflowed, that underflowed
 };
 
-}  // namespace tropic::rna
+}  // namespace tropic::rna::detail

@@ -13,11 +13,11 @@ namespace tropic::rna {
 
 void append_ensemble_text(std::string& out, const SequenceRecord& record,
                           const EnsembleResult& result, const EnsembleTextOptions& options) {
-    append_header_and_sequence(out, record);
+    detail::append_header_and_sequence(out, record);
     auto to = std::back_inserter(out);
     if (options.ensemble) {
         out += result.mfe.structure;
-        append_energy(out, result.mfe.energy);
+        detail::append_energy(out, result.mfe.energy);
         out += '\n';
         out += result.pairing_tendency;
         fmt::format_to(to, " [{:6.2f}]\n", result.ensemble_energy);
@@ -48,7 +48,7 @@ void append_ensemble_text(std::string& out, const SequenceRecord& record,
 
 void append_ensemble_json(std::string& out, const SequenceRecord& record,
                           const EnsembleResult& result) {
-    append_json_record_start(out, record.name, record.residues, result.mfe.structure);
+    detail::append_json_record_start(out, record.name, record.residues, result.mfe.structure);
     auto to = std::back_inserter(out);
     fmt::format_to(to, ",\"energy\":{:.2f},\"model\":\"ensemble\",\"ensemble_energy\":{:.8f}",
                    result.mfe.energy / 100.0, result.ensemble_energy);

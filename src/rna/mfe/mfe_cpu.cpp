@@ -29,7 +29,7 @@
 #include "tropic/rna/mfe.hpp"
 #include "tropic/semiring/accumulate_abt.hpp"
 
-namespace tropic::rna {
+namespace tropic::rna::detail {
 
 namespace {
 
@@ -344,12 +344,6 @@ class MfeEngine {
     std::vector<int> c_, cc_, fml_row_, fml_col_, fm1_col_, f5_;
 };
 
-std::uint64_t mfe_memory_bytes(std::size_t length, const MfeParams& mfe_params) {
-    const std::uint64_t n = length;
-    const std::uint64_t tables = mfe_params.no_lonely_pairs ? 5 : 4;
-    return tables * sizeof(int) * (n * (n + 1) / 2);
-}
-
 std::uint64_t mfe_cpu_bytes(std::size_t length, const MfeParams& mfe_params, unsigned threads) {
     const std::uint64_t n = length;
     return mfe_memory_bytes(length, mfe_params) + 40 * n + 124 * n * std::max(1u, threads);
@@ -386,6 +380,16 @@ MfeTables::~MfeTables() = default;
 
 MfeResult MfeTables::mfe() const {
     return engine_->result();
+}
+
+}  // namespace tropic::rna::detail
+
+namespace tropic::rna {
+
+std::uint64_t mfe_memory_bytes(std::size_t length, const MfeParams& mfe_params) {
+    const std::uint64_t n = length;
+    const std::uint64_t tables = mfe_params.no_lonely_pairs ? 5 : 4;
+    return tables * sizeof(int) * (n * (n + 1) / 2);
 }
 
 }  // namespace tropic::rna

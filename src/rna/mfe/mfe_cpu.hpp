@@ -12,7 +12,7 @@ namespace tropic {
 class ThreadPool;
 }
 
-namespace tropic::rna {
+namespace tropic::rna::detail {
 
 // Host bytes a CPU fold of `length` takes: its tables (mfe_memory_bytes) and work space, with
 // `threads` filling them.
@@ -28,4 +28,4 @@ MfeResult fold_mfe_cpu(std::span<const std::uint8_t> sequence, const EnergyParam
                        ThreadPool* pool = nullptr, const Progress& on_progress = {},
                        std::size_t item = 0);
 
-}  // namespace tropic::rna
+}  // namespace tropic::rna::detail

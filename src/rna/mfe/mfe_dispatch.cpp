@@ -28,7 +28,7 @@ double fold_steps(std::size_t n) {
 
 // Device memory a fold needs: its tables (the chooser's budget keeps the headroom back).
 std::uint64_t device_need(std::size_t n, const MfeParams& mfe_params, bool constrained) {
-    return cuda::mfe_device_bytes(n, mfe_params, constrained);
+    return detail::cuda::mfe_device_bytes(n, mfe_params, constrained);
 }
 
 std::string fold_name(std::size_t n) {
@@ -46,7 +46,7 @@ std::function<std::string(const MemoryBudget&)> suggest_shorter(const MfeParams&
                                }));
         return fmt::format("the longest sequence that fits is {} nt: fold a shorter window",
                            longest_that_fits(budget.bytes, [&mfe_params, threads](std::size_t n) {
-                               return mfe_cpu_bytes(n, mfe_params, threads);
+                               return detail::mfe_cpu_bytes(n, mfe_params, threads);
                            }));
     };
 }
@@ -58,7 +58,7 @@ WorkEstimate single_fold(std::size_t n, const MfeParams& mfe_params, bool constr
     work.what = fold_name(n);
     work.steps = fold_steps(n);
     work.auto_min_steps = fold_steps(kAutoCudaMinLength);
-    work.host_bytes = mfe_cpu_bytes(n, mfe_params, threads);
+    work.host_bytes = detail::mfe_cpu_bytes(n, mfe_params, threads);
     work.device_bytes = device_need(n, mfe_params, constrained);
     work.suggest = suggest_shorter(mfe_params, threads);
     return work;
@@ -73,7 +73,7 @@ WorkEstimate short_batch(std::size_t records, std::size_t residues, std::size_t 
     work.steps = static_cast<double>(residues);
     work.auto_min_steps = static_cast<double>(kAutoCudaMinBatchResidues);
     work.host_bytes =
-        std::min<std::size_t>(threads, records) * mfe_cpu_bytes(longest, mfe_params, 1);
+        std::min<std::size_t>(threads, records) * detail::mfe_cpu_bytes(longest, mfe_params, 1);
     work.device_bytes = device_need(longest, mfe_params, constrained);
     work.suggest = suggest_shorter(mfe_params, 1);
     return work;
@@ -91,24 +91,25 @@ std::vector<MfeResult> fold_mfe_many(const std::vector<std::vector<std::uint8_t>
     const unsigned threads = run.pool == nullptr ? 1 : run.pool->size();
     const bool constrained = constraints != nullptr;
     BackendChooser chooser(run);
-    PlacementRules rules;
+    detail::PlacementRules rules;
     rules.alone_length = kAutoCudaMinLength;
     rules.cpu_long_length = kCpuLongLength;
     rules.single = [&](std::size_t n) { return single_fold(n, mfe_params, constrained, threads); };
     rules.batch = [&](std::size_t records, std::size_t residues, std::size_t longest) {
         return short_batch(records, residues, longest, mfe_params, constrained, threads);
     };
-    const RecordPlacement placed = place_records(sequences, chooser, rules);
+    const detail::RecordPlacement placed = place_records(sequences, chooser, rules);
     const auto& gpu = placed.gpu;
     const auto& cpu_long = placed.cpu_long;
     const auto& cpu_short = placed.cpu_short;
 
     std::vector<MfeResult> results(sequences.size());
     if (!gpu.empty()) {
-        std::vector<cuda::MfeJob> jobs;
+        std::vector<detail::cuda::MfeJob> jobs;
         jobs.reserve(gpu.size());
         for (std::size_t r : gpu) jobs.push_back({sequences[r], constraint_of(r), r});
-        auto folded = cuda::fold_mfe_cuda(jobs, params, mfe_params, run.device, run.on_progress);
+        auto folded =
+            detail::cuda::fold_mfe_cuda(jobs, params, mfe_params, run.device, run.on_progress);
         for (std::size_t k = 0; k < jobs.size(); ++k)
             results[jobs[k].record] = std::move(folded[k]);
     }
@@ -117,12 +118,12 @@ std::vector<MfeResult> fold_mfe_many(const std::vector<std::vector<std::uint8_t>
         return n >= kMfeProgressMinLength ? run.on_progress : Progress();
     };
     for (std::size_t r : cpu_long)
-        results[r] = fold_mfe_cpu(sequences[r], params, mfe_params, constraint_of(r), run.pool,
-                                  progress_of(sequences[r].size()), r);
+        results[r] = detail::fold_mfe_cpu(sequences[r], params, mfe_params, constraint_of(r),
+                                          run.pool, progress_of(sequences[r].size()), r);
     auto fold_short = [&](std::size_t k) {
         const std::size_t r = cpu_short[k];
-        results[r] = fold_mfe_cpu(sequences[r], params, mfe_params, constraint_of(r), nullptr,
-                                  progress_of(sequences[r].size()), r);
+        results[r] = detail::fold_mfe_cpu(sequences[r], params, mfe_params, constraint_of(r),
+                                          nullptr, progress_of(sequences[r].size()), r);
     };
     parallel_for(run.pool, 0, cpu_short.size(), fold_short);
     return results;

@@ -16,7 +16,7 @@ namespace tropic {
 class ThreadPool;
 }
 
-namespace tropic::rna {
+namespace tropic::rna::detail {
 
 class MfeEngine;
 
@@ -59,4 +59,4 @@ class MfeTables {
     const int* f5_ = nullptr;
 };
 
-}  // namespace tropic::rna
+}  // namespace tropic::rna::detail

@@ -3,10 +3,10 @@
 
 #include <algorithm>
 
+#include "core/internal/backend_choice.hpp"
 #include "rna/nussinov/cuda/nussinov_cuda.hpp"
 #include "rna/nussinov/nussinov_cpu.hpp"
 #include "rna/nussinov/nussinov_table.hpp"
-#include "core/internal/backend_choice.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/thread_pool.hpp"
 #include "tropic/rna/nussinov.hpp"
@@ -16,7 +16,7 @@ namespace tropic::rna {
 namespace {
 // Records longer than the GPU batch mode takes go to its long mode when a device exists (at
 // 1,025 nt the GPU takes a few ms, a CPU thread about 25 ms).
-constexpr std::size_t kAutoCudaMinLength = cuda::kBatchMaxLength + 1;
+constexpr std::size_t kAutoCudaMinLength = detail::cuda::kBatchMaxLength + 1;
 // Below this many residues in a batch the CPU finishes before a CUDA context is up.
 constexpr std::size_t kAutoCudaMinBatchResidues = 2'000'000;
 // On the CPU, records this long use all threads inside one fold rather than one thread each.
@@ -35,13 +35,14 @@ WorkEstimate single_fold(std::size_t n, const NussinovParams& params) {
     work.auto_min_steps = fold_steps(kAutoCudaMinLength);
     const int max_weight = params.weights.max_weight();
     work.host_bytes = detail::nussinov_cpu_fold_bytes(n, max_weight);
-    work.device_bytes = cuda::nussinov_long_device_bytes(n, params);
+    work.device_bytes = detail::cuda::nussinov_long_device_bytes(n, params);
     work.suggest = [&params, max_weight](const MemoryBudget& budget) {
         const std::size_t longest =
             budget.on_device()
                 ? longest_that_fits(budget.bytes,
                                     [&params](std::size_t length) {
-                                        return cuda::nussinov_long_device_bytes(length, params);
+                                        return detail::cuda::nussinov_long_device_bytes(length,
+                                                                                        params);
                                     })
                 : detail::nussinov_cpu_longest_fitting(budget.bytes, max_weight);
         return fmt::format("the longest sequence that fits is {} nt: fold a shorter window",
@@ -74,8 +75,8 @@ NussinovResult fold_nussinov(std::span<const std::uint8_t> sequence, const Nussi
                              const RunOptions& run) {
     validate(params);
     if (choose_backend(run, single_fold(sequence.size(), params)) == Backend::Cuda)
-        return cuda::fold_nussinov_long(sequence, params, run.device);
-    return fold_nussinov_cpu(sequence, params, run.pool, run.on_progress, 0);
+        return detail::cuda::fold_nussinov_long(sequence, params, run.device);
+    return detail::fold_nussinov_cpu(sequence, params, run.pool, run.on_progress, 0);
 }
 
 std::vector<NussinovResult> fold_nussinov_many(const std::vector<EncodedSequence>& sequences,
@@ -92,7 +93,7 @@ std::vector<NussinovResult> fold_nussinov_many(const std::vector<EncodedSequence
         // The GPU takes records beyond its batch mode one at a time; cuda sends every record to
         // the GPU, so short ones go to its batch mode.
         const bool alone = run.backend == Backend::Cuda
-                               ? n > cuda::kBatchMaxLength
+                               ? n > detail::cuda::kBatchMaxLength
                                : n >= std::min(kAutoCudaMinLength, kCpuLongLength);
         if (alone) {
             if (chooser.choose(single_fold(n, params)) == Backend::Cuda) {
@@ -115,25 +116,25 @@ std::vector<NussinovResult> fold_nussinov_many(const std::vector<EncodedSequence
 
     std::vector<NussinovResult> results(sequences.size());
     for (std::size_t r : long_gpu)
-        results[r] = cuda::fold_nussinov_long(sequences[r], params, run.device);
+        results[r] = detail::cuda::fold_nussinov_long(sequences[r], params, run.device);
     for (std::size_t r : long_cpu)
-        results[r] = fold_nussinov_cpu(sequences[r], params, run.pool, run.on_progress, r);
+        results[r] = detail::fold_nussinov_cpu(sequences[r], params, run.pool, run.on_progress, r);
     if (short_records.empty()) return results;
     if (short_on_gpu) {
         std::vector<std::span<const std::uint8_t>> batch;
         batch.reserve(short_records.size());
         for (std::size_t r : short_records) batch.emplace_back(sequences[r]);
-        auto folded = cuda::fold_nussinov_batch(batch, params, run.device);
+        auto folded = detail::cuda::fold_nussinov_batch(batch, params, run.device);
         for (std::size_t b = 0; b < folded.size(); ++b)
             results[short_records[b]] = std::move(folded[b]);
     } else if (threads_of(run) > 1 && short_records.size() > 1) {
         run.pool->parallel_for(0, short_records.size(), [&](std::size_t b) {
             std::size_t r = short_records[b];
-            results[r] = fold_nussinov_cpu(sequences[r], params, nullptr);
+            results[r] = detail::fold_nussinov_cpu(sequences[r], params, nullptr);
         });
     } else {
         for (std::size_t r : short_records)
-            results[r] = fold_nussinov_cpu(sequences[r], params, run.pool);
+            results[r] = detail::fold_nussinov_cpu(sequences[r], params, run.pool);
     }
     return results;
 }

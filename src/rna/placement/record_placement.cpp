@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace tropic::rna {
+namespace tropic::rna::detail {
 
 RecordPlacement place_records(const std::vector<std::vector<std::uint8_t>>& sequences,
                               BackendChooser& chooser, const PlacementRules& rules) {
@@ -31,4 +31,4 @@ RecordPlacement place_records(const std::vector<std::vector<std::uint8_t>>& sequ
     return out;
 }
 
-}  // namespace tropic::rna
+}  // namespace tropic::rna::detail

@@ -11,7 +11,7 @@
 
 #include "core/internal/backend_choice.hpp"
 
-namespace tropic::rna {
+namespace tropic::rna::detail {
 
 struct RecordPlacement {
     std::vector<std::size_t> gpu;        // by increasing index
@@ -32,4 +32,4 @@ struct PlacementRules {
 RecordPlacement place_records(const std::vector<std::vector<std::uint8_t>>& sequences,
                               BackendChooser& chooser, const PlacementRules& rules);
 
-}  // namespace tropic::rna
+}  // namespace tropic::rna::detail

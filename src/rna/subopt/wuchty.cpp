@@ -24,15 +24,15 @@ SuboptResult subopt(std::span<const std::uint8_t> sequence, const EnergyParams& 
             fmt::format("the energy range must lie between 0 and {:.2f} kcal/mol, "
                         "not {:.2f}",
                         kMaxDelta / 100.0, subopt_params.delta / 100.0));
-    const MfeTables tables(sequence, params, mfe_params, constraint);
+    const detail::MfeTables tables(sequence, params, mfe_params, constraint);
     const int n = static_cast<int>(sequence.size());
     SuboptResult result;
     result.mfe = tables.f5(n);
     result.delta = subopt_params.delta;
-    std::vector<SuboptInterval> start;
-    if (n > 0) start.push_back({SuboptKind::F5, 0, n});
+    std::vector<detail::SuboptInterval> start;
+    if (n > 0) start.push_back({detail::SuboptKind::F5, 0, n});
     try {
-        SuboptSearch(tables).run(
+        detail::SuboptSearch(tables).run(
             std::string(static_cast<std::size_t>(n), '.'), std::move(start), 0,
             result.mfe + subopt_params.delta, [&](const std::string& structure, int energy) {
                 if (result.structures.size() >= subopt_params.max_structures)

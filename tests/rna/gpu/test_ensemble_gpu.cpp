@@ -65,19 +65,19 @@ class EnsembleGpu : public test::GpuTest {
                             const std::vector<rna::StructureConstraint>* constraints = nullptr) {
         const rna::BoltzmannFactors factors = c.model.boltzmann_factors();
         const rna::MfeParams mfe_params = c.model.mfe_params();
-        std::vector<std::unique_ptr<rna::EnsembleFold>> gpu;
-        std::vector<rna::cuda::EnsembleJob> jobs;
+        std::vector<std::unique_ptr<rna::detail::EnsembleFold>> gpu;
+        std::vector<rna::detail::cuda::EnsembleJob> jobs;
         for (std::size_t r = 0; r < seqs.size(); ++r) {
-            gpu.push_back(std::make_unique<rna::EnsembleFold>());
+            gpu.push_back(std::make_unique<rna::detail::EnsembleFold>());
             jobs.push_back({seqs[r], constraints ? &(*constraints)[r] : nullptr,
                             -c.mfe_scale * int(seqs[r].size()), r, gpu.back().get()});
         }
-        rna::cuda::fill_ensemble_cuda(jobs, factors, mfe_params, true, c.keep_inside, 0);
+        rna::detail::cuda::fill_ensemble_cuda(jobs, factors, mfe_params, true, c.keep_inside, 0);
         // The CPU's folds: short records one per thread, long ones on all threads.
-        std::vector<rna::EnsembleFold> cpu_folds(seqs.size());
+        std::vector<rna::detail::EnsembleFold> cpu_folds(seqs.size());
         auto fill_cpu = [&](std::size_t r, ThreadPool* on) {
-            rna::fill_ensemble_cpu(cpu_folds[r], seqs[r], factors, mfe_params, jobs[r].constraint,
-                                   jobs[r].mfe_dcal, true, on);
+            rna::detail::fill_ensemble_cpu(cpu_folds[r], seqs[r], factors, mfe_params,
+                                           jobs[r].constraint, jobs[r].mfe_dcal, true, on);
         };
         pool().parallel_for(0, seqs.size(), [&](std::size_t r) {
             if (seqs[r].size() < 1000) fill_cpu(r, nullptr);
@@ -85,8 +85,8 @@ class EnsembleGpu : public test::GpuTest {
         for (std::size_t r = 0; r < seqs.size(); ++r)
             if (seqs[r].size() >= 1000) fill_cpu(r, &pool());
         for (std::size_t r = 0; r < seqs.size(); ++r) {
-            const rna::EnsembleFold& cpu = cpu_folds[r];
-            const rna::EnsembleFold& g = *gpu[r];
+            const rna::detail::EnsembleFold& cpu = cpu_folds[r];
+            const rna::detail::EnsembleFold& g = *gpu[r];
             const int n = int(seqs[r].size());
             ASSERT_EQ(g.n(), n);
             ASSERT_TRUE(g.outside_done);
@@ -248,12 +248,12 @@ TEST_F(EnsembleGpu, FoldEnsembleManyEqualsCpu) {
 // and the longest that fits.
 TEST_F(EnsembleGpu, TooLongRecordIsRefused) {
     const Seq seq(200'000, 0);
-    rna::EnsembleFold fold;
-    const rna::cuda::EnsembleJob job{seq, nullptr, 0, 0, &fold};
+    rna::detail::EnsembleFold fold;
+    const rna::detail::cuda::EnsembleJob job{seq, nullptr, 0, 0, &fold};
     const rna::ModelDetails model;
     try {
-        rna::cuda::fill_ensemble_cuda({&job, 1}, model.boltzmann_factors(), model.mfe_params(),
-                                      true, false, 0);
+        rna::detail::cuda::fill_ensemble_cuda({&job, 1}, model.boltzmann_factors(),
+                                              model.mfe_params(), true, false, 0);
         FAIL() << "no ResourceError";
     } catch (const ResourceError& error) {
         const std::string what = error.what();

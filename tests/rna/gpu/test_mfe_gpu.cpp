@@ -152,15 +152,15 @@ TEST_F(MfeGpu, LongModeWithF5InGlobalMemoryEqualsCpu) {
     std::mt19937_64 rng(test::test_seed());
     const auto seq = test::random_rna(rng, 1200, 0.5);
     struct F5InGlobal {  // on for this test only, even when an assertion ends it
-        F5InGlobal() { rna::cuda::set_mfe_f5_in_global_for_tests(true); }
-        ~F5InGlobal() { rna::cuda::set_mfe_f5_in_global_for_tests(false); }
+        F5InGlobal() { rna::detail::cuda::set_mfe_f5_in_global_for_tests(true); }
+        ~F5InGlobal() { rna::detail::cuda::set_mfe_f5_in_global_for_tests(false); }
     };
-    const std::size_t before = rna::cuda::mfe_f5_global_folds();
+    const std::size_t before = rna::detail::cuda::mfe_f5_global_folds();
     {
         const F5InGlobal in_global;
         expect_same({seq}, make(Dangles::Both));
     }
-    EXPECT_EQ(rna::cuda::mfe_f5_global_folds() - before, 1u);
+    EXPECT_EQ(rna::detail::cuda::mfe_f5_global_folds() - before, 1u);
 }
 
 TEST_F(MfeGpu, LongModeWithConstraintEqualsCpu) {

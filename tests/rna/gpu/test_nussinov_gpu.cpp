@@ -57,7 +57,7 @@ TEST_F(NussinovGpu, LongModeEqualsCpuAtEdgeLengths) {
         for (const auto& params : parameter_sets()) {
             auto seq = test::random_rna(rng, n, 0.5, 0.05);
             auto gpu = rna::fold_nussinov(seq, params, cuda_options());
-            auto cpu = rna::fold_nussinov_cpu(seq, params, &pool());
+            auto cpu = rna::detail::fold_nussinov_cpu(seq, params, &pool());
             expect_same(seq, params, gpu, cpu);
         }
     }
@@ -82,7 +82,7 @@ TEST_F(NussinovGpu, LongModeEqualsCpuAt10000) {
     auto seq = test::random_rna(rng, 10000);
     NussinovParams params;
     auto gpu = rna::fold_nussinov(seq, params, cuda_options());
-    auto cpu = rna::fold_nussinov_cpu(seq, params, &pool());
+    auto cpu = rna::detail::fold_nussinov_cpu(seq, params, &pool());
     expect_same(seq, params, gpu, cpu);
 }
 
@@ -104,7 +104,7 @@ TEST_F(NussinovGpu, BatchModeEqualsCpu) {
         ASSERT_EQ(gpu.size(), batch.size());
         ASSERT_EQ(automatic.size(), batch.size());
         for (std::size_t r = 0; r < batch.size(); ++r) {
-            auto cpu = rna::fold_nussinov_cpu(batch[r], params, nullptr);
+            auto cpu = rna::detail::fold_nussinov_cpu(batch[r], params, nullptr);
             expect_same(batch[r], params, gpu[r], cpu);
             expect_same(batch[r], params, automatic[r], cpu);
         }

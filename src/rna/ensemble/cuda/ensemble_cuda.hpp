@@ -15,7 +15,7 @@
 #include "rna/ensemble/ensemble_cpu.hpp"
 #include "tropic/core/progress.hpp"
 
-namespace tropic::rna::cuda {
+namespace tropic::rna::detail::cuda {
 
 struct EnsembleJob {
     std::span<const std::uint8_t> sequence;  // alphabet codes
@@ -37,4 +37,4 @@ void fill_ensemble_cuda(std::span<const EnsembleJob> jobs, const BoltzmannFactor
                         const MfeParams& mfe_params, bool outside, bool keep_inside, int device,
                         const Progress& on_progress = {});
 
-}  // namespace tropic::rna::cuda
+}  // namespace tropic::rna::detail::cuda

@@ -6,7 +6,7 @@
 
 #include "rna/ensemble/ensemble_cells.hpp"
 
-namespace tropic::rna::cuda {
+namespace tropic::rna::detail::cuda {
 
 struct EnsembleDeviceFold {
     EnsembleModel model;    // points at device copies of the factors, the sequence and the setup
@@ -63,9 +63,9 @@ struct EnsembleWarpSum {
     __device__ void sync() const { __syncwarp(); }
 };
 
-}  // namespace tropic::rna::cuda
+}  // namespace tropic::rna::detail::cuda
 
-namespace tropic::rna::cuda {
+namespace tropic::rna::detail::cuda {
 
 // One cell of one record of an interleaved group, one thread: the warp's threads take the same
 // cell of consecutive records, so every table read is one coalesced 256-byte line, where a
@@ -89,4 +89,4 @@ struct EnsembleInterleavedSum {
     __device__ static void sync() {}
 };
 
-}  // namespace tropic::rna::cuda
+}  // namespace tropic::rna::detail::cuda

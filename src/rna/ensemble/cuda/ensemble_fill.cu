@@ -35,7 +35,7 @@
 #include "rna/ensemble/cuda/ensemble_device.cuh"
 #include "tropic/core/error.hpp"
 
-namespace tropic::rna::cuda {
+namespace tropic::rna::detail::cuda {
 
 namespace {
 
@@ -764,4 +764,4 @@ void fill_ensemble_cuda(std::span<const EnsembleJob> jobs, const BoltzmannFactor
     if (error) std::rethrow_exception(error);
 }
 
-}  // namespace tropic::rna::cuda
+}  // namespace tropic::rna::detail::cuda

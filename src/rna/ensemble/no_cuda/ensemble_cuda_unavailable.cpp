@@ -2,7 +2,7 @@
 #include "rna/ensemble/cuda/ensemble_cuda.hpp"
 #include "tropic/core/error.hpp"
 
-namespace tropic::rna::cuda {
+namespace tropic::rna::detail::cuda {
 
 std::uint64_t ensemble_device_bytes(std::size_t length) {
     return ensemble_memory_bytes(length);
@@ -13,4 +13,4 @@ void fill_ensemble_cuda(std::span<const EnsembleJob>, const BoltzmannFactors&, c
     throw ResourceError("this tropic was built without CUDA: use --backend cpu");
 }
 
-}  // namespace tropic::rna::cuda
+}  // namespace tropic::rna::detail::cuda

@@ -16,7 +16,7 @@
 #include "tropic/core/progress.hpp"
 #include "tropic/rna/mfe.hpp"
 
-namespace tropic::rna::cuda {
+namespace tropic::rna::detail::cuda {
 
 inline constexpr std::size_t kMfeLongLength = 1024;
 inline constexpr std::size_t kMfeLoneLength = 512;
@@ -46,4 +46,4 @@ std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob> jobs, const EnergyP
                                      const MfeParams& mfe_params, int device,
                                      const Progress& on_progress = {});
 
-}  // namespace tropic::rna::cuda
+}  // namespace tropic::rna::detail::cuda

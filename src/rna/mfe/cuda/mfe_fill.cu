@@ -36,7 +36,7 @@
 #include "semiring/device/tropical_block_tile.cuh"
 #include "tropic/core/error.hpp"
 
-namespace tropic::rna::cuda {
+namespace tropic::rna::detail::cuda {
 
 namespace {
 
@@ -615,4 +615,4 @@ std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob> jobs, const EnergyP
     return results;
 }
 
-}  // namespace tropic::rna::cuda
+}  // namespace tropic::rna::detail::cuda

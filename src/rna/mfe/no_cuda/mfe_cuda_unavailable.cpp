@@ -2,7 +2,7 @@
 #include "core/no_cuda/built_without_cuda.hpp"
 #include "rna/mfe/cuda/mfe_cuda.hpp"
 
-namespace tropic::rna::cuda {
+namespace tropic::rna::detail::cuda {
 
 void set_mfe_f5_in_global_for_tests(bool) {}
 
@@ -19,4 +19,4 @@ std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob>, const EnergyParams
     throw_built_without_cuda();
 }
 
-}  // namespace tropic::rna::cuda
+}  // namespace tropic::rna::detail::cuda

@@ -17,17 +17,17 @@
 #include <vector>
 
 #include "core/cuda/cuda_check.cuh"
-#include "core/cuda/device_memory.cuh"
 #include "core/cuda/device_buffer.cuh"
+#include "core/cuda/device_memory.cuh"
+#include "core/internal/memory_fit.hpp"
 #include "core/internal/profile.hpp"
 #include "rna/nussinov/cuda/nussinov_cuda.hpp"
 #include "rna/nussinov/cuda/nussinov_kernels_common.cuh"
 #include "rna/nussinov/nussinov_table.hpp"
 #include "semiring/device/tropical_block_tile.cuh"
 #include "tropic/core/error.hpp"
-#include "core/internal/memory_fit.hpp"
 
-namespace tropic::rna::cuda {
+namespace tropic::rna::detail::cuda {
 
 namespace {
 
@@ -425,4 +425,4 @@ NussinovResult fold_nussinov_long(std::span<const std::uint8_t> sequence,
     return fold_long<std::int32_t>(sequence, params, device);
 }
 
-}  // namespace tropic::rna::cuda
+}  // namespace tropic::rna::detail::cuda
