@@ -1,19 +1,16 @@
 // Where ensemble folds run, and the results RNAfold -p reports, assembled from the filled tables
 // on the host whatever backend filled them.
-#include <fmt/format.h>
-
-#include <algorithm>
 #include <cmath>
 #include <memory>
+#include <vector>
 
 #include "core/internal/backend_choice.hpp"
-#include "core/internal/memory_fit.hpp"
 #include "rna/ensemble/cuda/ensemble_cuda.hpp"
 #include "rna/ensemble/ensemble_cpu.hpp"
 #include "rna/ensemble/ensemble_sampling.hpp"
 #include "rna/ensemble/ensemble_summary.hpp"
+#include "rna/placement/fold_family.hpp"
 #include "rna/placement/record_placement.hpp"
-#include "tropic/core/error.hpp"
 #include "tropic/core/thread_pool.hpp"
 #include "tropic/rna/energy_eval.hpp"
 #include "tropic/rna/ensemble.hpp"
@@ -22,56 +19,20 @@ namespace tropic::rna {
 
 namespace {
 
-// On the CPU, records this long share all threads inside one fold rather than one thread each.
+// On the CPU, records this long share all threads inside one fold (and report progress).
 constexpr std::size_t kCpuLongLength = 1000;
-// Auto: records this long go to the GPU when there is one.
-constexpr std::size_t kAutoCudaMinLength = 300;
-// Auto: shorter records go there together once they hold this many bases.
-constexpr std::size_t kAutoCudaMinBatchResidues = 100'000;
 
-double fold_steps(std::size_t n) {
-    const double x = static_cast<double>(n);
-    return x * x * x / 3;
-}
-
-std::uint64_t device_need(std::size_t n) {
-    return detail::cuda::ensemble_device_bytes(n);
-}
-
-std::function<std::string(const MemoryBudget&)> suggest_shorter(unsigned folds) {
-    return [folds](const MemoryBudget& budget) {
-        if (budget.on_device())
-            return fmt::format("the longest sequence that fits is about {} nt",
-                               longest_that_fits(budget.bytes, device_need));
-        return fmt::format("the longest sequence that fits is {} nt: fold a shorter window",
-                           longest_that_fits(budget.bytes, [folds](std::size_t n) {
-                               return folds * ensemble_memory_bytes(n);
-                           }));
-    };
-}
-
-WorkEstimate single_fold(std::size_t n) {
-    WorkEstimate work;
-    work.what = fmt::format("an ensemble fold of {} nt", n);
-    work.steps = fold_steps(n);
-    work.auto_min_steps = fold_steps(kAutoCudaMinLength);
-    work.host_bytes = ensemble_memory_bytes(n);
-    work.device_bytes = device_need(n);
-    work.suggest = suggest_shorter(1);
-    return work;
-}
-
-WorkEstimate short_batch(std::size_t records, std::size_t residues, std::size_t longest,
-                         unsigned threads) {
-    WorkEstimate work;
-    work.what = fmt::format("a batch of {} ensemble folds", records);
-    work.steps = static_cast<double>(residues);
-    work.auto_min_steps = static_cast<double>(kAutoCudaMinBatchResidues);
-    const unsigned folds = static_cast<unsigned>(std::min<std::size_t>(threads, records));
-    work.host_bytes = folds * ensemble_memory_bytes(longest);
-    work.device_bytes = device_need(longest);
-    work.suggest = suggest_shorter(folds);
-    return work;
+// The ensemble folds' costs: records of 300 nt or more go to the device alone, shorter ones
+// together from 100,000 bases on.
+detail::FoldFamily ensemble_family() {
+    return {.one_fold = "an ensemble fold",
+            .many_folds = "ensemble folds",
+            .cpu_long_length = kCpuLongLength,
+            .auto_cuda_min_length = 300,
+            .auto_cuda_min_batch_residues = 100'000,
+            .steps_divisor = 3,
+            .host_bytes = [](std::size_t n, unsigned) { return ensemble_memory_bytes(n); },
+            .device_bytes = [](std::size_t n) { return detail::cuda::ensemble_device_bytes(n); }};
 }
 
 // Everything RNAfold -p prints, from a filled fold.
@@ -110,6 +71,24 @@ void summarise(const detail::EnsembleFold& fold, std::span<const std::uint8_t> s
     }
 }
 
+// The device's records in chunks of about 2^27 table cells (at least one record each), so that
+// the host holds the probabilities of one chunk at a time.
+std::vector<std::vector<std::size_t>> gpu_chunks(
+    const std::vector<std::vector<std::uint8_t>>& sequences, const std::vector<std::size_t>& gpu) {
+    constexpr std::size_t kChunkCells = std::size_t{1} << 27;
+    std::vector<std::vector<std::size_t>> chunks;
+    std::size_t cells = kChunkCells;
+    for (std::size_t r : gpu) {
+        if (cells >= kChunkCells) {
+            chunks.emplace_back();
+            cells = 0;
+        }
+        chunks.back().push_back(r);
+        cells += sequences[r].size() * sequences[r].size();
+    }
+    return chunks;
+}
+
 }  // namespace
 
 std::vector<EnsembleResult> fold_ensemble_many(
@@ -119,73 +98,45 @@ std::vector<EnsembleResult> fold_ensemble_many(
     auto constraint_of = [constraints](std::size_t r) {
         return constraints != nullptr ? &(*constraints)[r] : nullptr;
     };
-    const unsigned threads = run.pool == nullptr ? 1 : run.pool->size();
     // The MFE first: RNAfold's first line, and the scale estimate.
     RunOptions mfe_run = run;
     mfe_run.on_progress = {};
     std::vector<MfeResult> mfe =
         fold_mfe_many(sequences, params, ensemble_params.model, mfe_run, constraints);
 
+    const detail::FoldFamily family = ensemble_family();
     BackendChooser chooser(run);
-    detail::PlacementRules rules;
-    rules.alone_length = kAutoCudaMinLength;
-    rules.cpu_long_length = kCpuLongLength;
-    rules.single = single_fold;
-    rules.batch = [threads](std::size_t records, std::size_t residues, std::size_t longest) {
-        return short_batch(records, residues, longest, threads);
-    };
-    const detail::RecordPlacement placed = place_records(sequences, chooser, rules);
-    const auto& gpu = placed.gpu;
+    const detail::RecordPlacement placed = detail::place_records(
+        sequences, chooser, detail::placement_rules(family, thread_count(run.pool)));
 
     std::vector<EnsembleResult> results(sequences.size());
     for (std::size_t r = 0; r < sequences.size(); ++r) results[r].mfe = std::move(mfe[r]);
     const bool outside = ensemble_params.probabilities;
-    auto finish = [&](std::size_t r, const detail::EnsembleFold& fold, ThreadPool* pool) {
+    auto summarise_record = [&](std::size_t r, const detail::EnsembleFold& fold, ThreadPool* pool) {
         summarise(fold, sequences[r], params, ensemble_params, pool, results[r]);
     };
-    if (!gpu.empty()) {
-        // A chunk of records at a time, so that the host keeps only their probabilities.
-        constexpr std::size_t kChunkCells = std::size_t{1} << 27;
-        for (std::size_t first = 0; first < gpu.size();) {
-            std::size_t last = first, cells = 0;
-            while (last < gpu.size() && (last == first || cells < kChunkCells)) {
-                cells += sequences[gpu[last]].size() * sequences[gpu[last]].size();
-                ++last;
-            }
-            std::vector<std::unique_ptr<detail::EnsembleFold>> folds;
-            std::vector<detail::cuda::EnsembleJob> jobs;
-            for (std::size_t k = first; k < last; ++k) {
-                const std::size_t r = gpu[k];
-                folds.push_back(std::make_unique<detail::EnsembleFold>());
-                jobs.push_back(
-                    {sequences[r], constraint_of(r), results[r].mfe.energy, r, folds.back().get()});
-            }
-            detail::cuda::fill_ensemble_cuda(jobs, factors, ensemble_params.model, outside,
-                                             ensemble_params.samples > 0, run.device,
-                                             run.on_progress);
-            auto summarise_one = [&](std::size_t k) { finish(gpu[first + k], *folds[k], nullptr); };
-            parallel_for(run.pool, 0, jobs.size(), summarise_one);
-            first = last;
+    // A chunk of records at a time, so that the host keeps only their probabilities.
+    for (const auto& chunk : gpu_chunks(sequences, placed.gpu)) {
+        std::vector<std::unique_ptr<detail::EnsembleFold>> folds;
+        std::vector<detail::cuda::EnsembleJob> jobs;
+        for (std::size_t r : chunk) {
+            folds.push_back(std::make_unique<detail::EnsembleFold>());
+            jobs.push_back(
+                {sequences[r], constraint_of(r), results[r].mfe.energy, r, folds.back().get()});
         }
+        detail::cuda::fill_ensemble_cuda(jobs, factors, ensemble_params.model, outside,
+                                         ensemble_params.samples > 0, run.device, run.on_progress);
+        parallel_for(run.pool, 0, jobs.size(),
+                     [&](std::size_t k) { summarise_record(chunk[k], *folds[k], nullptr); });
     }
-    auto progress_of = [&](std::size_t n) {
-        return n >= kCpuLongLength ? run.on_progress : Progress();
-    };
-    for (std::size_t r : placed.cpu_long) {
-        detail::EnsembleFold fold;
-        detail::fill_ensemble_cpu(fold, sequences[r], factors, ensemble_params.model,
-                                  constraint_of(r), results[r].mfe.energy, outside, run.pool,
-                                  progress_of(sequences[r].size()), r);
-        finish(r, fold, run.pool);
-    }
-    auto fold_short = [&](std::size_t k) {
-        const std::size_t r = placed.cpu_short[k];
-        detail::EnsembleFold fold;
-        detail::fill_ensemble_cpu(fold, sequences[r], factors, ensemble_params.model,
-                                  constraint_of(r), results[r].mfe.energy, outside, nullptr, {}, r);
-        finish(r, fold, nullptr);
-    };
-    parallel_for(run.pool, 0, placed.cpu_short.size(), fold_short);
+    detail::fold_on_cpu(
+        placed, run, [&](std::size_t r, ThreadPool* pool, const Progress& on_progress) {
+            detail::EnsembleFold fold;
+            detail::fill_ensemble_cpu(fold, sequences[r], factors, ensemble_params.model,
+                                      constraint_of(r), results[r].mfe.energy, outside, pool,
+                                      on_progress, r);
+            summarise_record(r, fold, pool);
+        });
     return results;
 }
 
