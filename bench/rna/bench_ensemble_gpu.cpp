@@ -66,7 +66,10 @@ std::vector<int> mfe_energies(const std::vector<Seq>& seqs) {
     run.pool = &pool();
     const auto params = tropic::rna::ModelDetails{}.energy_params();
     std::vector<int> out;
-    for (const auto& r : tropic::rna::fold_mfe_many(seqs, params, {}, run)) out.push_back(r.energy);
+    for (const auto& outcome : tropic::rna::fold_mfe_many(seqs, params, {}, run)) {
+        outcome.rethrow_error();
+        out.push_back(outcome.result.energy);
+    }
     return out;
 }
 
@@ -114,8 +117,10 @@ void bench_api(benchmark::State& state, std::size_t count, std::size_t n) {
     run.pool = &pool();
     try {
         tropic::bench::run_wall_timed(state, [&] {
-            benchmark::DoNotOptimize(tropic::rna::fold_ensemble_many(
-                seqs, params, factors(), tropic::rna::EnsembleParams{}, run));
+            const auto outcomes = tropic::rna::fold_ensemble_many(
+                seqs, params, factors(), tropic::rna::EnsembleParams{}, run);
+            for (const auto& outcome : outcomes) outcome.rethrow_error();
+            benchmark::DoNotOptimize(outcomes.data());
         });
     } catch (const std::exception& error) {
         state.SkipWithError(error.what());

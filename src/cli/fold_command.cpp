@@ -71,7 +71,7 @@ rna::NussinovParams nussinov_params(const FoldOptions& options) {
     return params;
 }
 
-// Folds every record with `fold_chunk` (encoded sequences -> results), writing `Result`s in
+// Folds every record with `fold_chunk` (encoded sequences -> outcomes), writing `Result`s in
 // RNAfold's layout or as JSON.
 template <class Result, class FoldChunk>
 void fold_records(const FoldOptions& options, const RunOptions& run, OutputSink& sink,
@@ -85,12 +85,9 @@ void fold_records(const FoldOptions& options, const RunOptions& run, OutputSink&
     steps.compute = [&](RecordChunk<SequenceRecord>& chunk) {
         RunOptions chunk_run = run;
         chunk_run.on_progress = long_record.for_records(chunk.records);
-        std::vector<Result> results =
-            fold_chunk(encode_residues(chunk.records, *run.pool), chunk_run);
+        auto outcomes = fold_chunk(encode_residues(chunk.records, *run.pool), chunk_run);
         long_record.finish();
-        if (results.size() != chunk.records.size())
-            throw InternalError("fold returned a different number of results than records");
-        return results;
+        return results_or_first_error(chunk, std::move(outcomes));
     };
     steps.format = [json = options.shared.json](std::string& out,
                                                 const RecordChunk<SequenceRecord>& chunk,

@@ -35,7 +35,8 @@ void fold_constrained(const std::vector<std::string>& inputs, const rna::EnergyP
     steps.compute = [&](Chunk& chunk) {
         const auto encoded = encode_residues(chunk.records, *run.pool);
         const auto constraints = record_constraints(chunk, encoded);
-        return rna::fold_mfe_many(encoded, params, mfe_params, run, &constraints);
+        return results_or_first_error(
+            chunk, rna::fold_mfe_many(encoded, params, mfe_params, run, &constraints));
     };
     steps.format = [json = shared.json](std::string& out, const Chunk& chunk, std::size_t item,
                                         const rna::MfeResult& result) {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A record whose tables fit neither this machine's memory nor any device: `tropic fold` refuses it
-# up front (exit code 2, before anything is allocated or folded) with the fit message, under
-# --backend auto and --backend cpu, for both models, and leaves no output file behind.
+# up front (exit code 2, before anything is allocated or folded) with the fit message naming the
+# file and record, under --backend auto and --backend cpu, for both models, and leaves no output
+# file behind.
 source "$(dirname "$0")/lib.sh"
 
 # 400,000 nt: MFE tables of 1.2 TiB, a Nussinov table of 0.6 TiB, more than any test machine or
@@ -19,6 +20,8 @@ for model in mfe nussinov; do
             -o "$TMP/out.txt" "$TMP/huge.fa"
         assert_eq "$RC" 2 "$what: exit code"
         assert_contains "$ERR" "tropic: error: " "$what: prefix"
+        assert_contains "$ERR" "tropic: error: $TMP/huge.fa: record 2 ('huge'): " \
+            "$what: names the file and record"
         assert_contains "$ERR" "fold of 400000 nt" "$what: names the record's length"
         # Without a usable GPU the host's message; with one, auto says that neither holds it.
         case "$ERR" in

@@ -71,7 +71,7 @@ TEST(BpmaxMany, EveryPairAsInteractBpmaxInInputOrder) {
         ASSERT_EQ(outcomes.size(), pairs.size());
         for (std::size_t k = 0; k < pairs.size(); ++k) {
             SCOPED_TRACE(::testing::Message() << "pair " << k);
-            EXPECT_EQ(outcomes[k].error, "");
+            EXPECT_TRUE(outcomes[k].ok()) << outcomes[k].error;
             expect_same(outcomes[k].result,
                         rna::interact_bpmax(queries[k], targets[k], params, on_cpu(nullptr)));
         }
@@ -79,9 +79,11 @@ TEST(BpmaxMany, EveryPairAsInteractBpmaxInInputOrder) {
     // The public entry point, with its own threshold, gives the same.
     ThreadPool pool(2);
     const auto outcomes = rna::interact_bpmax_many(pairs, params, on_cpu(&pool));
-    for (std::size_t k = 0; k < pairs.size(); ++k)
+    for (std::size_t k = 0; k < pairs.size(); ++k) {
+        EXPECT_TRUE(outcomes[k].ok()) << outcomes[k].error;
         expect_same(outcomes[k].result,
                     rna::interact_bpmax(queries[k], targets[k], params, on_cpu(nullptr)));
+    }
 }
 
 TEST(BpmaxMany, APairThatDoesNotFitIsReportedAndTheOthersComputed) {
@@ -96,8 +98,9 @@ TEST(BpmaxMany, APairThatDoesNotFitIsReportedAndTheOthersComputed) {
     run.max_memory = std::size_t{4} << 20;
     const auto outcomes = rna::interact_bpmax_many(pairs, BpmaxParams{}, run);
     ASSERT_EQ(outcomes.size(), 3u);
-    EXPECT_EQ(outcomes[0].error, "");
-    EXPECT_EQ(outcomes[2].error, "");
+    EXPECT_TRUE(outcomes[0].ok()) << outcomes[0].error;
+    EXPECT_TRUE(outcomes[2].ok()) << outcomes[2].error;
+    EXPECT_EQ(outcomes[1].code, ExitCode::Resource);
     EXPECT_FALSE(outcomes[0].result.sites.empty());
     EXPECT_FALSE(outcomes[2].result.sites.empty());
     EXPECT_TRUE(outcomes[1].result.sites.empty());
@@ -106,6 +109,24 @@ TEST(BpmaxMany, APairThatDoesNotFitIsReportedAndTheOthersComputed) {
     EXPECT_NE(outcomes[1].error.find("the memory limit is 4.0 MiB; try a window2 of"),
               std::string::npos)
         << outcomes[1].error;
+}
+
+// A pair whose scores could pass the integer range is an input error of its own: the other pairs
+// are computed all the same.
+TEST(BpmaxMany, APairWhoseScoresCouldOverflowHasAnInputErrorAndTheOthersAreComputed) {
+    std::mt19937_64 rng(test::test_seed());
+    const Seq query = test::random_rna(rng, 10), small = test::random_rna(rng, 12),
+              longer = test::random_rna(rng, 300);
+    BpmaxParams params;
+    params.weights = {10'000'000, 10'000'000, 10'000'000, 1};  // 310 nt may score 1.55e9
+    const std::vector<BpmaxPairInput> pairs = {{query, longer, "q&longer"}, {query, small, ""}};
+    const auto outcomes = rna::interact_bpmax_many(pairs, params, on_cpu(nullptr));
+    ASSERT_EQ(outcomes.size(), 2u);
+    EXPECT_EQ(outcomes[0].code, ExitCode::Input);
+    EXPECT_NE(outcomes[0].error.find("could exceed the integer range"), std::string::npos)
+        << outcomes[0].error;
+    ASSERT_TRUE(outcomes[1].ok()) << outcomes[1].error;
+    expect_same(outcomes[1].result, rna::interact_bpmax(query, small, params, on_cpu(nullptr)));
 }
 
 TEST(BpmaxMany, PairsComputedOneAtATimeReportProgressFromTheCallingThread) {

@@ -279,6 +279,33 @@ TEST(EnsembleCpu, MeaIsTheBestExpectedAccuracy) {
     }
 }
 
+// fold_ensemble_many places every record first: one that fits nowhere gets its refusal as its
+// outcome (device -1: none, so that a GPU machine answers as a CPU-only one), the others are
+// folded as fold_ensemble folds them alone; fold_ensemble throws that refusal.
+TEST(EnsembleMany, ARecordThatDoesNotFitIsRefusedAndTheOthersFolded) {
+    std::mt19937_64 rng(test::test_seed());
+    const Model m{ModelDetails{}};
+    const std::vector<std::vector<std::uint8_t>> seqs = {test::random_rna(rng, 80),
+                                                         test::random_rna(rng, 1500)};
+    EnsembleParams ensemble_params;
+    ensemble_params.model = m.mfe_params;
+    RunOptions run;
+    run.device = -1;
+    run.max_memory = std::size_t{64} << 20;  // 1,500 nt need about 130 MB (their MFE 18 MB)
+    const auto outcomes = fold_ensemble_many(seqs, m.params, m.factors, ensemble_params, run);
+    ASSERT_EQ(outcomes.size(), 2u);
+    EXPECT_EQ(outcomes[1].code, ExitCode::Resource);
+    EXPECT_NE(outcomes[1].error.find("an ensemble fold of 1500 nt needs"), std::string::npos)
+        << outcomes[1].error;
+    ASSERT_TRUE(outcomes[0].ok()) << outcomes[0].error;
+    const EnsembleResult alone = fold_ensemble(seqs[0], m.params, m.factors, ensemble_params, run);
+    EXPECT_EQ(outcomes[0].result.mfe.structure, alone.mfe.structure);
+    EXPECT_EQ(outcomes[0].result.ensemble_energy, alone.ensemble_energy);
+    EXPECT_EQ(outcomes[0].result.pairing_tendency, alone.pairing_tendency);
+    EXPECT_THROW((void)fold_ensemble(seqs[1], m.params, m.factors, ensemble_params, run),
+                 ResourceError);
+}
+
 TEST(EnsembleSampling, FrequenciesConvergeToProbabilities) {
     std::mt19937_64 rng(29);
     const auto s = test::random_rna(rng, 80, 0.55);

@@ -10,6 +10,7 @@
 
 #include "reference/mfe_reference.hpp"
 #include "rna/mfe/mfe_cpu.hpp"
+#include "support/outcome_results.hpp"
 #include "support/random_rna.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/thread_pool.hpp"
@@ -242,7 +243,7 @@ TEST(MfeCpu, ProgressOfLongRecordsRisesToOne) {
         std::lock_guard lock(mutex);
         calls.emplace_back(record, fraction);
     };
-    tropic::rna::fold_mfe_many(seqs, P, with(Dangles::Both), run);
+    tropic::test::results_of(tropic::rna::fold_mfe_many(seqs, P, with(Dangles::Both), run));
     ASSERT_GE(calls.size(), 10u);  // about once per permille
     double last = 0;
     for (const auto& [record, fraction] : calls) {
@@ -326,7 +327,8 @@ TEST(MfeCpu, ManyRecordsOnThreadsEqualOneAtATime) {
     tropic::RunOptions run;
     run.backend = tropic::Backend::Cpu;
     run.pool = &pool;
-    const auto many = tropic::rna::fold_mfe_many(seqs, P, with(Dangles::Both), run);
+    const auto many =
+        tropic::test::results_of(tropic::rna::fold_mfe_many(seqs, P, with(Dangles::Both), run));
     ASSERT_EQ(many.size(), seqs.size());
     for (std::size_t r = 0; r < seqs.size(); ++r) {
         const auto one = tropic::rna::detail::fold_mfe_cpu(seqs[r], P, with(Dangles::Both));
@@ -340,7 +342,8 @@ TEST(MfeCpu, ManyRecordsOnThreadsEqualOneAtATime) {
 namespace {
 
 // The public entry points place records through choose_backend: cpu folds what fits, and a record
-// that does not fit the memory limit is refused before any record is folded.
+// that does not fit the memory limit is refused before any record is folded, with its own outcome;
+// the records that fit are folded all the same. The single-record entry point throws the refusal.
 TEST(MfeDispatch, CpuFoldEqualsTheEngineAndRefusesWhatDoesNotFitUpFront) {
     std::mt19937_64 rng(tropic::test::test_seed());
     const auto seq = tropic::test::random_rna(rng, 300, 0.5);
@@ -355,25 +358,35 @@ TEST(MfeDispatch, CpuFoldEqualsTheEngineAndRefusesWhatDoesNotFitUpFront) {
     run.max_memory = std::size_t{16} << 20;
     std::size_t progress_calls = 0;
     run.on_progress = [&](std::size_t, double) { ++progress_calls; };
-    const std::vector<std::vector<std::uint8_t>> seqs = {tropic::test::random_rna(rng, 2500),
+    const std::vector<std::vector<std::uint8_t>> seqs = {tropic::test::random_rna(rng, 2500), seq,
                                                          tropic::test::random_rna(rng, 3000)};
     // Auto refuses them as well where no device can take them (device -1: none, so that a GPU
     // machine answers as a CPU-only one); a device that holds them would fold them instead.
     for (auto backend : {tropic::Backend::Cpu, tropic::Backend::Auto}) {
         run.backend = backend;
         run.device = backend == tropic::Backend::Auto ? -1 : 0;
-        try {
-            tropic::rna::fold_mfe_many(seqs, P, with(Dangles::Both), run);
-            ADD_FAILURE() << "no ResourceError";
-        } catch (const tropic::ResourceError& e) {
-            const std::string message = e.what();
-            EXPECT_NE(message.find("an MFE fold of 2500 nt needs"), std::string::npos) << message;
+        const auto outcomes = tropic::rna::fold_mfe_many(seqs, P, with(Dangles::Both), run);
+        ASSERT_EQ(outcomes.size(), 3u);
+        for (std::size_t r : {0u, 2u}) {
+            EXPECT_EQ(outcomes[r].code, tropic::ExitCode::Resource);
+            const std::string& message = outcomes[r].error;
+            const std::string what = r == 0 ? "an MFE fold of 2500 nt needs" : "of 3000 nt needs";
+            EXPECT_NE(message.find(what), std::string::npos) << message;
             EXPECT_NE(message.find("the memory limit is 16.0 MiB"), std::string::npos) << message;
             EXPECT_NE(message.find("the longest sequence that fits is 14"), std::string::npos)
                 << message;
         }
+        ASSERT_TRUE(outcomes[1].ok()) << outcomes[1].error;
+        EXPECT_EQ(outcomes[1].result.energy, engine.energy);
+        EXPECT_EQ(outcomes[1].result.structure, engine.structure);
+        try {
+            (void)tropic::rna::fold_mfe(seqs[0], P, with(Dangles::Both), run);
+            ADD_FAILURE() << "no ResourceError";
+        } catch (const tropic::ResourceError& e) {
+            EXPECT_EQ(std::string(e.what()), outcomes[0].error);
+        }
     }
-    EXPECT_EQ(progress_calls, 0u) << "a record was folded before the refusal";
+    EXPECT_EQ(progress_calls, 0u) << "a refused record was folded";
 }
 
 }  // namespace

@@ -197,4 +197,34 @@ TEST(NussinovCpuMemory, HugeSequenceIsRefusedBeforeAllocating) {
                  tropic::ResourceError);
 }
 
+// fold_nussinov_many places every record first: one that fits nowhere gets its refusal as its
+// outcome (device -1: none, so that a GPU machine answers as a CPU-only one), the others are
+// folded; fold_nussinov throws that refusal.
+TEST(NussinovMany, ARecordThatDoesNotFitIsRefusedAndTheOthersFolded) {
+    std::mt19937_64 rng(tropic::test::test_seed());
+    const std::vector<tropic::rna::EncodedSequence> batch = {tropic::test::random_rna(rng, 120),
+                                                             tropic::test::random_rna(rng, 3000),
+                                                             tropic::test::random_rna(rng, 600)};
+    for (auto backend : {tropic::Backend::Cpu, tropic::Backend::Auto}) {
+        tropic::RunOptions run;
+        run.backend = backend;
+        run.device = -1;
+        run.max_memory = std::size_t{15} << 20;  // 3,000 nt need 18 MB of int16 scores
+        const auto outcomes = tropic::rna::fold_nussinov_many(batch, NussinovParams{}, run);
+        ASSERT_EQ(outcomes.size(), 3u);
+        EXPECT_EQ(outcomes[1].code, tropic::ExitCode::Resource);
+        EXPECT_NE(outcomes[1].error.find("a Nussinov fold of 3000 nt needs"), std::string::npos)
+            << outcomes[1].error;
+        for (std::size_t r : {0u, 2u}) {
+            ASSERT_TRUE(outcomes[r].ok()) << outcomes[r].error;
+            const auto alone =
+                tropic::rna::detail::fold_nussinov_cpu(batch[r], NussinovParams{}, nullptr);
+            EXPECT_EQ(outcomes[r].result.score, alone.score);
+            EXPECT_EQ(outcomes[r].result.structure, alone.structure);
+        }
+        EXPECT_THROW((void)tropic::rna::fold_nussinov(batch[1], NussinovParams{}, run),
+                     tropic::ResourceError);
+    }
+}
+
 }  // namespace

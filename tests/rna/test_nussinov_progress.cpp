@@ -9,6 +9,7 @@
 
 #include "rna/nussinov/nussinov_cpu.hpp"
 #include "rna/nussinov/nussinov_table.hpp"
+#include "support/outcome_results.hpp"
 #include "support/random_rna.hpp"
 #include "tropic/core/run_options.hpp"
 #include "tropic/core/thread_pool.hpp"
@@ -106,7 +107,8 @@ TEST(NussinovProgress, DispatcherReportsLongCpuRecordsByIndex) {
     tropic::RunOptions options;
     options.backend = tropic::Backend::Cpu;
     options.pool = &pool;
-    const auto plain = tropic::rna::fold_nussinov_many(batch, NussinovParams{}, options);
+    const auto plain =
+        tropic::test::results_of(tropic::rna::fold_nussinov_many(batch, NussinovParams{}, options));
 
     std::vector<std::vector<double>> seen(batch.size());
     std::vector<std::size_t> order;
@@ -118,7 +120,8 @@ TEST(NussinovProgress, DispatcherReportsLongCpuRecordsByIndex) {
         if (order.empty() || order.back() != record) order.push_back(record);
         seen[record].push_back(fraction);
     };
-    const auto watched = tropic::rna::fold_nussinov_many(batch, NussinovParams{}, options);
+    const auto watched =
+        tropic::test::results_of(tropic::rna::fold_nussinov_many(batch, NussinovParams{}, options));
     EXPECT_FALSE(other_thread);
     EXPECT_EQ(order, (std::vector<std::size_t>{1, 3})) << "each long record reports in one run";
     EXPECT_TRUE(seen[0].empty());

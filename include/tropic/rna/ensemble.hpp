@@ -27,6 +27,7 @@
 #include <string>
 #include <vector>
 
+#include "tropic/core/outcome.hpp"
 #include "tropic/core/run_options.hpp"
 #include "tropic/rna/boltzmann_factors.hpp"
 #include "tropic/rna/energy_params.hpp"
@@ -71,20 +72,24 @@ struct EnsembleResult {
 // outside tables, each readable by rows and by columns) and O(n) more.
 std::uint64_t ensemble_memory_bytes(std::size_t length);
 
-// The ensemble of every sequence (alphabet codes), in input order, where `run` says (cpu: short
-// records one per thread, long ones on all threads in tile wavefronts; cuda: every record on the
-// device; auto: the device for records it holds once there are enough bases). Every record is
-// placed before any is folded: one that fits neither host memory nor the device is refused with
-// a ResourceError naming its length and the longest that fits. `params` (integer energies at the
-// temperature) give the MFE, `factors` the ensemble.
-std::vector<EnsembleResult> fold_ensemble_many(
+// The ensemble of every sequence (alphabet codes), one outcome per sequence in input order,
+// where `run` says (cpu: short records one per thread, long ones on all threads in tile
+// wavefronts; cuda: every record on the device; auto: the device for records it holds once there
+// are enough bases). Every record is placed before any is folded: one that fits neither host
+// memory nor the device is refused, its outcome a ResourceError's message naming its length and
+// the longest that fits; the others are folded. `params` (integer energies at the temperature)
+// give the MFE, `factors` the ensemble.
+[[nodiscard]] std::vector<Outcome<EnsembleResult>> fold_ensemble_many(
     const std::vector<std::vector<std::uint8_t>>& sequences, const EnergyParams& params,
     const BoltzmannFactors& factors, const EnsembleParams& ensemble_params,
     const RunOptions& run = {}, const std::vector<StructureConstraint>* constraints = nullptr);
 
-EnsembleResult fold_ensemble(std::span<const std::uint8_t> sequence, const EnergyParams& params,
-                             const BoltzmannFactors& factors, const EnsembleParams& ensemble_params,
-                             const RunOptions& run = {},
-                             const StructureConstraint* constraint = nullptr);
+// One sequence, as fold_ensemble_many places it. Throws the error of its outcome.
+[[nodiscard]] EnsembleResult fold_ensemble(std::span<const std::uint8_t> sequence,
+                                           const EnergyParams& params,
+                                           const BoltzmannFactors& factors,
+                                           const EnsembleParams& ensemble_params,
+                                           const RunOptions& run = {},
+                                           const StructureConstraint* constraint = nullptr);
 
 }  // namespace tropic::rna

@@ -46,8 +46,8 @@ BpmaxResult interact(std::span<const std::uint8_t> s1, std::span<const std::uint
                      const std::string& name = {});
 
 // interact_bpmax_many with the knobs.
-std::vector<BpmaxPairOutcome> interact_many(std::span<const BpmaxPairInput> pairs,
-                                            const BpmaxParams& params, const RunOptions& run,
-                                            const Knobs& knobs = {});
+std::vector<Outcome<BpmaxResult>> interact_many(std::span<const BpmaxPairInput> pairs,
+                                                const BpmaxParams& params, const RunOptions& run,
+                                                const Knobs& knobs = {});
 
 }  // namespace tropic::rna::detail

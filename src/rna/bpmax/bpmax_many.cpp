@@ -10,6 +10,7 @@
 #include "core/internal/backend_choice.hpp"
 #include "rna/bpmax/bpmax_engine.hpp"
 #include "rna/bpmax/bpmax_plan.hpp"
+#include "rna/placement/record_outcomes.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/thread_pool.hpp"
 
@@ -33,14 +34,14 @@ std::size_t gpu_lanes(std::size_t pairs, unsigned threads, std::size_t largest_b
 
 }  // namespace
 
-std::vector<BpmaxPairOutcome> interact_many(std::span<const BpmaxPairInput> pairs,
-                                            const BpmaxParams& params, const RunOptions& run,
-                                            const Knobs& knobs) {
+std::vector<Outcome<BpmaxResult>> interact_many(std::span<const BpmaxPairInput> pairs,
+                                                const BpmaxParams& params, const RunOptions& run,
+                                                const Knobs& knobs) {
     validate(params);
     const unsigned threads = run.pool == nullptr ? 1 : run.pool->size();
     BackendChooser chooser(run);
     const std::size_t host_limit = chooser.host().bytes;
-    std::vector<BpmaxPairOutcome> outcomes(pairs.size());
+    std::vector<Outcome<BpmaxResult>> outcomes(pairs.size());
     std::vector<std::string> names(pairs.size());
     std::vector<Backend> backends(pairs.size(), Backend::Cpu);
 
@@ -53,8 +54,8 @@ std::vector<BpmaxPairOutcome> interact_many(std::span<const BpmaxPairInput> pair
         if (n1 == 0 || n2 == 0) continue;  // no site
         try {
             backends[k] = place_pair(n1, n2, params, chooser, threads, knobs, names[k]);
-        } catch (const ResourceError& e) {
-            outcomes[k].error = e.what();
+        } catch (const Error& e) {
+            fail(outcomes[k], e.what(), e.code());
             continue;
         }
         if (backends[k] == Backend::Cuda) {
@@ -73,12 +74,10 @@ std::vector<BpmaxPairOutcome> interact_many(std::span<const BpmaxPairInput> pair
         RunOptions own = run;
         own.pool = pool;
         if (!alone_on_caller) own.on_progress = {};
-        try {
-            outcomes[k].result = compute_pair(backends[k], pairs[k].s1, pairs[k].s2, params, own,
-                                              host_limit, k, knobs, names[k]);
-        } catch (const ResourceError& e) {
-            outcomes[k].error = e.what();
-        }
+        outcomes[k] = capture_outcome<BpmaxResult>([&] {
+            return compute_pair(backends[k], pairs[k].s1, pairs[k].s2, params, own, host_limit, k,
+                                knobs, names[k]);
+        });
     };
     const std::size_t lanes = gpu_lanes(gpu.size(), threads, largest_gpu_bytes, chooser);
     if (lanes > 1) {
@@ -97,9 +96,9 @@ std::vector<BpmaxPairOutcome> interact_many(std::span<const BpmaxPairInput> pair
 
 }  // namespace detail
 
-std::vector<BpmaxPairOutcome> interact_bpmax_many(std::span<const BpmaxPairInput> pairs,
-                                                  const BpmaxParams& params,
-                                                  const RunOptions& run) {
+std::vector<Outcome<BpmaxResult>> interact_bpmax_many(std::span<const BpmaxPairInput> pairs,
+                                                      const BpmaxParams& params,
+                                                      const RunOptions& run) {
     return detail::interact_many(pairs, params, run);
 }
 

@@ -4,39 +4,37 @@
 #include <memory>
 #include <vector>
 
-#include "core/internal/backend_choice.hpp"
 #include "rna/ensemble/cuda/ensemble_cuda.hpp"
 #include "rna/ensemble/ensemble_cpu.hpp"
 #include "rna/ensemble/ensemble_sampling.hpp"
 #include "rna/ensemble/ensemble_summary.hpp"
+#include "rna/mfe/mfe_dispatch.hpp"
 #include "rna/placement/fold_family.hpp"
-#include "rna/placement/record_placement.hpp"
 #include "tropic/core/thread_pool.hpp"
 #include "tropic/rna/energy_eval.hpp"
 #include "tropic/rna/ensemble.hpp"
 
 namespace tropic::rna {
 
+namespace detail {
+
 namespace {
 
-// On the CPU, records this long share all threads inside one fold (and report progress).
-constexpr std::size_t kCpuLongLength = 1000;
-
 // The ensemble folds' costs: records of 300 nt or more go to the device alone, shorter ones
-// together from 100,000 bases on.
-detail::FoldFamily ensemble_family() {
+// together from 100,000 bases on; on the CPU, records of 1,000 nt or more share all threads.
+FoldFamily ensemble_family() {
     return {.one_fold = "an ensemble fold",
             .many_folds = "ensemble folds",
-            .cpu_long_length = kCpuLongLength,
+            .cpu_long_length = 1000,
             .auto_cuda_min_length = 300,
             .auto_cuda_min_batch_residues = 100'000,
             .steps_divisor = 3,
             .host_bytes = [](std::size_t n, unsigned) { return ensemble_memory_bytes(n); },
-            .device_bytes = [](std::size_t n) { return detail::cuda::ensemble_device_bytes(n); }};
+            .device_bytes = [](std::size_t n) { return cuda::ensemble_device_bytes(n); }};
 }
 
 // Everything RNAfold -p prints, from a filled fold.
-void summarise(const detail::EnsembleFold& fold, std::span<const std::uint8_t> sequence,
+void summarise(const EnsembleFold& fold, std::span<const std::uint8_t> sequence,
                const EnergyParams& params, const EnsembleParams& ensemble_params, ThreadPool* pool,
                EnsembleResult& out) {
     out.ensemble_energy = fold.ensemble_energy();
@@ -48,22 +46,21 @@ void summarise(const detail::EnsembleFold& fold, std::span<const std::uint8_t> s
     const double mfe_kcal = static_cast<float>(out.mfe.energy / 100.0);
     out.mfe_frequency = std::exp((out.ensemble_energy - mfe_kcal) / kT);
     if (fold.outside_done) {
-        const detail::ProbabilityView p{fold.qbh.data(), fold.n()};
-        out.pairing_tendency = detail::pairing_tendency(p);
-        out.pairs = detail::listed_pairs(p, ensemble_params.bpp_threshold);
-        out.centroid = detail::centroid_structure(p, out.centroid_distance);
-        out.diversity = detail::ensemble_diversity(p);
+        const ProbabilityView p{fold.qbh.data(), fold.n()};
+        out.pairing_tendency = pairing_tendency(p);
+        out.pairs = listed_pairs(p, ensemble_params.bpp_threshold);
+        out.centroid = centroid_structure(p, out.centroid_distance);
+        out.diversity = ensemble_diversity(p);
         out.centroid_energy =
             evaluate_structure(sequence, out.centroid, params, ensemble_params.model.dangles);
         if (ensemble_params.mea) {
-            out.mea_structure = detail::mea_structure(p, ensemble_params.mea_gamma, out.mea);
+            out.mea_structure = mea_structure(p, ensemble_params.mea_gamma, out.mea);
             out.mea_energy = evaluate_structure(sequence, out.mea_structure, params,
                                                 ensemble_params.model.dangles);
         }
     }
     if (ensemble_params.samples > 0) {
-        out.samples =
-            detail::sample_structures(fold, ensemble_params.samples, ensemble_params.seed, pool);
+        out.samples = sample_structures(fold, ensemble_params.samples, ensemble_params.seed, pool);
         out.sample_energies.reserve(out.samples.size());
         for (const std::string& s : out.samples)
             out.sample_energies.push_back(
@@ -89,65 +86,117 @@ std::vector<std::vector<std::size_t>> gpu_chunks(
     return chunks;
 }
 
+// The records of one fold_ensemble_many call and their outcomes, stage by stage.
+class EnsembleBatch {
+  public:
+    EnsembleBatch(const std::vector<std::vector<std::uint8_t>>& sequences,
+                  const EnergyParams& params, const BoltzmannFactors& factors,
+                  const EnsembleParams& ensemble_params, const RunOptions& run,
+                  const std::vector<StructureConstraint>* constraints)
+        : sequences_(sequences),
+          params_(params),
+          factors_(factors),
+          ensemble_params_(ensemble_params),
+          run_(run),
+          constraints_(constraints),
+          outcomes_(sequences.size()),
+          mfe_(sequences.size()) {}
+
+    std::vector<Outcome<EnsembleResult>> fold() {
+        fold_mfe();
+        const RecordPlacement placed = place_folds(sequences_, ensemble_family(), run_, outcomes_);
+        for (const auto& chunk : gpu_chunks(sequences_, placed.gpu))
+            capture_for(chunk, outcomes_, [&] { fill_on_device(chunk); });
+        fold_on_cpu(placed, run_, outcomes_,
+                    [&](std::size_t r, ThreadPool* pool, const Progress& on_progress) {
+                        return fill_on_cpu(r, pool, on_progress);
+                    });
+        return std::move(outcomes_);
+    }
+
+  private:
+    const StructureConstraint* constraint_of(std::size_t r) const {
+        return constraints_ != nullptr ? &(*constraints_)[r] : nullptr;
+    }
+
+    // The MFE first: RNAfold's first line, and the scale estimate. A record without one has
+    // no ensemble either.
+    void fold_mfe() {
+        RunOptions mfe_run = run_;
+        mfe_run.on_progress = {};
+        fold_open_mfe_records(sequences_, params_, ensemble_params_.model, mfe_run, constraints_,
+                              mfe_);
+        for (std::size_t r = 0; r < mfe_.size(); ++r)
+            if (!mfe_[r].ok()) fail(outcomes_[r], mfe_[r].error, mfe_[r].code);
+    }
+
+    EnsembleResult summary(std::size_t r, const EnsembleFold& fold, ThreadPool* pool) const {
+        EnsembleResult out;
+        out.mfe = mfe_[r].result;
+        summarise(fold, sequences_[r], params_, ensemble_params_, pool, out);
+        return out;
+    }
+
+    // One chunk of records on the device; the host keeps only their probabilities.
+    void fill_on_device(const std::vector<std::size_t>& chunk) {
+        std::vector<std::unique_ptr<EnsembleFold>> folds;
+        std::vector<cuda::EnsembleJob> jobs;
+        for (std::size_t r : chunk) {
+            folds.push_back(std::make_unique<EnsembleFold>());
+            jobs.push_back(
+                {sequences_[r], constraint_of(r), mfe_[r].result.energy, r, folds.back().get()});
+        }
+        cuda::fill_ensemble_cuda(jobs, factors_, ensemble_params_.model,
+                                 ensemble_params_.probabilities, ensemble_params_.samples > 0,
+                                 run_.device, run_.on_progress);
+        parallel_for(run_.pool, 0, jobs.size(), [&](std::size_t k) {
+            outcomes_[chunk[k]].result = summary(chunk[k], *folds[k], nullptr);
+        });
+    }
+
+    EnsembleResult fill_on_cpu(std::size_t r, ThreadPool* pool, const Progress& on_progress) {
+        EnsembleFold fold;
+        fill_ensemble_cpu(fold, sequences_[r], factors_, ensemble_params_.model, constraint_of(r),
+                          mfe_[r].result.energy, ensemble_params_.probabilities, pool, on_progress,
+                          r);
+        return summary(r, fold, pool);
+    }
+
+    const std::vector<std::vector<std::uint8_t>>& sequences_;
+    const EnergyParams& params_;
+    const BoltzmannFactors& factors_;
+    const EnsembleParams& ensemble_params_;
+    const RunOptions& run_;
+    const std::vector<StructureConstraint>* constraints_;
+    std::vector<Outcome<EnsembleResult>> outcomes_;
+    std::vector<Outcome<MfeResult>> mfe_;
+};
+
 }  // namespace
 
-std::vector<EnsembleResult> fold_ensemble_many(
+}  // namespace detail
+
+std::vector<Outcome<EnsembleResult>> fold_ensemble_many(
     const std::vector<std::vector<std::uint8_t>>& sequences, const EnergyParams& params,
     const BoltzmannFactors& factors, const EnsembleParams& ensemble_params, const RunOptions& run,
     const std::vector<StructureConstraint>* constraints) {
-    auto constraint_of = [constraints](std::size_t r) {
-        return constraints != nullptr ? &(*constraints)[r] : nullptr;
-    };
-    // The MFE first: RNAfold's first line, and the scale estimate.
-    RunOptions mfe_run = run;
-    mfe_run.on_progress = {};
-    std::vector<MfeResult> mfe =
-        fold_mfe_many(sequences, params, ensemble_params.model, mfe_run, constraints);
-
-    const detail::FoldFamily family = ensemble_family();
-    BackendChooser chooser(run);
-    const detail::RecordPlacement placed = detail::place_records(
-        sequences, chooser, detail::placement_rules(family, thread_count(run.pool)));
-
-    std::vector<EnsembleResult> results(sequences.size());
-    for (std::size_t r = 0; r < sequences.size(); ++r) results[r].mfe = std::move(mfe[r]);
-    const bool outside = ensemble_params.probabilities;
-    auto summarise_record = [&](std::size_t r, const detail::EnsembleFold& fold, ThreadPool* pool) {
-        summarise(fold, sequences[r], params, ensemble_params, pool, results[r]);
-    };
-    // A chunk of records at a time, so that the host keeps only their probabilities.
-    for (const auto& chunk : gpu_chunks(sequences, placed.gpu)) {
-        std::vector<std::unique_ptr<detail::EnsembleFold>> folds;
-        std::vector<detail::cuda::EnsembleJob> jobs;
-        for (std::size_t r : chunk) {
-            folds.push_back(std::make_unique<detail::EnsembleFold>());
-            jobs.push_back(
-                {sequences[r], constraint_of(r), results[r].mfe.energy, r, folds.back().get()});
-        }
-        detail::cuda::fill_ensemble_cuda(jobs, factors, ensemble_params.model, outside,
-                                         ensemble_params.samples > 0, run.device, run.on_progress);
-        parallel_for(run.pool, 0, jobs.size(),
-                     [&](std::size_t k) { summarise_record(chunk[k], *folds[k], nullptr); });
-    }
-    detail::fold_on_cpu(
-        placed, run, [&](std::size_t r, ThreadPool* pool, const Progress& on_progress) {
-            detail::EnsembleFold fold;
-            detail::fill_ensemble_cpu(fold, sequences[r], factors, ensemble_params.model,
-                                      constraint_of(r), results[r].mfe.energy, outside, pool,
-                                      on_progress, r);
-            summarise_record(r, fold, pool);
-        });
-    return results;
+    return detail::EnsembleBatch(sequences, params, factors, ensemble_params, run, constraints)
+        .fold();
 }
 
 EnsembleResult fold_ensemble(std::span<const std::uint8_t> sequence, const EnergyParams& params,
                              const BoltzmannFactors& factors, const EnsembleParams& ensemble_params,
                              const RunOptions& run, const StructureConstraint* constraint) {
     const std::vector<std::vector<std::uint8_t>> one{{sequence.begin(), sequence.end()}};
-    if (constraint == nullptr)
-        return fold_ensemble_many(one, params, factors, ensemble_params, run).front();
-    const std::vector<StructureConstraint> constraints{*constraint};
-    return fold_ensemble_many(one, params, factors, ensemble_params, run, &constraints).front();
+    const std::vector<StructureConstraint> constraints =
+        constraint == nullptr ? std::vector<StructureConstraint>{}
+                              : std::vector<StructureConstraint>{*constraint};
+    Outcome<EnsembleResult> outcome =
+        fold_ensemble_many(one, params, factors, ensemble_params, run,
+                           constraint == nullptr ? nullptr : &constraints)
+            .front();
+    outcome.rethrow_error();
+    return std::move(outcome.result);
 }
 
 }  // namespace tropic::rna

@@ -6,9 +6,12 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "core/internal/backend_choice.hpp"
+#include "rna/placement/record_outcomes.hpp"
 #include "rna/placement/record_placement.hpp"
+#include "tropic/core/outcome.hpp"
 #include "tropic/core/progress.hpp"
 #include "tropic/core/run_options.hpp"
 #include "tropic/core/thread_pool.hpp"
@@ -40,14 +43,32 @@ struct FoldFamily {
 // thread). A refusal suggests the longest length that fits what was refused.
 PlacementRules placement_rules(const FoldFamily& family, unsigned threads);
 
-// Folds the records `placed` on the CPU with `fold(record, pool, on_progress)`: the long ones one
-// at a time on every thread of run.pool, reporting progress as their index; the short ones one
-// per thread, silently.
-template <class Fold>
-void fold_on_cpu(const RecordPlacement& placed, const RunOptions& run, Fold fold) {
-    for (std::size_t r : placed.cpu_long) fold(r, run.pool, run.on_progress);
+// Places the records of `sequences` whose outcome is still open; a record that fits nowhere gets
+// its refusal as its outcome.
+template <class Result>
+RecordPlacement place_folds(const std::vector<std::vector<std::uint8_t>>& sequences,
+                            const FoldFamily& family, const RunOptions& run,
+                            std::vector<Outcome<Result>>& outcomes) {
+    BackendChooser chooser(run);
+    RecordPlacement placed = place_records(sequences, open_records(outcomes), chooser,
+                                           placement_rules(family, thread_count(run.pool)));
+    refuse(placed, outcomes);
+    return placed;
+}
+
+// Folds the records `placed` on the CPU with `fold(record, pool, on_progress)`, which returns the
+// record's Result: the long ones one at a time on every thread of run.pool, reporting progress as
+// their index; the short ones one per thread, silently. A fold that throws a tropic::Error gives
+// its record that error; the others go on.
+template <class Result, class Fold>
+void fold_on_cpu(const RecordPlacement& placed, const RunOptions& run,
+                 std::vector<Outcome<Result>>& outcomes, Fold fold) {
+    auto fold_one = [&](std::size_t r, ThreadPool* pool, const Progress& on_progress) {
+        outcomes[r] = capture_outcome<Result>([&] { return fold(r, pool, on_progress); });
+    };
+    for (std::size_t r : placed.cpu_long) fold_one(r, run.pool, run.on_progress);
     parallel_for(run.pool, 0, placed.cpu_short.size(),
-                 [&](std::size_t k) { fold(placed.cpu_short[k], nullptr, Progress()); });
+                 [&](std::size_t k) { fold_one(placed.cpu_short[k], nullptr, Progress()); });
 }
 
 }  // namespace tropic::rna::detail

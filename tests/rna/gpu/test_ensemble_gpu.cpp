@@ -17,6 +17,7 @@
 #include "rna/ensemble/cuda/ensemble_cuda.hpp"
 #include "rna/ensemble/ensemble_cpu.hpp"
 #include "support/gpu_test.hpp"
+#include "support/outcome_results.hpp"
 #include "support/random_constraints.hpp"
 #include "support/random_rna.hpp"
 #include "tropic/core/error.hpp"
@@ -232,8 +233,10 @@ TEST_F(EnsembleGpu, FoldEnsembleManyEqualsCpu) {
     gpu_run.pool = &pool();
     const auto params = model.energy_params();
     const auto factors = model.boltzmann_factors();
-    const auto cpu = rna::fold_ensemble_many(seqs, params, factors, ensemble_params, cpu_run);
-    const auto gpu = rna::fold_ensemble_many(seqs, params, factors, ensemble_params, gpu_run);
+    const auto cpu =
+        test::results_of(rna::fold_ensemble_many(seqs, params, factors, ensemble_params, cpu_run));
+    const auto gpu =
+        test::results_of(rna::fold_ensemble_many(seqs, params, factors, ensemble_params, gpu_run));
     ASSERT_EQ(gpu.size(), cpu.size());
     for (std::size_t r = 0; r < seqs.size(); ++r) {
         EXPECT_TRUE(close(gpu[r].ensemble_energy, cpu[r].ensemble_energy) ||

@@ -10,6 +10,7 @@
 
 #include "rna/mfe/cuda/mfe_cuda.hpp"
 #include "support/gpu_test.hpp"
+#include "support/outcome_results.hpp"
 #include "support/random_constraints.hpp"
 #include "support/random_rna.hpp"
 #include "tropic/core/device.hpp"
@@ -36,7 +37,7 @@ class MfeGpu : public test::GpuTest {
         const std::vector<rna::StructureConstraint>* constraints = nullptr) {
         RunOptions run;
         run.backend = Backend::Cuda;
-        return rna::fold_mfe_many(seqs, params(), mfe_params, run, constraints);
+        return test::results_of(rna::fold_mfe_many(seqs, params(), mfe_params, run, constraints));
     }
     // Folds on both backends and compares every record.
     static void expect_same(const std::vector<std::vector<std::uint8_t>>& seqs,
@@ -46,7 +47,8 @@ class MfeGpu : public test::GpuTest {
         RunOptions cpu_run;
         cpu_run.backend = Backend::Cpu;
         cpu_run.pool = &pool();
-        const auto cpu = rna::fold_mfe_many(seqs, params(), mfe_params, cpu_run, constraints);
+        const auto cpu =
+            test::results_of(rna::fold_mfe_many(seqs, params(), mfe_params, cpu_run, constraints));
         ASSERT_EQ(gpu.size(), seqs.size());
         for (std::size_t r = 0; r < seqs.size(); ++r) {
             ASSERT_EQ(gpu[r].energy, cpu[r].energy) << "record " << r << ", n=" << seqs[r].size();
