@@ -306,6 +306,40 @@ TEST(EnsembleMany, ARecordThatDoesNotFitIsRefusedAndTheOthersFolded) {
                  ResourceError);
 }
 
+// What a fold needs is checked for what was asked before its MFE is folded: under a limit that
+// holds the MFE's tables but not the ensemble's, the refusal is the ensemble's, and so is the
+// length it suggests; probabilities and samples change both.
+TEST(EnsembleMany, TheRefusalAndItsSuggestionAreTheEnsemblesForWhatWasAsked) {
+    std::mt19937_64 rng(test::test_seed());
+    const Model m{ModelDetails{}};
+    const std::vector<std::vector<std::uint8_t>> seqs = {test::random_rna(rng, 1500)};
+    RunOptions run;
+    run.device = -1;
+    run.max_memory = std::size_t{16} << 20;  // the MFE of 1,500 nt needs 17 MB, its ensemble 128 MB
+    EnsembleParams probabilities, samples_only, many_samples;
+    probabilities.model = samples_only.model = many_samples.model = m.mfe_params;
+    samples_only.probabilities = false;
+    samples_only.samples = 1;
+    many_samples.samples = 20'000;
+    auto longest = [&](const EnsembleParams& asked) {
+        std::size_t n = 0;
+        while (ensemble_memory_bytes(n + 1, asked) <= run.max_memory) ++n;
+        return n;
+    };
+    EXPECT_LT(longest(probabilities), longest(samples_only));
+    EXPECT_LT(longest(many_samples), longest(probabilities));
+    for (const EnsembleParams* asked : {&probabilities, &samples_only, &many_samples}) {
+        const auto outcomes = fold_ensemble_many(seqs, m.params, m.factors, *asked, run);
+        ASSERT_EQ(outcomes.size(), 1u);
+        EXPECT_EQ(outcomes[0].code, ExitCode::Resource);
+        const std::string& message = outcomes[0].error;
+        EXPECT_NE(message.find("an ensemble fold of 1500 nt needs"), std::string::npos) << message;
+        const std::string fits =
+            "the longest sequence that fits is " + std::to_string(longest(*asked)) + " nt";
+        EXPECT_NE(message.find(fits), std::string::npos) << message;
+    }
+}
+
 TEST(EnsembleSampling, FrequenciesConvergeToProbabilities) {
     std::mt19937_64 rng(29);
     const auto s = test::random_rna(rng, 80, 0.55);

@@ -68,9 +68,12 @@ struct EnsembleResult {
     std::vector<int> sample_energies;  // dcal/mol, of each sample
 };
 
-// Host bytes one fold of `length` bases takes: seven n x n tables of doubles (the inside and
-// outside tables, each readable by rows and by columns) and O(n) more.
-std::uint64_t ensemble_memory_bytes(std::size_t length);
+// Host bytes a fold of `length` bases takes at its peak for what `ensemble_params` asks: its MFE's
+// tables (folded first, then freed) or the ensemble's with the sampled structures. The ensemble's
+// tables are seven n x n tables of doubles with probabilities (the inside and outside tables, each
+// readable by rows and by columns; the MEA reads them too), four without, and an n x n mask.
+[[nodiscard]] std::uint64_t ensemble_memory_bytes(std::size_t length,
+                                                  const EnsembleParams& ensemble_params);
 
 // The ensemble of every sequence (alphabet codes), one outcome per sequence in input order,
 // where `run` says (cpu: short records one per thread, long ones on all threads in tile

@@ -173,17 +173,13 @@ void fill_ensemble_cpu(EnsembleFold& fold, std::span<const std::uint8_t> sequenc
     } catch (const std::bad_alloc&) {
         throw ResourceError(
             fmt::format("an ensemble fold of {} nt: could not allocate {} for its tables", n,
-                        format_bytes(ensemble_memory_bytes(sequence.size()))));
+                        format_bytes(ensemble_table_bytes(sequence.size(), outside))));
     }
 }
 
-}  // namespace tropic::rna::detail
-
-namespace tropic::rna {
-
-std::uint64_t ensemble_memory_bytes(std::size_t length) {
+std::uint64_t ensemble_table_bytes(std::size_t length, bool outside) {
     const std::uint64_t n = length;
-    return 7 * sizeof(double) * n * n + n * n + 64 * n;
+    return (outside ? 7 : 4) * sizeof(double) * n * n + n * n + 64 * n;
 }
 
-}  // namespace tropic::rna
+}  // namespace tropic::rna::detail

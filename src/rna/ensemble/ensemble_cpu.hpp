@@ -34,6 +34,11 @@ struct EnsembleFold {
     double ensemble_energy() const { return -log_z * setup.model.f->kT / 1000.0 + 0.0; }
 };
 
+// Host bytes of one fold's tables: seven n x n tables of doubles with the outside pass (the inside
+// and outside tables, each readable by rows and by columns), four without it, the n x n mask of
+// the pairs that may form, and O(n) more.
+std::uint64_t ensemble_table_bytes(std::size_t length, bool outside);
+
 // Fills `fold` for `sequence`: the inside tables, Z, and (with `outside`) the outside tables and
 // the pair probabilities. `mfe_dcal` gives the first scale estimate; a Z outside the safe range
 // repeats the fill with a corrected scale. Throws ResourceError when the tables cannot be

@@ -1,5 +1,6 @@
 // Where ensemble folds run, and the results RNAfold -p reports, assembled from the filled tables
 // on the host whatever backend filled them.
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <vector>
@@ -8,6 +9,8 @@
 #include "rna/ensemble/ensemble_cpu.hpp"
 #include "rna/ensemble/ensemble_sampling.hpp"
 #include "rna/ensemble/ensemble_summary.hpp"
+#include "rna/mfe/cuda/mfe_cuda.hpp"
+#include "rna/mfe/mfe_cpu.hpp"
 #include "rna/mfe/mfe_dispatch.hpp"
 #include "rna/placement/fold_family.hpp"
 #include "tropic/core/thread_pool.hpp"
@@ -20,17 +23,26 @@ namespace detail {
 
 namespace {
 
-// The ensemble folds' costs: records of 300 nt or more go to the device alone, shorter ones
-// together from 100,000 bases on; on the CPU, records of 1,000 nt or more share all threads.
-FoldFamily ensemble_family() {
+// The ensemble folds' costs, their MFE's included (every table a record will need is checked
+// before any work on it): records of 300 nt or more go to the device alone, shorter ones together
+// from 100,000 bases on; on the CPU, records of 1,000 nt or more share all threads.
+FoldFamily ensemble_family(const EnsembleParams& ensemble_params, bool constrained) {
     return {.one_fold = "an ensemble fold",
             .many_folds = "ensemble folds",
             .cpu_long_length = 1000,
             .auto_cuda_min_length = 300,
             .auto_cuda_min_batch_residues = 100'000,
             .steps_divisor = 3,
-            .host_bytes = [](std::size_t n, unsigned) { return ensemble_memory_bytes(n); },
-            .device_bytes = [](std::size_t n) { return cuda::ensemble_device_bytes(n); }};
+            .host_bytes =
+                [&ensemble_params](std::size_t n, unsigned threads) {
+                    return std::max(ensemble_memory_bytes(n, ensemble_params),
+                                    mfe_cpu_bytes(n, ensemble_params.model, threads));
+                },
+            .device_bytes =
+                [&ensemble_params, constrained](std::size_t n) {
+                    return std::max(cuda::ensemble_device_bytes(n),
+                                    cuda::mfe_device_bytes(n, ensemble_params.model, constrained));
+                }};
 }
 
 // Everything RNAfold -p prints, from a filled fold.
@@ -103,8 +115,10 @@ class EnsembleBatch {
           mfe_(sequences.size()) {}
 
     std::vector<Outcome<EnsembleResult>> fold() {
+        const FoldFamily family = ensemble_family(ensemble_params_, constraints_ != nullptr);
+        RecordPlacement placed = place_folds(sequences_, family, run_, outcomes_);
         fold_mfe();
-        const RecordPlacement placed = place_folds(sequences_, ensemble_family(), run_, outcomes_);
+        drop_failed(placed, outcomes_);
         for (const auto& chunk : gpu_chunks(sequences_, placed.gpu))
             capture_for(chunk, outcomes_, [&] { fill_on_device(chunk); });
         fold_on_cpu(placed, run_, outcomes_,
@@ -119,9 +133,11 @@ class EnsembleBatch {
         return constraints_ != nullptr ? &(*constraints_)[r] : nullptr;
     }
 
-    // The MFE first: RNAfold's first line, and the scale estimate. A record without one has
-    // no ensemble either.
+    // The MFE of the placed records first: RNAfold's first line, and the scale estimate. A
+    // record without one has no ensemble either.
     void fold_mfe() {
+        for (std::size_t r = 0; r < mfe_.size(); ++r)
+            if (!outcomes_[r].ok()) fail(mfe_[r], outcomes_[r].error, outcomes_[r].code);
         RunOptions mfe_run = run_;
         mfe_run.on_progress = {};
         fold_open_mfe_records(sequences_, params_, ensemble_params_.model, mfe_run, constraints_,
@@ -175,6 +191,15 @@ class EnsembleBatch {
 }  // namespace
 
 }  // namespace detail
+
+std::uint64_t ensemble_memory_bytes(std::size_t length, const EnsembleParams& ensemble_params) {
+    // Each sampled structure: its dot-bracket, the string that holds it and its energy.
+    const std::uint64_t sample_bytes = length + 1 + sizeof(std::string) + sizeof(int);
+    const std::uint64_t ensemble =
+        detail::ensemble_table_bytes(length, ensemble_params.probabilities) +
+        ensemble_params.samples * sample_bytes;
+    return std::max(ensemble, mfe_memory_bytes(length, ensemble_params.model));
+}
 
 std::vector<Outcome<EnsembleResult>> fold_ensemble_many(
     const std::vector<std::vector<std::uint8_t>>& sequences, const EnergyParams& params,

@@ -35,6 +35,13 @@ void refuse(const RecordPlacement& placed, std::vector<Outcome<Result>>& outcome
         fail(outcomes[refusal.record], refusal.message, refusal.code);
 }
 
+// Takes the records whose outcome has failed since they were placed out of `placed`.
+template <class Result>
+void drop_failed(RecordPlacement& placed, const std::vector<Outcome<Result>>& outcomes) {
+    for (auto* records : {&placed.gpu, &placed.cpu_long, &placed.cpu_short})
+        std::erase_if(*records, [&](std::size_t r) { return !outcomes[r].ok(); });
+}
+
 // Runs `compute`, which gives `records` their results in `outcomes`; when it throws a
 // tropic::Error (one device call for them all failed), each of them gets that error.
 template <class Result, class Compute>

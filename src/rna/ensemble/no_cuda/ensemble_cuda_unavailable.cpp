@@ -5,7 +5,7 @@
 namespace tropic::rna::detail::cuda {
 
 std::uint64_t ensemble_device_bytes(std::size_t length) {
-    return ensemble_memory_bytes(length);
+    return ensemble_table_bytes(length, true);
 }
 
 void fill_ensemble_cuda(std::span<const EnsembleJob>, const BoltzmannFactors&, const MfeParams&,
