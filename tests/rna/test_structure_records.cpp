@@ -96,7 +96,8 @@ TEST_F(StructureRecordsTest, ErrorsNameFileRecordAndPosition) {
                   "/bad.txt: record 2 ('b'): invalid character 'X' at "
                   "position 3 of the sequence");
     EXPECT_EQ(read_error(write("short.txt", "GGGAAACCC\n"), "constraint"),
-              dir_.path().string() + "/short.txt: record 1: the sequence has no constraint line");
+              dir_.path().string() +
+                  "/short.txt: record 1: the sequence on line 1 has no constraint line");
     EXPECT_NE(
         read_error(write("name.txt", ">only a name\n")).find("a name line without a sequence"),
         std::string::npos);
@@ -108,7 +109,24 @@ TEST_F(StructureRecordsTest, ErrorsNameFileRecordAndPosition) {
 TEST_F(StructureRecordsTest, StdinIsNamedInMessages) {
     const auto path = write("bad.txt", "GGGAAACCC\n");
     test::RedirectedFd redirect(0, path);
-    EXPECT_EQ(read_error("-"), "<stdin>: record 1: the sequence has no structure line");
+    EXPECT_EQ(read_error("-"), "<stdin>: record 1: the sequence on line 1 has no structure line");
+}
+
+// A '>' line starts the next record: it is never read as the previous record's structure (or
+// sequence), and the record that lacks one is named with the line of its sequence.
+TEST_F(StructureRecordsTest, ANameLineIsNeverAStructureOrASequence) {
+    const std::string dir = dir_.path().string();
+    EXPECT_EQ(read_error(write("no_structure.txt", ">a\nGGGAAACCC\n\n>b\nGGGAAACCC\n(((...)))\n")),
+              dir +
+                  "/no_structure.txt: record 1 ('a'): the sequence on line 2 has no structure "
+                  "line (line 4 starts the next record)");
+    EXPECT_EQ(read_error(write("no_constraint.txt", "GGGAAACCC\n>b\nGGGAAACCC\nxx.......\n"),
+                         "constraint"),
+              dir +
+                  "/no_constraint.txt: record 1: the sequence on line 1 has no constraint line "
+                  "(line 2 starts the next record)");
+    EXPECT_EQ(read_error(write("no_sequence.txt", ">a\n>b\nGGGAAACCC\n(((...)))\n")),
+              dir + "/no_sequence.txt: record 1 ('a'): a name line without a sequence (line 1)");
 }
 
 }  // namespace

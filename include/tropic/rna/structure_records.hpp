@@ -2,7 +2,8 @@
 // Records of a sequence and a dot-bracket line, as RNAeval reads them (and RNAfold -C): an
 // optional `>name` line, a sequence line and a structure (or constraint) line. The second line
 // may carry an energy in parentheses after white space, as `tropic fold` prints it; it is
-// ignored. Blank lines are skipped. Input is a file or stdin ("-"), plain or gzip-compressed.
+// ignored. A `>` line always starts a record: it is never read as a sequence or a structure.
+// Blank lines are skipped. Input is a file or stdin ("-"), plain or gzip-compressed.
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -24,7 +25,8 @@ class StructureRecordReader {
     StructureRecordReader(const std::string& path, std::string line_name);
 
     // The next record; false at the end of input. Throws InputError naming the file, the record
-    // and the position of an invalid residue or a missing line.
+    // and the position of an invalid residue, or the line of a sequence whose second line is
+    // missing.
     bool next(StructureRecord& record);
 
     // Appends up to max_records records, stopping early once those appended by this call hold

@@ -18,8 +18,11 @@ bool StructureRecordReader::next(StructureRecord& record) {
     ++index_;
     if (line[0] == '>') {
         record.name = line.substr(1, line.find_first_of(" \t") - 1);
-        if (!next_line(line)) fail(record, "a name line without a sequence");
+        const std::size_t name_line = lines_.line_number();
+        if (!next_line(line) || line[0] == '>')
+            fail(record, fmt::format("a name line without a sequence (line {})", name_line));
     }
+    const std::size_t sequence_line = lines_.line_number();
     for (std::size_t k = 0; k < line.size(); ++k) {
         const auto residue = normalize_rna_residue(line[k]);
         if (!residue)
@@ -27,7 +30,14 @@ bool StructureRecordReader::next(StructureRecord& record) {
                                      line[k], k + 1));
         record.sequence += *residue;
     }
-    if (!next_line(line)) fail(record, fmt::format("the sequence has no {} line", line_name_));
+    // A '>' line is the next record's name, never a structure.
+    if (!next_line(line))
+        fail(record,
+             fmt::format("the sequence on line {} has no {} line", sequence_line, line_name_));
+    if (line[0] == '>')
+        fail(record, fmt::format("the sequence on line {} has no {} line (line {} starts the next "
+                                 "record)",
+                                 sequence_line, line_name_, lines_.line_number()));
     const std::size_t end = line.find_first_of(" \t");
     record.structure = line.substr(0, end);
     if (end != std::string::npos) {
