@@ -302,17 +302,32 @@ class ChunkFill {
 
     void run() {
         PhaseTimer timer(chunk_.size(), job(0).sequence.size(), interleaved_);
+        std::vector<double> scale = set_up();
+        timer.lap("setup");
+        const bool retried = fill_inside(scale, timer);
+        fill_outside(retried, timer);
+        download();
+        timer.lap("download");
+    }
+
+  private:
+    // Plan and upload: every fold's place, its setup at RNAfold's first scale, and the inputs.
+    std::vector<double> set_up() {
         place();
         std::vector<double> scale(chunk_.size());
         for (std::size_t f = 0; f < chunk_.size(); ++f)
             scale[f] = initial_ensemble_scale(job(f).mfe_dcal, job(f).sequence.size(), factors_.kT);
         host_parallel(chunk_.size(), [&](std::size_t f) { setup(f, scale[f]); });
         upload_inputs();
-        timer.lap("setup");
+        return scale;
+    }
+
+    // Launch: the inside pass and Z of every fold. Folds whose Z left the safe range are filled
+    // again, alone with the others that need it, at the scales that fill_ensemble_cpu's
+    // EnsembleScaleSearch gives. True when some fold was filled again.
+    bool fill_inside(std::vector<double>& scale, PhaseTimer& timer) {
         TROPIC_CUDA_CHECK(cudaMemsetAsync(w_.tables.data(), 0, table_doubles_ * sizeof(double),
                                           cudaStreamPerThread));
-        // Folds whose Z left the safe range are filled again, alone with the others that need
-        // it, at the scales that fill_ensemble_cpu's EnsembleScaleSearch gives.
         std::vector<EnsembleScaleSearch> search;
         for (std::size_t f = 0; f < chunk_.size(); ++f)
             search.emplace_back(scale[f], job(f).sequence.size());
@@ -326,25 +341,14 @@ class ChunkFill {
             }
             upload_folds(todo);
             fill(todo, false);
-            exterior_kernel<<<unsigned(todo.size()), longest(todo) >= 2048 ? 1024 : 128>>>(
-                w_.folds.data());
-            TROPIC_CUDA_CHECK_LAUNCH("exterior_kernel");
-            // Every fold's Z in one copy (a copy per fold costs a round trip each).
-            w_.z.resize(2 * todo.size());
-            z_kernel<<<unsigned((todo.size() + kThreadBlock - 1) / kThreadBlock), kThreadBlock>>>(
-                w_.folds.data(), int(todo.size()), w_.z.data());
-            TROPIC_CUDA_CHECK_LAUNCH("z_kernel");
-            std::vector<double> zs(2 * todo.size());
-            TROPIC_CUDA_CHECK(cudaMemcpy(zs.data(), w_.z.data(), zs.size() * sizeof(double),
-                                         cudaMemcpyDeviceToHost));
+            const std::vector<double> zs = exterior_and_z(todo);
             timer.lap(first ? "inside" : "inside again");
             std::vector<std::size_t> again;
             for (std::size_t k = 0; k < todo.size(); ++k) {
                 const std::size_t f = todo[k];
                 const double z = zs[2 * k];
-                const FoldPlace& p = places_[f];
                 if (ensemble_scale_ok(z)) {
-                    job(f).fold->log_z = std::log(z) + p.n * std::log(scale[f]);
+                    job(f).fold->log_z = std::log(z) + places_[f].n * std::log(scale[f]);
                     job(f).fold->inside_fills = 1 + search[f].attempts();
                 } else {
                     scale[f] = search[f].next(z, zs[2 * k + 1]);
@@ -354,26 +358,44 @@ class ChunkFill {
             retried = retried || !again.empty();
             todo.swap(again);
         }
+        return retried;
+    }
+
+    // Launch and collect: the exterior loop of the folds `todo`, and each one's scaled Z and the
+    // per-base rate of its longest prefix in range, (Z, rate) by fold, in one copy (a copy per
+    // fold costs a round trip each).
+    std::vector<double> exterior_and_z(const std::vector<std::size_t>& todo) {
+        exterior_kernel<<<unsigned(todo.size()), longest(todo) >= 2048 ? 1024 : 128>>>(
+            w_.folds.data());
+        TROPIC_CUDA_CHECK_LAUNCH("exterior_kernel");
+        w_.z.resize(2 * todo.size());
+        z_kernel<<<unsigned((todo.size() + kThreadBlock - 1) / kThreadBlock), kThreadBlock>>>(
+            w_.folds.data(), int(todo.size()), w_.z.data());
+        TROPIC_CUDA_CHECK_LAUNCH("z_kernel");
+        std::vector<double> zs(2 * todo.size());
+        TROPIC_CUDA_CHECK(
+            cudaMemcpy(zs.data(), w_.z.data(), zs.size() * sizeof(double), cudaMemcpyDeviceToHost));
+        return zs;
+    }
+
+    // Launch: the outside pass and the probabilities of every fold, when asked.
+    void fill_outside(bool retried, PhaseTimer& timer) {
         std::vector<std::size_t> all(chunk_.size());
         for (std::size_t f = 0; f < all.size(); ++f) all[f] = f;
         if (retried) upload_folds(all);  // else w_.folds holds them already
-        if (outside_) {
-            fill(all, true);
-            const int n = longest(all);
-            const auto cells = std::size_t(n) * std::size_t(n);
-            if (cells > 0) {
-                probability_kernel<<<dim3(unsigned((cells + 255) / 256), unsigned(all.size())),
-                                     256>>>(w_.folds.data());
-                TROPIC_CUDA_CHECK_LAUNCH("probability_kernel");
-            }
-            if (timer.on()) TROPIC_CUDA_CHECK(cudaStreamSynchronize(cudaStreamPerThread));
-            timer.lap("outside");
+        if (!outside_) return;
+        fill(all, true);
+        const int n = longest(all);
+        const auto cells = std::size_t(n) * std::size_t(n);
+        if (cells > 0) {
+            probability_kernel<<<dim3(unsigned((cells + 255) / 256), unsigned(all.size())), 256>>>(
+                w_.folds.data());
+            TROPIC_CUDA_CHECK_LAUNCH("probability_kernel");
         }
-        download();
-        timer.lap("download");
+        if (timer.on()) TROPIC_CUDA_CHECK(cudaStreamSynchronize(cudaStreamPerThread));
+        timer.lap("outside");
     }
 
-  private:
     const EnsembleJob& job(std::size_t f) const { return jobs_[chunk_[f]]; }
     static std::size_t z5_at(const FoldPlace& p) { return p.linear + 2 * (std::size_t(p.n) + 1); }
 
@@ -639,28 +661,24 @@ class ChunkFill {
                 pair_bytes_ = 0;
 };
 
-}  // namespace
-
-std::uint64_t ensemble_device_bytes(std::size_t length) {
-    return fold_bytes(length);
-}
-
-void fill_ensemble_cuda(std::span<const EnsembleJob> jobs, const BoltzmannFactors& factors,
-                        const MfeParams& mfe_params, bool outside, bool keep_inside, int device,
-                        const Progress& on_progress) {
-    if (jobs.empty()) return;
-    TROPIC_CUDA_CHECK(cudaSetDevice(device));
-    const MemoryBudget device_memory = tropic::detail::cuda::device_budget(device);
-    const std::uint64_t usable = device_memory.bytes;
+// The jobs by decreasing length (stable).
+std::vector<std::size_t> longest_first(std::span<const EnsembleJob> jobs) {
     std::vector<std::size_t> order(jobs.size());
     for (std::size_t r = 0; r < order.size(); ++r) order[r] = r;
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
         return jobs[a].sequence.size() > jobs[b].sequence.size();
     });
+    return order;
+}
+
+// Refuses, before anything is allocated, a record that does not fit the device's budget.
+void check_fits(std::span<const EnsembleJob> jobs, const std::vector<std::size_t>& order,
+                const MemoryBudget& device_memory) {
+    const std::uint64_t usable = device_memory.bytes;
     for (std::size_t r : order) {
         const std::size_t n = jobs[r].sequence.size();
         const std::uint64_t bytes = fold_bytes(n) + sizeof(BoltzmannFactors);
-        if (bytes <= usable) break;  // the rest are shorter
+        if (bytes <= usable) return;  // the rest are shorter
         const std::size_t fits = longest_that_fits(usable, [](std::size_t length) {
             return fold_bytes(length) + sizeof(BoltzmannFactors);
         });
@@ -669,50 +687,69 @@ void fill_ensemble_cuda(std::span<const EnsembleJob> jobs, const BoltzmannFactor
             "the longest sequence that fits is about " + std::to_string(fits) +
                 " nt (or use the cpu backend)"));
     }
+}
 
-    // Chunks of records that fit the budget; a record of less than half the chunk's longest
-    // starts a new one, since every launch covers the longest record's cells for each record.
-    // Folds of an interleaved group take their longest one's squares, and such groups run two at
-    // a time (each on its own host thread and per-thread stream, with half the budget), so that
-    // one group's host work (setups, unpacking the probabilities) overlaps the other's kernels.
-    const std::uint64_t budget =
-        std::min<std::uint64_t>(usable - sizeof(BoltzmannFactors), std::uint64_t{16} << 30);
-    const int interleave_max =
-        keep_inside ? 0 : env_int("TROPIC_ENSEMBLE_INTERLEAVE_MAX", kInterleaveMaxLength);
-    auto interleavable = [&](std::size_t longest) {
+// How records are grouped into chunks.
+struct ChunkRules {
+    std::uint64_t budget = 0;  // device bytes a chunk may take
+    int interleave_max = 0;    // chunks of records up to this long interleave (0: none)
+    std::size_t max_folds = 0;
+    bool capped = false;  // TROPIC_ENSEMBLE_CHUNK_FOLDS set: max_folds applies to groups too
+
+    bool interleavable(std::size_t longest) const {
         return interleave_max > 0 && longest <= std::size_t(interleave_max);
-    };
+    }
+};
+
+ChunkRules chunk_rules(std::uint64_t usable, bool keep_inside) {
+    ChunkRules rules;
+    rules.budget =
+        std::min<std::uint64_t>(usable - sizeof(BoltzmannFactors), std::uint64_t{16} << 30);
+    rules.interleave_max =
+        keep_inside ? 0 : env_int("TROPIC_ENSEMBLE_INTERLEAVE_MAX", kInterleaveMaxLength);
     const int chunk_folds = env_int("TROPIC_ENSEMBLE_CHUNK_FOLDS", 0);  // 0: not set
-    const bool capped = chunk_folds > 0;
-    const std::size_t max_folds =  // probability_kernel's grid y at most
-        std::min<std::size_t>(65535, capped ? std::size_t(chunk_folds) : 65535);
-    struct Chunk {
-        std::vector<std::size_t> folds;
-        bool interleaved = false;
-    };
+    rules.capped = chunk_folds > 0;
+    rules.max_folds =  // probability_kernel's grid y at most
+        std::min<std::size_t>(65535, rules.capped ? std::size_t(chunk_folds) : 65535);
+    return rules;
+}
+
+struct Chunk {
+    std::vector<std::size_t> folds;
+    bool interleaved = false;
+};
+
+// Plan: chunks of records that fit the budget; a record of less than half the chunk's longest
+// starts a new one, since every launch covers the longest record's cells for each record. Folds
+// of an interleaved group take their longest one's squares, and such groups run two at a time
+// (each on its own host thread and per-thread stream, with half the budget), so that one group's
+// host work (setups, unpacking the probabilities) overlaps the other's kernels.
+std::vector<Chunk> plan_chunks(std::span<const EnsembleJob> jobs,
+                               const std::vector<std::size_t>& order, const ChunkRules& rules) {
     std::vector<Chunk> chunks;
     std::vector<std::size_t> chunk;
     std::uint64_t chunk_bytes = 0;
     auto flush = [&] {
         if (chunk.empty()) return;
         const bool interleaved =
-            chunk.size() > 1 && interleavable(jobs[chunk.front()].sequence.size());
+            chunk.size() > 1 && rules.interleavable(jobs[chunk.front()].sequence.size());
         chunks.push_back({std::move(chunk), interleaved});
         chunk.clear();
         chunk_bytes = 0;
     };
     auto cost = [&](std::size_t n, std::size_t longest) {
-        return interleavable(longest) ? fold_bytes(longest) + kCostDoubles * sizeof(double)
-                                      : fold_bytes(n);
+        return rules.interleavable(longest) ? fold_bytes(longest) + kCostDoubles * sizeof(double)
+                                            : fold_bytes(n);
     };
     for (std::size_t r : order) {
         const std::size_t n = jobs[r].sequence.size();
         if (!chunk.empty()) {
             const std::size_t longest = jobs[chunk.front()].sequence.size();
-            const std::uint64_t limit = interleavable(longest) ? budget / 2 : budget;
-            const std::size_t most = interleavable(longest) && !capped
-                                         ? std::min<std::size_t>(max_folds, kGroupFolds)
-                                         : max_folds;
+            const bool group = rules.interleavable(longest);
+            const std::uint64_t limit = group ? rules.budget / 2 : rules.budget;
+            const std::size_t most = group && !rules.capped
+                                         ? std::min<std::size_t>(rules.max_folds, kGroupFolds)
+                                         : rules.max_folds;
             if (chunk_bytes + cost(n, longest) > limit || chunk.size() == most || 2 * n < longest)
                 flush();
         }
@@ -720,34 +757,56 @@ void fill_ensemble_cuda(std::span<const EnsembleJob> jobs, const BoltzmannFactor
         chunk_bytes += cost(n, jobs[chunk.front()].sequence.size());
     }
     flush();
+    return chunks;
+}
 
-    auto run_chunk = [&](Chunk& c, Workspace& w) {
-        ChunkFill(jobs, std::move(c.folds), factors, mfe_params, outside, keep_inside,
-                  c.interleaved, w, on_progress)
+// What every chunk of one fill_ensemble_cuda call shares.
+struct FillRun {
+    std::span<const EnsembleJob> jobs;
+    const BoltzmannFactors& factors;
+    const MfeParams& mfe_params;
+    bool outside, keep_inside;
+    int device;
+    const Progress& on_progress;
+
+    void run(Chunk& chunk, Workspace& w) const {
+        ChunkFill(jobs, std::move(chunk.folds), factors, mfe_params, outside, keep_inside,
+                  chunk.interleaved, w, on_progress)
             .run();
-    };
-    std::vector<Chunk*> groups;
-    {
+    }
+    Workspace workspace() const {
         Workspace w;
         w.factors.assign(std::span<const BoltzmannFactors>(&factors, 1));
-        for (Chunk& c : chunks) {
-            if (c.interleaved)
-                groups.push_back(&c);
-            else
-                run_chunk(c, w);
-        }
+        return w;
     }
+};
+
+// Launch: the plain chunks one after another on this thread; returns the interleaved groups.
+std::vector<Chunk*> run_plain_chunks(const FillRun& run, std::vector<Chunk>& chunks) {
+    std::vector<Chunk*> groups;
+    Workspace w = run.workspace();
+    for (Chunk& c : chunks) {
+        if (c.interleaved)
+            groups.push_back(&c);
+        else
+            run.run(c, w);
+    }
+    return groups;
+}
+
+// Launch: the interleaved groups two at a time, each on its own host thread (and per-thread
+// stream); the first failure stops both and is rethrown.
+void run_groups_in_pairs(const FillRun& run, const std::vector<Chunk*>& groups) {
     std::atomic<std::size_t> next{0};
     std::atomic<bool> failed{false};
     std::exception_ptr error;
     std::mutex error_mutex;
     auto worker = [&] {
         try {
-            TROPIC_CUDA_CHECK(cudaSetDevice(device));  // per host thread
-            Workspace w;
-            w.factors.assign(std::span<const BoltzmannFactors>(&factors, 1));
+            TROPIC_CUDA_CHECK(cudaSetDevice(run.device));  // per host thread
+            Workspace w = run.workspace();
             for (std::size_t k = next++; k < groups.size() && !failed; k = next++)
-                run_chunk(*groups[k], w);
+                run.run(*groups[k], w);
         } catch (...) {
             failed = true;
             const std::lock_guard<std::mutex> lock(error_mutex);
@@ -762,6 +821,26 @@ void fill_ensemble_cuda(std::span<const EnsembleJob> jobs, const BoltzmannFactor
         other.join();
     }
     if (error) std::rethrow_exception(error);
+}
+
+}  // namespace
+
+std::uint64_t ensemble_device_bytes(std::size_t length) {
+    return fold_bytes(length);
+}
+
+void fill_ensemble_cuda(std::span<const EnsembleJob> jobs, const BoltzmannFactors& factors,
+                        const MfeParams& mfe_params, bool outside, bool keep_inside, int device,
+                        const Progress& on_progress) {
+    if (jobs.empty()) return;
+    TROPIC_CUDA_CHECK(cudaSetDevice(device));
+    const MemoryBudget device_memory = tropic::detail::cuda::device_budget(device);
+    const std::vector<std::size_t> order = longest_first(jobs);
+    check_fits(jobs, order, device_memory);
+    std::vector<Chunk> chunks =
+        plan_chunks(jobs, order, chunk_rules(device_memory.bytes, keep_inside));
+    const FillRun run{jobs, factors, mfe_params, outside, keep_inside, device, on_progress};
+    run_groups_in_pairs(run, run_plain_chunks(run, chunks));
 }
 
 }  // namespace tropic::rna::detail::cuda
