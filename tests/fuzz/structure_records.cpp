@@ -24,8 +24,8 @@ TROPIC_FUZZ_TARGET(structure_records) {
                                   "white space in the structure");
             const std::vector<std::uint8_t> encoded = encode_rna(record.sequence);
             fuzz::ignore_input_errors([&] {
-                rna::evaluate_structure(encoded, record.structure, rna::turner2004_params(),
-                                        rna::Dangles::Both);
+                (void)rna::evaluate_structure(encoded, record.structure, rna::turner2004_params(),
+                                              rna::Dangles::Both);
             });
             fuzz::ignore_input_errors(
                 [&] { const rna::StructureConstraint allowed(record.structure, encoded); });

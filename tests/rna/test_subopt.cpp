@@ -181,7 +181,7 @@ TEST(Subopt, GuardStopsTheEnumeration) {
     subopt_params.delta = 1500;
     subopt_params.max_structures = 100;
     try {
-        tropic::rna::subopt(s, P, MfeParams{}, subopt_params);
+        (void)tropic::rna::subopt(s, P, MfeParams{}, subopt_params);
         FAIL() << "no ResourceError";
     } catch (const tropic::ResourceError& e) {
         const std::string message = e.what();

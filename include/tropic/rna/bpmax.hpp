@@ -103,13 +103,13 @@ void validate(const BpmaxParams& params);
 // Score of a joint structure; throws InputError when a pair is out of range, a base has two
 // partners, an intra pair spans less than kBpmaxMinPairSpan or pairs cross (intra pairs must nest
 // on each strand, inter pairs run in the same order on s1 and r).
-std::int64_t score_bpmax_structure(std::span<const std::uint8_t> s1,
-                                   std::span<const std::uint8_t> s2,
-                                   const std::vector<BpmaxPair>& pairs,
-                                   const BpmaxWeights& weights);
+[[nodiscard]] std::int64_t score_bpmax_structure(std::span<const std::uint8_t> s1,
+                                                 std::span<const std::uint8_t> s2,
+                                                 const std::vector<BpmaxPair>& pairs,
+                                                 const BpmaxWeights& weights);
 
 // Dot-bracket of a site on "s1&s2" (s2 5'->3'): () intra pairs, [ on s1 and ] on s2 for inter.
-std::string bpmax_dot_bracket(std::size_t length1, std::size_t length2,
-                              const std::vector<BpmaxPair>& pairs);
+[[nodiscard]] std::string bpmax_dot_bracket(std::size_t length1, std::size_t length2,
+                                            const std::vector<BpmaxPair>& pairs);
 
 }  // namespace tropic::rna

@@ -55,7 +55,7 @@ inline constexpr std::size_t kMfeProgressMinLength = 2000;
 // Bytes of DP tables a fold of `length` bases allocates: 4 (5 with no_lonely_pairs) triangles
 // of int32, about 8 n^2 (10 n^2) bytes. Its other work space is O(n): about 40 n bytes, and
 // 124 n for each thread filling the tables (one without a pool).
-std::uint64_t mfe_memory_bytes(std::size_t length, const MfeParams& mfe_params);
+[[nodiscard]] std::uint64_t mfe_memory_bytes(std::size_t length, const MfeParams& mfe_params);
 
 // Folds many sequences (alphabet codes, see alphabet.hpp) where `run` says; one outcome per
 // sequence, in input order, the same energies and structures on every backend. `constraints`,

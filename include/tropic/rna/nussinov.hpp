@@ -63,7 +63,8 @@ void validate(const NussinovParams& params);
 
 // Score of a dot-bracket structure under params; throws InputError if it is unbalanced, pairs a
 // forbidden pair or breaks min_loop. Independent of any DP table: tests use it to re-score.
-std::int64_t score_structure(std::span<const std::uint8_t> sequence, const std::string& structure,
-                             const NussinovParams& params);
+[[nodiscard]] std::int64_t score_structure(std::span<const std::uint8_t> sequence,
+                                           const std::string& structure,
+                                           const NussinovParams& params);
 
 }  // namespace tropic::rna

@@ -58,9 +58,10 @@ struct SuboptResult {
 // ResourceError when more than subopt_params.max_structures structures lie within delta (the
 // message says how many were found and suggests a smaller delta or a larger limit) or the tables do
 // not fit in memory.
-SuboptResult subopt(std::span<const std::uint8_t> sequence, const EnergyParams& params,
-                    const MfeParams& mfe_params, const SuboptParams& subopt_params,
-                    const StructureConstraint* constraint = nullptr);
+[[nodiscard]] SuboptResult subopt(std::span<const std::uint8_t> sequence,
+                                  const EnergyParams& params, const MfeParams& mfe_params,
+                                  const SuboptParams& subopt_params,
+                                  const StructureConstraint* constraint = nullptr);
 
 // RNAsubopt -z: for each pair (i,j) that may form, the best structure containing it (energy
 // C(i,j) + the best exterior of (i,j)). The pairs are visited by increasing best energy (ties as
@@ -68,9 +69,9 @@ SuboptResult subopt(std::span<const std::uint8_t> sequence, const EnergyParams& 
 // structure is listed once, the MFE first. Each entry's energy is that best energy, which equals
 // energy_eval.hpp's energy of its structure. Throws InputError with no_lonely_pairs (not
 // supported yet).
-std::vector<SuboptStructure> subopt_zuker(std::span<const std::uint8_t> sequence,
-                                          const EnergyParams& params, const MfeParams& mfe_params,
-                                          const StructureConstraint* constraint = nullptr);
+[[nodiscard]] std::vector<SuboptStructure> subopt_zuker(
+    std::span<const std::uint8_t> sequence, const EnergyParams& params, const MfeParams& mfe_params,
+    const StructureConstraint* constraint = nullptr);
 
 // RNAsubopt's layout of one record: ">name [delta]" (delta in dcal/mol; no line for a record
 // without a name), then "SEQUENCE %6.2f %6.2f" (MFE and delta in kcal/mol), then one
