@@ -73,7 +73,8 @@ void run_eval(EvalOptions options) {
     OutputSink sink(options.shared.output);
     ProgressBar progress("tropic eval", 0, ProgressBar::wanted(options.shared.quiet), " records",
                          "nt");
-    StructureChunks chunks = structure_chunks(options.inputs, options.shared.chunk, "structure");
+    StructureChunks chunks =
+        structure_chunks(options.inputs, options.shared.chunk, rna::SecondLine::Structure);
     PipelineSteps<Chunk, rna::StructureEnergy> steps;
     steps.read = [&](Chunk& chunk) { return chunks.next(chunk); };
     steps.compute = [&](Chunk& chunk) {

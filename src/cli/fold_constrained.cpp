@@ -29,7 +29,7 @@ void fold_constrained(const std::vector<std::string>& inputs, const rna::EnergyP
                       const rna::MfeParams& mfe_params, const SharedOptions& shared,
                       const RunOptions& run, OutputSink& sink) {
     ProgressBar progress("tropic fold", 0, ProgressBar::wanted(shared.quiet), " records", "nt");
-    StructureChunks chunks = structure_chunks(inputs, shared.chunk, "constraint");
+    StructureChunks chunks = structure_chunks(inputs, shared.chunk, rna::SecondLine::Constraint);
     PipelineSteps<Chunk, rna::MfeResult> steps;
     steps.read = [&](Chunk& chunk) { return chunks.next(chunk); };
     steps.compute = [&](Chunk& chunk) {

@@ -120,8 +120,9 @@ void fold_ensembles(const std::vector<std::string>& inputs, bool constraints,
                     const EnsembleCliOptions& options, const SharedOptions& shared,
                     const RunOptions& run, OutputSink& sink) {
     if (constraints)
-        run_ensembles<rna::StructureRecord>(structure_chunks(inputs, shared.chunk, "constraint"),
-                                            params, factors, options, shared, run, sink);
+        run_ensembles<rna::StructureRecord>(
+            structure_chunks(inputs, shared.chunk, rna::SecondLine::Constraint), params, factors,
+            options, shared, run, sink);
     else
         run_ensembles<SequenceRecord>(sequence_chunks(inputs, shared.chunk), params, factors,
                                       options, shared, run, sink);

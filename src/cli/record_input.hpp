@@ -26,14 +26,13 @@ inline SequenceChunks sequence_chunks(std::vector<std::string> inputs, std::size
     });
 }
 
-// Records of a sequence and a dot-bracket line; `line_name` ("structure", "constraint") names
-// the second line in messages.
+// Records of a sequence and a dot-bracket line (a structure or a constraint).
 inline StructureChunks structure_chunks(std::vector<std::string> inputs, std::size_t records,
-                                        std::string line_name) {
-    return StructureChunks(std::move(inputs), ChunkLimits{records},
-                           [line_name](const std::string& path) {
-                               return std::make_unique<rna::StructureRecordReader>(path, line_name);
-                           });
+                                        rna::SecondLine second_line) {
+    return StructureChunks(
+        std::move(inputs), ChunkLimits{records}, [second_line](const std::string& path) {
+            return std::make_unique<rna::StructureRecordReader>(path, second_line);
+        });
 }
 
 inline const std::string& residues_of(const SequenceRecord& record) {

@@ -15,7 +15,7 @@ TROPIC_FUZZ_TARGET(structure_records) {
     using namespace tropic;
     const fuzz::MemoryFile file(fuzz::as_text(data, size));
     fuzz::ignore_input_errors([&] {
-        rna::StructureRecordReader reader(file.path(), "structure");
+        rna::StructureRecordReader reader(file.path(), rna::SecondLine::Structure);
         rna::StructureRecord record;
         while (reader.next(record)) {
             for (char c : record.sequence)

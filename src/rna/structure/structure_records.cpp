@@ -8,8 +8,10 @@
 
 namespace tropic::rna {
 
-StructureRecordReader::StructureRecordReader(const std::string& path, std::string line_name)
-    : lines_(path), line_name_(std::move(line_name)) {}
+StructureRecordReader::StructureRecordReader(const std::string& path, SecondLine second_line)
+    : lines_(path),
+      second_line_(second_line),
+      line_name_(second_line == SecondLine::Structure ? "structure" : "constraint") {}
 
 bool StructureRecordReader::next(StructureRecord& record) {
     record = {};
@@ -30,11 +32,11 @@ bool StructureRecordReader::next(StructureRecord& record) {
                                      line[k], k + 1));
         record.sequence += *residue;
     }
-    // A '>' line is the next record's name, never a structure.
     if (!next_line(line))
         fail(record,
              fmt::format("the sequence on line {} has no {} line", sequence_line, line_name_));
-    if (line[0] == '>')
+    // A '>' line is the next record's name, never a structure.
+    if (line[0] == '>' && second_line_ == SecondLine::Structure)
         fail(record, fmt::format("the sequence on line {} has no {} line (line {} starts the next "
                                  "record)",
                                  sequence_line, line_name_, lines_.line_number()));
