@@ -61,7 +61,7 @@ std::vector<rna::StructureEnergy> evaluate_chunk(const Chunk& chunk,
 
 void run_eval(EvalOptions options) {
     const rna::EnergyParams params = options.model.energy_params();
-    const rna::Dangles dangles = options.model.mfe_options().dangles;
+    const rna::Dangles dangles = options.model.mfe_params().dangles;
     // Evaluation has no GPU path (its work grows only linearly with the length): auto and cpu
     // are the CPU, and the device and memory options have nothing to govern.
     if (parse_backend(options.shared.backend) == Backend::Cuda)
@@ -73,7 +73,8 @@ void run_eval(EvalOptions options) {
     OutputSink sink(options.shared.output);
     ProgressBar progress("tropic eval", 0, ProgressBar::wanted(options.shared.quiet), " records",
                          "nt");
-    StructureChunks chunks = structure_chunks(options.inputs, options.shared.chunk, "structure");
+    StructureChunks chunks =
+        structure_chunks(options.inputs, options.shared.chunk, rna::SecondLine::Structure);
     PipelineSteps<Chunk, rna::StructureEnergy> steps;
     steps.read = [&](Chunk& chunk) { return chunks.next(chunk); };
     steps.compute = [&](Chunk& chunk) {

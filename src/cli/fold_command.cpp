@@ -71,7 +71,7 @@ rna::NussinovParams nussinov_params(const FoldOptions& options) {
     return params;
 }
 
-// Folds every record with `fold_chunk` (encoded sequences -> results), writing `Result`s in
+// Folds every record with `fold_chunk` (encoded sequences -> outcomes), writing `Result`s in
 // RNAfold's layout or as JSON.
 template <class Result, class FoldChunk>
 void fold_records(const FoldOptions& options, const RunOptions& run, OutputSink& sink,
@@ -85,12 +85,9 @@ void fold_records(const FoldOptions& options, const RunOptions& run, OutputSink&
     steps.compute = [&](RecordChunk<SequenceRecord>& chunk) {
         RunOptions chunk_run = run;
         chunk_run.on_progress = long_record.for_records(chunk.records);
-        std::vector<Result> results =
-            fold_chunk(encode_residues(chunk.records, *run.pool), chunk_run);
+        auto outcomes = fold_chunk(encode_residues(chunk.records, *run.pool), chunk_run);
         long_record.finish();
-        if (results.size() != chunk.records.size())
-            throw InternalError("fold returned a different number of results than records");
-        return results;
+        return results_or_first_error(chunk, std::move(outcomes));
     };
     steps.format = [json = options.shared.json](std::string& out,
                                                 const RecordChunk<SequenceRecord>& chunk,
@@ -119,7 +116,7 @@ void run_fold(FoldOptions options) {
     // Checked before any input is read: the model, then the backend.
     const rna::NussinovParams nussinov = nussinov_params(options);
     const rna::EnergyParams energy = mfe ? options.mfe_model.energy_params() : rna::EnergyParams{};
-    const rna::MfeOptions mfe_options = mfe ? options.mfe_model.mfe_options() : rna::MfeOptions{};
+    const rna::MfeParams mfe_params = mfe ? options.mfe_model.mfe_params() : rna::MfeParams{};
     ThreadPool pool(options.shared.threads);
     const RunOptions run = make_run_options(options.shared, pool);
     // With --backend cuda the CUDA context comes up while the first records are read (auto may
@@ -134,7 +131,7 @@ void run_fold(FoldOptions options) {
     OutputSink sink(options.shared.output);
     if (ensemble) {
         EnsembleCliOptions ensemble_options = options.ensemble;
-        ensemble_options.ensemble.model = mfe_options;
+        ensemble_options.ensemble.model = mfe_params;
         ensemble_options.ensemble.probabilities = options.partition || options.mea;
         ensemble_options.ensemble.mea = options.mea;
         ensemble_options.ensemble.mea_gamma = parse_gamma(options.mea_gamma);
@@ -144,10 +141,10 @@ void run_fold(FoldOptions options) {
                        options.mfe_model.boltzmann_factors(), ensemble_options, options.shared, run,
                        sink);
     } else if (options.constraints) {
-        fold_constrained(options.inputs, energy, mfe_options, options.shared, run, sink);
+        fold_constrained(options.inputs, energy, mfe_params, options.shared, run, sink);
     } else if (mfe) {
         fold_records<rna::MfeResult>(options, run, sink, [&](const auto& encoded, const auto& r) {
-            return rna::fold_mfe_many(encoded, energy, mfe_options, r);
+            return rna::fold_mfe_many(encoded, energy, mfe_params, r);
         });
     } else {
         fold_records<rna::NussinovResult>(options, run, sink,

@@ -26,16 +26,17 @@ std::vector<rna::StructureConstraint> record_constraints(
 }
 
 void fold_constrained(const std::vector<std::string>& inputs, const rna::EnergyParams& params,
-                      const rna::MfeOptions& options, const SharedOptions& shared,
+                      const rna::MfeParams& mfe_params, const SharedOptions& shared,
                       const RunOptions& run, OutputSink& sink) {
     ProgressBar progress("tropic fold", 0, ProgressBar::wanted(shared.quiet), " records", "nt");
-    StructureChunks chunks = structure_chunks(inputs, shared.chunk, "constraint");
+    StructureChunks chunks = structure_chunks(inputs, shared.chunk, rna::SecondLine::Constraint);
     PipelineSteps<Chunk, rna::MfeResult> steps;
     steps.read = [&](Chunk& chunk) { return chunks.next(chunk); };
     steps.compute = [&](Chunk& chunk) {
         const auto encoded = encode_residues(chunk.records, *run.pool);
         const auto constraints = record_constraints(chunk, encoded);
-        return rna::fold_mfe_many(encoded, params, options, run, &constraints);
+        return results_or_first_error(
+            chunk, rna::fold_mfe_many(encoded, params, mfe_params, run, &constraints));
     };
     steps.format = [json = shared.json](std::string& out, const Chunk& chunk, std::size_t item,
                                         const rna::MfeResult& result) {

@@ -22,7 +22,7 @@ std::vector<rna::StructureConstraint> record_constraints(
     const std::vector<std::vector<std::uint8_t>>& encoded);
 
 void fold_constrained(const std::vector<std::string>& inputs, const rna::EnergyParams& params,
-                      const rna::MfeOptions& options, const SharedOptions& shared,
+                      const rna::MfeParams& mfe_params, const SharedOptions& shared,
                       const RunOptions& run, OutputSink& sink);
 
 }  // namespace tropic::cli

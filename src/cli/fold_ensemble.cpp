@@ -74,20 +74,18 @@ void run_ensembles(Chunks chunks, const rna::EnergyParams& params,
         named.reserve(chunk.records.size());
         for (const Record& record : chunk.records) named.push_back(as_sequence(record));
         chunk_run.on_progress = long_record.for_records(named);
-        std::vector<rna::EnsembleResult> results;
+        std::vector<Outcome<rna::EnsembleResult>> outcomes;
         // Records with a constraint line (-C) are StructureRecords.
         if constexpr (std::is_same_v<Record, rna::StructureRecord>) {
             const auto masks = record_constraints(chunk, encoded);
-            results = rna::fold_ensemble_many(encoded, params, factors, options.ensemble, chunk_run,
-                                              &masks);
+            outcomes = rna::fold_ensemble_many(encoded, params, factors, options.ensemble,
+                                               chunk_run, &masks);
         } else {
-            results =
+            outcomes =
                 rna::fold_ensemble_many(encoded, params, factors, options.ensemble, chunk_run);
         }
         long_record.finish();
-        if (results.size() != chunk.records.size())
-            throw InternalError("the ensemble fold returned a different number of results");
-        return results;
+        return results_or_first_error(chunk, std::move(outcomes));
     };
     steps.format = [&](std::string& out, const Chunk& chunk, std::size_t item,
                        const rna::EnsembleResult& result) {
@@ -122,8 +120,9 @@ void fold_ensembles(const std::vector<std::string>& inputs, bool constraints,
                     const EnsembleCliOptions& options, const SharedOptions& shared,
                     const RunOptions& run, OutputSink& sink) {
     if (constraints)
-        run_ensembles<rna::StructureRecord>(structure_chunks(inputs, shared.chunk, "constraint"),
-                                            params, factors, options, shared, run, sink);
+        run_ensembles<rna::StructureRecord>(
+            structure_chunks(inputs, shared.chunk, rna::SecondLine::Constraint), params, factors,
+            options, shared, run, sink);
     else
         run_ensembles<SequenceRecord>(sequence_chunks(inputs, shared.chunk), params, factors,
                                       options, shared, run, sink);

@@ -11,13 +11,13 @@
 #include "tropic/core/run_options.hpp"
 #include "tropic/rna/boltzmann_factors.hpp"
 #include "tropic/rna/energy_params.hpp"
+#include "tropic/rna/ensemble.hpp"
 #include "tropic/rna/ensemble_writer.hpp"
-#include "tropic/rna/partition.hpp"
 
 namespace tropic::cli {
 
 struct EnsembleCliOptions {
-    rna::EnsembleOptions ensemble;
+    rna::EnsembleParams ensemble;
     rna::EnsembleTextOptions text;
     std::string bpp_path;     // --bpp FILE: the listed pairs of every record as TSV
     std::string dotplot_dir;  // --dotplot DIR: <name>_dp.svg|png per record

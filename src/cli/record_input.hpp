@@ -7,6 +7,8 @@
 #include <vector>
 
 #include "tropic/core/alphabet.hpp"
+#include "tropic/core/error.hpp"
+#include "tropic/core/outcome.hpp"
 #include "tropic/core/record_chunks.hpp"
 #include "tropic/core/sequence_reader.hpp"
 #include "tropic/core/thread_pool.hpp"
@@ -24,14 +26,13 @@ inline SequenceChunks sequence_chunks(std::vector<std::string> inputs, std::size
     });
 }
 
-// Records of a sequence and a dot-bracket line; `line_name` ("structure", "constraint") names
-// the second line in messages.
+// Records of a sequence and a dot-bracket line (a structure or a constraint).
 inline StructureChunks structure_chunks(std::vector<std::string> inputs, std::size_t records,
-                                        std::string line_name) {
-    return StructureChunks(std::move(inputs), ChunkLimits{records},
-                           [line_name](const std::string& path) {
-                               return std::make_unique<rna::StructureRecordReader>(path, line_name);
-                           });
+                                        rna::SecondLine second_line) {
+    return StructureChunks(
+        std::move(inputs), ChunkLimits{records}, [second_line](const std::string& path) {
+            return std::make_unique<rna::StructureRecordReader>(path, second_line);
+        });
 }
 
 inline const std::string& residues_of(const SequenceRecord& record) {
@@ -50,6 +51,24 @@ std::vector<std::vector<std::uint8_t>> encode_residues(const std::vector<Record>
         0, records.size(), [&](std::size_t r) { encoded[r] = encode_rna(residues_of(records[r])); },
         1024);
     return encoded;
+}
+
+// The results of a chunk's records, in order, from the library's outcomes: the first record
+// without one stops the run, named as the readers name records ("FILE: record N ('name'): ..."),
+// with its error's exit code.
+template <class Record, class Result>
+std::vector<Result> results_or_first_error(const RecordChunk<Record>& chunk,
+                                           std::vector<Outcome<Result>> outcomes) {
+    if (outcomes.size() != chunk.records.size())
+        throw InternalError("a batch returned a different number of outcomes than records");
+    std::vector<Result> results;
+    results.reserve(outcomes.size());
+    for (std::size_t k = 0; k < outcomes.size(); ++k) {
+        const std::string record_prefix = chunk.error(k, "").what();  // "FILE: record N ('x'): "
+        outcomes[k].rethrow_error(record_prefix);
+        results.push_back(std::move(outcomes[k].result));
+    }
+    return results;
 }
 
 template <class Record>

@@ -22,6 +22,7 @@
 #include "tropic/core/alphabet.hpp"
 #include "tropic/core/device.hpp"
 #include "tropic/core/error.hpp"
+#include "tropic/core/outcome.hpp"
 #include "tropic/core/output_sink.hpp"
 #include "tropic/core/pipeline.hpp"
 #include "tropic/core/record_chunks.hpp"
@@ -187,11 +188,15 @@ class RriRun {
                 {encoded[job.query], encoded[job.target],
                  fmt::format("query '{}' against target '{}'", job.query->name, job.target->name)});
         jobs_ = &jobs;
-        std::vector<rna::BpmaxPairOutcome> outcomes =
+        std::vector<Outcome<rna::BpmaxResult>> outcomes =
             rna::interact_bpmax_many(pairs, params_, run_);
         pair_progress_.reset();
         jobs_ = nullptr;
         for (std::size_t k = 0; k < jobs.size(); ++k) {
+            // A pair that does not fit is skipped (compute reports it); any other failure stops
+            // the run, naming the pair.
+            if (outcomes[k].code != ExitCode::Resource)
+                outcomes[k].rethrow_error(pairs[k].name + ": ");
             jobs[k].result = std::move(outcomes[k].result);
             jobs[k].error = std::move(outcomes[k].error);
         }

@@ -53,14 +53,14 @@ int delta_dcal(double kcal) {
 
 void run_subopt(SuboptCliOptions options) {
     const rna::EnergyParams params = options.model.energy_params();
-    const rna::MfeOptions mfe_options = options.model.mfe_options();
-    rna::SuboptOptions subopt_options;
-    subopt_options.delta = delta_dcal(options.delta_kcal);
-    subopt_options.order =
+    const rna::MfeParams mfe_params = options.model.mfe_params();
+    rna::SuboptParams subopt_params;
+    subopt_params.delta = delta_dcal(options.delta_kcal);
+    subopt_params.order =
         options.sorted ? rna::SuboptOrder::EnergyThenStructure : rna::SuboptOrder::Enumeration;
     if (options.max_structures == 0) throw InputError("--max-structures must be at least 1");
-    subopt_options.max_structures = options.max_structures;
-    if (options.zuker && mfe_options.no_lonely_pairs)
+    subopt_params.max_structures = options.max_structures;
+    if (options.zuker && mfe_params.no_lonely_pairs)
         throw InputError("-z/--zuker with --noLP is not supported yet");
     // The enumeration reads the CPU MFE engine's tables: there is no GPU path yet.
     if (parse_backend(options.shared.backend) == Backend::Cuda)
@@ -88,10 +88,10 @@ void run_subopt(SuboptCliOptions options) {
             [&](std::size_t k) {
                 try {
                     if (options.zuker)
-                        answers[k].zuker = rna::subopt_zuker(encoded[k], params, mfe_options);
+                        answers[k].zuker = rna::subopt_zuker(encoded[k], params, mfe_params);
                     else
                         answers[k].range =
-                            rna::subopt(encoded[k], params, mfe_options, subopt_options);
+                            rna::subopt(encoded[k], params, mfe_params, subopt_params);
                 } catch (const Error& e) {
                     errors[k] = e.what();
                     codes[k] = e.code();
