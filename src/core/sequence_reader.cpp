@@ -7,8 +7,10 @@
 #include <cstring>
 #include <string_view>
 
+#include "core/internal/bgzf_errors.hpp"
 #include "core/internal/messages.hpp"
 #include "tropic/core/error.hpp"
+#include "tropic/core/input_files.hpp"
 
 namespace tropic {
 
@@ -38,6 +40,7 @@ int read_bytes(ByteSource* source, void* buffer, int length) {
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-function"
 #include <htslib/kseq.h>
+
 KSEQ_INIT(ByteSource*, read_bytes)
 #pragma GCC diagnostic pop
 
@@ -102,6 +105,9 @@ struct SequenceReader::Impl {
     }
 
     std::string shown_path() const { return display_input_path(path); }
+    std::string read_failure() const {
+        return bgzf_read_failure(*source.file, source.error > 0 ? source.error : 0);
+    }
     void open();
     void throw_if_read_failed(std::size_t index) const;
     bool read_headed(SequenceRecord& record);
@@ -124,6 +130,7 @@ struct SequenceReader::Impl {
 };
 
 void SequenceReader::Impl::open() {
+    check_input_file(path);
     errno = 0;
     source.file = bgzf_open(path.c_str(), "r");
     if (!source.file) {
@@ -139,8 +146,7 @@ void SequenceReader::Impl::open() {
     while ((c = ks_getc(seq->f)) != -1 && std::strchr(" \t\r\n", c))
         if (c == '\n') ++blank_lines;
     if (source.error != 0)
-        throw InputError(fmt::format("cannot read '{}': {}", shown_path(),
-                                     errno_reason(source.error, "read error")));
+        throw InputError(fmt::format("cannot read '{}': {}", shown_path(), read_failure()));
     if (c == -1) {
         finished = true;  // an empty file holds zero records
         return;
@@ -158,8 +164,8 @@ void SequenceReader::Impl::open() {
 
 void SequenceReader::Impl::throw_if_read_failed(std::size_t index) const {
     if (source.error == 0) return;
-    throw InputError(fmt::format("{}: read error near record {}: {}", shown_path(), index,
-                                 errno_reason(source.error, "corrupt input")));
+    throw InputError(
+        fmt::format("{}: read error near record {}: {}", shown_path(), index, read_failure()));
 }
 
 bool SequenceReader::Impl::read_headed(SequenceRecord& record) {

@@ -47,8 +47,8 @@ class AlignmentWriter {
     // Flushes, writes BAM's end-of-file block and renames the file into place.
     void close();
 
-    AlignmentFormat format() const noexcept;
-    std::size_t records_written() const noexcept;
+    [[nodiscard]] AlignmentFormat format() const noexcept;
+    [[nodiscard]] std::size_t records_written() const noexcept;
 
   private:
     struct Impl;

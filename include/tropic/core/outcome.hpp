@@ -18,7 +18,7 @@ struct Outcome {
     std::string error;             // why there is no result; empty when there is one
     ExitCode code = ExitCode::Ok;  // the exit code of the error (Input, Resource or Internal)
 
-    bool ok() const noexcept { return code == ExitCode::Ok; }
+    [[nodiscard]] bool ok() const noexcept { return code == ExitCode::Ok; }
 
     // The item's error as the exception it stands for, its message after `prefix` (a record's
     // name: "x.fa: record 3 ('a'): "). Does nothing when the item has its result.
@@ -34,7 +34,7 @@ struct Outcome {
 // The outcome of computing one item with `compute` (a function returning T): its result, or the
 // tropic::Error it threw.
 template <class T, class Compute>
-Outcome<T> capture_outcome(Compute&& compute) {
+[[nodiscard]] Outcome<T> capture_outcome(Compute&& compute) {
     Outcome<T> outcome;
     try {
         outcome.result = compute();

@@ -11,7 +11,7 @@ namespace tropic {
 
 // InputError "FILE: record N ('name'): what", "<stdin>" for the path "-", and without the
 // parenthesis for a record without a name. `index` is 1-based.
-InputError record_error(const std::string& path, std::size_t index, const std::string& name,
-                        const std::string& what);
+[[nodiscard]] InputError record_error(const std::string& path, std::size_t index,
+                                      const std::string& name, const std::string& what);
 
 }  // namespace tropic

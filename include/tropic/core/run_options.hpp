@@ -1,8 +1,9 @@
 #pragma once
 // How any computation of tropic runs: the backend, the device, the CPU threads, the memory it may
-// take and who hears of its progress. Every family (the engine, Nussinov, MFE, BPMax, later
-// alignment and copy-number calling) takes one RunOptions and decides where its work goes through
-// choose_backend (backend_choice.hpp), so `auto` means the same everywhere.
+// take and who hears of its progress and notices. Every entry point (the engine, Nussinov, MFE,
+// the ensemble, BPMax, alignment, search, the database build, copy-number calling) takes one
+// RunOptions and decides where its work goes through one rule (src/core/internal/
+// backend_choice.hpp), so `auto` means the same everywhere.
 #include <cstddef>
 #include <functional>
 #include <string>

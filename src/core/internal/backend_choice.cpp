@@ -116,7 +116,7 @@ void notify(const RunOptions& options, const std::string& text) {
     if (options.on_notice)
         options.on_notice(text);
     else
-        std::fprintf(stderr, "tropic: note: %s\n", text.c_str());
+        std::fprintf(stderr, "tropic: note: %s\n", printable_text(text).c_str());
 }
 
 Backend choose_backend(const RunOptions& options, const WorkEstimate& work) {
