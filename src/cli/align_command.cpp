@@ -336,8 +336,7 @@ Command add_align_command(CLI::App& app) {
                   "Pair the records of the two files in order instead of every query against every "
                   "target");
     add_mode_option(sub, options->mode);
-    const std::function<void()> scoring_given =
-        add_scoring_options(sub, options->scoring, "detected from the first records");
+    add_scoring_options(sub, options->scoring, "detected from the first records");
     sub->add_flag("--score-only", options->score_only,
                   "Scores and end positions only, no traceback (less memory and time); "
                   "--format tsv or json");
@@ -349,8 +348,7 @@ Command add_align_command(CLI::App& app) {
             ->check(CLI::IsMember({"tsv", "json", "sam", "paf", "blast6", "pair"}));
     add_run_options(sub, options->shared, kComputeOptions | Shared::Chunk);
     CLI::Option* chunk = sub->get_option("--chunk");
-    return {sub, [options, scoring_given, format, chunk] {
-                scoring_given();
+    return {sub, [options, format, chunk] {
                 options->format_given = format->count() > 0;
                 // A device takes short pairs in batches (align_many): give it large ones.
                 if (chunk->count() == 0 && options->shared.backend != "cpu")

@@ -8,18 +8,12 @@
 
 #include "tropic/core/device.hpp"
 #include "tropic/core/error.hpp"
+#include "tropic/core/input_files.hpp"
 
 namespace tropic::cli {
 
 void check_inputs_readable(const std::vector<std::string>& inputs) {
-    int stdin_uses = 0;
-    for (const auto& path : inputs) {
-        if (path == "-") {
-            if (++stdin_uses > 1) throw InputError("standard input ('-') can be given only once");
-        } else if (::access(path.c_str(), R_OK) != 0) {
-            throw InputError(fmt::format("cannot open '{}': {}", path, std::strerror(errno)));
-        }
-    }
+    check_input_files(inputs);
 }
 
 void check_backend_available(Backend backend, int device) {

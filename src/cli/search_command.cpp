@@ -257,8 +257,7 @@ Command add_search_command(CLI::App& app) {
                     "(plain or gzip) built in memory")
         ->required();
     add_mode_option(sub, options->mode);
-    const std::function<void()> scoring_given =
-        add_scoring_options(sub, options->scoring, "the database's alphabet");
+    add_scoring_options(sub, options->scoring, "the database's alphabet");
     sub->add_option("--strand", options->strand,
                     "DNA: search the query as given (plus) or its reverse complement as well "
                     "(both)")
@@ -282,8 +281,7 @@ Command add_search_command(CLI::App& app) {
                        ->check(CLI::IsMember({"blast6", "tsv", "json", "sam", "paf"}))
                        ->capture_default_str();
     add_run_options(sub, options->shared, kComputeOptions);
-    return {sub, [options, scoring_given, min_score, evalue, format] {
-                scoring_given();
+    return {sub, [options, min_score, evalue, format] {
                 options->min_score_given = min_score->count() > 0;
                 options->evalue_given = evalue->count() > 0;
                 options->format_given = format->count() > 0;

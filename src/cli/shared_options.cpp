@@ -2,6 +2,8 @@
 
 #include "cli/input_checks.hpp"
 #include "cli/memory_size.hpp"
+#include "cli/notices.hpp"
+#include "cli/option_checks.hpp"
 
 namespace tropic::cli {
 
@@ -11,13 +13,12 @@ void add_run_options(CLI::App* command, SharedOptions& options, Shared which) {
             ->add_option("--backend", options.backend,
                          "Where to compute: auto (a GPU when one is present and the work is large "
                          "enough), cpu or cuda")
-            ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
+            ->check(one_of({"auto", "cpu", "cuda"}));
     if (has(which, Shared::Device))
-        command->add_option("--device", options.device, "CUDA device index")
-            ->check(CLI::NonNegativeNumber);
+        command->add_option("--device", options.device, "CUDA device index")->check(at_least(0));
     if (has(which, Shared::Threads))
         command->add_option("--threads", options.threads, "CPU threads; 0 uses all cores")
-            ->check(CLI::NonNegativeNumber);
+            ->check(at_least(0u));
     if (has(which, Shared::MaxMemory))
         command
             ->add_option_function<std::size_t>(
@@ -46,7 +47,7 @@ void add_run_options(CLI::App* command, SharedOptions& options, Shared which) {
             ->add_option("--chunk", options.chunk,
                          "Records read, computed and written at a time (a chunk also stops at "
                          "32 M residues)")
-            ->check(CLI::PositiveNumber);
+            ->check(at_least(std::size_t{1}));
 }
 
 RunOptions make_run_options(const SharedOptions& options, ThreadPool& pool) {
@@ -55,6 +56,7 @@ RunOptions make_run_options(const SharedOptions& options, ThreadPool& pool) {
     run.device = options.device;
     run.pool = &pool;
     run.max_memory = options.max_memory;
+    run.on_notice = [quiet = options.quiet](const std::string& text) { note(text, quiet); };
     check_backend_available(run.backend, run.device);
     return run;
 }
