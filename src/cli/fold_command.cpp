@@ -131,7 +131,8 @@ void run_fold(FoldOptions options) {
     if (options.inputs.empty()) options.inputs.push_back("-");
     check_inputs_readable(options.inputs);
 
-    OutputSink sink(options.shared.output);
+    OutputFiles outputs;
+    OutputSink sink(outputs, options.shared.output);
     if (ensemble) {
         EnsembleCliOptions ensemble_options = options.ensemble;
         ensemble_options.ensemble.model = mfe_options;
@@ -142,7 +143,7 @@ void run_fold(FoldOptions options) {
         ensemble_options.text.mea = ensemble_options.ensemble.mea;
         fold_ensembles(options.inputs, options.constraints, energy,
                        options.mfe_model.boltzmann_factors(), ensemble_options, options.shared, run,
-                       sink);
+                       sink, outputs);
     } else if (options.constraints) {
         fold_constrained(options.inputs, energy, mfe_options, options.shared, run, sink);
     } else if (mfe) {
@@ -156,6 +157,7 @@ void run_fold(FoldOptions options) {
                                           });
     }
     sink.commit();
+    outputs.commit();
 }
 
 }  // namespace

@@ -29,17 +29,37 @@ SequenceRecord as_sequence(const rna::StructureRecord& record) {
     return SequenceRecord{record.name, record.sequence};
 }
 
+// Where the run's side outputs go: the pair table and the picture folders, declared (and so
+// checked) before any record is folded, and moved into place with -o's file at the end.
+struct EnsembleOutputs {
+    AtomicFile* bpp = nullptr;
+    OutputFolder* dotplots = nullptr;
+    OutputFolder* drawings = nullptr;
+    std::set<std::string> picture_stems;
+
+    EnsembleOutputs(const EnsembleCliOptions& options, OutputFiles& outputs) {
+        if (!options.bpp_path.empty()) bpp = &outputs.file(options.bpp_path, "--bpp");
+        if (!options.dotplot_dir.empty())
+            dotplots = &outputs.folder(options.dotplot_dir, "--dotplot");
+        if (!options.plot_dir.empty()) drawings = &outputs.folder(options.plot_dir, "--plot");
+    }
+};
+
 // The pictures of one record: its dot plot and its drawing, coloured by the probabilities.
 void write_pictures(const EnsembleCliOptions& options, const SequenceRecord& record,
-                    const rna::EnsembleResult& result, std::set<std::string>& used) {
-    if (options.dotplot_dir.empty() && options.plot_dir.empty()) return;
-    const std::string stem = picture_file_stem(record.name, used);
-    if (!options.dotplot_dir.empty()) {
+                    std::size_t ordinal, const rna::EnsembleResult& result,
+                    EnsembleOutputs& outputs) {
+    if (!outputs.dotplots && !outputs.drawings) return;
+    const std::string stem =
+        picture_file_stem(record_label(record.name, ordinal), outputs.picture_stems);
+    if (outputs.dotplots) {
         const rna::DotPlotInput dot{record.name, record.residues, &result.pairs,
                                     result.mfe.structure, options.ensemble.bpp_threshold};
-        write_dot_plot_picture(dot, options.dotplot_dir, stem, options.png);
+        write_dot_plot_picture(
+            dot, outputs.dotplots->stage(picture_file_name(stem, Picture::DotPlot, options.png)),
+            options.png);
     }
-    if (!options.plot_dir.empty()) {
+    if (outputs.drawings) {
         rna::StructurePlotInput drawing;
         drawing.name = record.name;
         drawing.sequence = record.residues;
@@ -48,23 +68,23 @@ void write_pictures(const EnsembleCliOptions& options, const SequenceRecord& rec
         drawing.base_values =
             structure_colours(options.colour_by, static_cast<int>(record.residues.size()),
                               result.pairs, drawing.value_label);
-        write_structure_picture(drawing, options.plot_dir, stem, options.png);
+        write_structure_picture(
+            drawing,
+            outputs.drawings->stage(picture_file_name(stem, Picture::Structure, options.png)),
+            options.png);
     }
 }
 
 template <class Record, class Chunks>
 void run_ensembles(Chunks chunks, const rna::EnergyParams& params,
                    const rna::BoltzmannFactors& factors, const EnsembleCliOptions& options,
-                   const SharedOptions& shared, const RunOptions& run, OutputSink& sink) {
+                   const SharedOptions& shared, const RunOptions& run, OutputSink& sink,
+                   OutputFiles& files) {
     using Chunk = RecordChunk<Record>;
     ProgressBar progress("tropic fold", 0, ProgressBar::wanted(shared.quiet), " records", "nt");
     RecordProgress long_record("folding", ProgressBar::wanted(shared.quiet));
-    std::unique_ptr<AtomicFile> bpp;
-    if (!options.bpp_path.empty()) {
-        bpp = std::make_unique<AtomicFile>(options.bpp_path);
-        std::fputs("name\ti\tj\tp\n", bpp->stream());
-    }
-    std::set<std::string> picture_stems;
+    EnsembleOutputs outputs(options, files);
+    if (outputs.bpp) std::fputs("name\ti\tj\tp\n", outputs.bpp->stream());
     PipelineSteps<Chunk, rna::EnsembleResult> steps;
     steps.read = [&](Chunk& chunk) { return chunks.next(chunk); };
     steps.compute = [&](Chunk& chunk) {
@@ -98,20 +118,24 @@ void run_ensembles(Chunks chunks, const rna::EnergyParams& params,
             rna::append_ensemble_text(out, record, result, options.text);
     };
     steps.chunk_done = [&](const Chunk& chunk, const std::vector<rna::EnsembleResult>& results) {
-        if (bpp) {
-            std::string rows;
-            for (std::size_t k = 0; k < results.size(); ++k)
-                rna::append_pair_probability_rows(rows, as_sequence(chunk.records[k]), results[k]);
-            if (std::fwrite(rows.data(), 1, rows.size(), bpp->stream()) != rows.size())
-                throw ResourceError("cannot write the pair probabilities to '" + options.bpp_path +
-                                    "'");
+        std::string rows;
+        for (std::size_t k = 0; k < results.size(); ++k) {
+            const std::size_t ordinal = chunk.first_index + k;
+            if (outputs.bpp) {
+                // A record without a name goes by its ordinal, as `tropic plot` matches it.
+                SequenceRecord labelled = as_sequence(chunk.records[k]);
+                labelled.name = record_label(labelled.name, ordinal);
+                rna::append_pair_probability_rows(rows, labelled, results[k]);
+            }
+            write_pictures(options, as_sequence(chunk.records[k]), ordinal, results[k], outputs);
         }
-        for (std::size_t k = 0; k < results.size(); ++k)
-            write_pictures(options, as_sequence(chunk.records[k]), results[k], picture_stems);
+        if (outputs.bpp &&
+            std::fwrite(rows.data(), 1, rows.size(), outputs.bpp->stream()) != rows.size())
+            throw ResourceError("cannot write the pair probabilities to '" + options.bpp_path +
+                                "'");
         progress.advance(chunk.records.size(), residue_count(chunk.records));
     };
     run_pipeline(steps, sink, run.pool);
-    if (bpp) bpp->commit();
     progress.finish();
 }
 
@@ -120,13 +144,13 @@ void run_ensembles(Chunks chunks, const rna::EnergyParams& params,
 void fold_ensembles(const std::vector<std::string>& inputs, bool constraints,
                     const rna::EnergyParams& params, const rna::BoltzmannFactors& factors,
                     const EnsembleCliOptions& options, const SharedOptions& shared,
-                    const RunOptions& run, OutputSink& sink) {
+                    const RunOptions& run, OutputSink& sink, OutputFiles& files) {
     if (constraints)
         run_ensembles<rna::StructureRecord>(structure_chunks(inputs, shared.chunk, "constraint"),
-                                            params, factors, options, shared, run, sink);
+                                            params, factors, options, shared, run, sink, files);
     else
         run_ensembles<SequenceRecord>(sequence_chunks(inputs, shared.chunk), params, factors,
-                                      options, shared, run, sink);
+                                      options, shared, run, sink, files);
 }
 
 }  // namespace tropic::cli

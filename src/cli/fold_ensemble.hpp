@@ -29,6 +29,6 @@ struct EnsembleCliOptions {
 void fold_ensembles(const std::vector<std::string>& inputs, bool constraints,
                     const rna::EnergyParams& params, const rna::BoltzmannFactors& factors,
                     const EnsembleCliOptions& options, const SharedOptions& shared,
-                    const RunOptions& run, OutputSink& sink);
+                    const RunOptions& run, OutputSink& sink, OutputFiles& files);
 
 }  // namespace tropic::cli
