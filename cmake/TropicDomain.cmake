@@ -1,6 +1,6 @@
 # tropic_add_domain(<name> [DEPENDS <domain>...] [EXPORTS <folder>...] [SOURCES <file>...])
 #
-# One call adds a domain (core, semiring, rna, later align, cnv, map):
+# One call adds a domain (core, semiring, rna, align, cnv):
 #   src/<name>/**.cpp                 its CPU code (folders named cuda/ and no_cuda/ excluded)
 #   src/<name>/**/cuda/*.cu           its GPU code, in a CUDA build
 #   src/<name>/**/no_cuda/*.cpp       what stands in for the GPU code in a build without CUDA
