@@ -5,10 +5,13 @@
 // not fit in memory, a constraint that does not fit its sequence) does not stop the others. The
 // caller decides: the tool stops at the first failed record, naming it, with the error's exit
 // code (rethrow); a caller that wants the rest goes on.
+#include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "tropic/core/error.hpp"
+#include "tropic/core/thread_pool.hpp"
 
 namespace tropic {
 
@@ -43,6 +46,19 @@ template <class T, class Compute>
         outcome.code = e.code();
     }
     return outcome;
+}
+
+// The outcomes of items 0..count-1 computed by compute(k) (a function returning T) on `pool`'s
+// threads (in order on the calling thread without one), each its own result or error.
+template <class T, class Compute>
+[[nodiscard]] std::vector<Outcome<T>> outcomes_of(ThreadPool* pool, std::size_t count,
+                                                  Compute&& compute, std::size_t grain = 1) {
+    std::vector<Outcome<T>> outcomes(count);
+    parallel_for(
+        pool, 0, count,
+        [&](std::size_t k) { outcomes[k] = capture_outcome<T>([&] { return compute(k); }); },
+        grain);
+    return outcomes;
 }
 
 }  // namespace tropic

@@ -26,6 +26,10 @@ struct RecordChunk {
     std::size_t first_index = 1;  // the 1-based index of records.front() in that input
     std::vector<Record> records;
 
+    // "FILE: record N ('name')" of records[k], for messages.
+    [[nodiscard]] std::string where(std::size_t k) const {
+        return record_location(path, first_index + k, records[k].name);
+    }
     // InputError "FILE: record N ('name'): what" about records[k].
     [[nodiscard]] InputError error(std::size_t k, const std::string& what) const {
         return record_error(path, first_index + k, records[k].name, what);

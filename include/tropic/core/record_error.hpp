@@ -9,8 +9,12 @@
 
 namespace tropic {
 
-// InputError "FILE: record N ('name'): what", "<stdin>" for the path "-", and without the
-// parenthesis for a record without a name. `index` is 1-based.
+// "FILE: record N ('name')", "<stdin>" for the path "-", and without the parenthesis for a
+// record without a name. `index` is 1-based.
+[[nodiscard]] std::string record_location(const std::string& path, std::size_t index,
+                                          const std::string& name);
+
+// InputError "FILE: record N ('name'): what".
 [[nodiscard]] InputError record_error(const std::string& path, std::size_t index,
                                       const std::string& name, const std::string& what);
 
