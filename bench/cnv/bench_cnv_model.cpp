@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "bench_support.hpp"
+#include "cnv/model/local_model_backends.hpp"
 #include "support/random_cohort.hpp"
 #include "tropic/cnv/cnmops_params.hpp"
 #include "tropic/cnv/local_model.hpp"
@@ -72,9 +73,9 @@ double fit(Where where, const tropic::test::RandomCohort& c, LocalModelResult& r
     const LocalModelBlock block{c.windows, c.samples, c.counts.data(), c.coverage.data(), nullptr};
     const CnmopsParams params;
     if (where == Where::Cuda)
-        tropic::cnv::fit_local_models_cuda(block, params, result, run);
+        tropic::cnv::detail::fit_local_models_cuda(block, params, result, run);
     else
-        tropic::cnv::fit_local_models_cpu(block, params, result, run);
+        tropic::cnv::detail::fit_local_models_cpu(block, params, result, run);
     return static_cast<double>(result.prior_only_windows);
 }
 

@@ -5,10 +5,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <charconv>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "cli/cnv_call_outputs.hpp"
@@ -20,8 +23,8 @@
 #include "tropic/cnv/count_matrix_io.hpp"
 #include "tropic/cnv/pipeline.hpp"
 #include "tropic/cnv/read_counting.hpp"
+#include "tropic/core/alignment_format.hpp"
 #include "tropic/core/error.hpp"
-#include "tropic/core/progress.hpp"
 #include "tropic/core/thread_pool.hpp"
 
 namespace tropic::cli {
@@ -30,19 +33,36 @@ namespace {
 
 using cnv::CnmopsParams;
 
+// The model options given on the command line; each left out keeps the mode's default.
+struct ModelOptions {
+    std::optional<std::vector<double>> folds;
+    std::optional<std::vector<std::string>> classes;
+    std::optional<double> prior_impact;
+    std::optional<int> cycles;
+    std::optional<int> norm;
+    std::optional<cnv::NormType> norm_type;
+    std::optional<cnv::SizeFactor> size_factor;
+    std::optional<double> norm_quantile, size_factor_quantile;
+    std::optional<double> upper_threshold, lower_threshold;
+    std::optional<int> min_width;
+    std::optional<double> min_read_count;
+    std::optional<cnv::Segmentation> segmentation;
+    std::optional<double> seg_alpha, cbs_alpha;
+    std::optional<int> cbs_permutations;
+    std::optional<std::uint64_t> seed;
+    bool use_median = false;
+    bool fix_reference_prior = false;
+};
+
 struct CallOptions {
     SharedOptions shared;
     std::vector<std::string> inputs;
     std::string mode = "cohort";
-    // Comma-separated names, split by the command (a list option would also take the inputs).
-    std::string controls, cases;
-    // Model options as text, applied over the mode's defaults only when given.
-    std::map<std::string, std::string> given;
-    bool use_median = false;
-    bool fix_reference_prior = false;
+    std::vector<std::string> controls, cases;
+    ModelOptions model;
     CnvOutputOptions outputs;
     // Counting, when the inputs are BAM/CRAM files.
-    CountingOptions counting;
+    cnv::ReadCountOptions counting;
 };
 
 const std::map<std::string, cnv::NormType> kNormTypes{{"poisson", cnv::NormType::Poisson},
@@ -54,85 +74,56 @@ const std::map<std::string, cnv::SizeFactor> kSizeFactors{{"mean", cnv::SizeFact
                                                           {"median", cnv::SizeFactor::Median},
                                                           {"quant", cnv::SizeFactor::Quant},
                                                           {"mode", cnv::SizeFactor::Mode}};
+const std::map<std::string, cnv::Segmentation> kSegmentations{{"fast", cnv::Segmentation::Fast},
+                                                              {"cbs", cnv::Segmentation::Cbs}};
 
-double as_number(const std::string& option, const std::string& text) {
-    try {
-        std::size_t used = 0;
-        const double v = std::stod(text, &used);
-        if (used == text.size()) return v;
-    } catch (const std::exception&) {
-    }
-    throw InputError(fmt::format("{}: '{}' is not a number", option, text));
+template <typename T>
+void override_with(T& value, const std::optional<T>& given) {
+    if (given) value = *given;
 }
 
-std::vector<std::string> split_list(const std::string& text) {
-    std::vector<std::string> out;
-    std::string item;
-    for (char c : text + ",") {
-        if (c == ',') {
-            if (!item.empty()) out.push_back(item);
-            item.clear();
-        } else {
-            item += c;
-        }
-    }
-    return out;
-}
-
-CnmopsParams make_params(const CallOptions& o) {
-    CnmopsParams p = o.mode == "exome"       ? cnv::exome_defaults()
-                     : o.mode == "reference" ? cnv::reference_defaults()
-                                             : CnmopsParams{};
-    auto has = [&](const char* name) { return o.given.count(name) > 0; };
-    auto num = [&](const char* name) { return as_number(name, o.given.at(name)); };
-    if (has("--folds")) {
-        p.folds.clear();
-        for (const std::string& f : split_list(o.given.at("--folds")))
-            p.folds.push_back(as_number("--folds", f));
-    }
-    if (has("--classes")) p.classes = split_list(o.given.at("--classes"));
-    if (has("--folds") && !has("--classes")) {
+// The mode's defaults with the options given over them, checked against cn.mops' ranges.
+CnmopsParams make_params(const std::string& mode, const ModelOptions& o) {
+    CnmopsParams p = mode == "exome"       ? cnv::exome_defaults()
+                     : mode == "reference" ? cnv::reference_defaults()
+                                           : CnmopsParams{};
+    if (o.folds && !o.classes) {
         throw InputError("--folds needs --classes naming each class (one of them CN2)");
     }
-    if (has("--prior-impact")) p.prior_impact = num("--prior-impact");
-    if (has("--cycles")) p.cycles = static_cast<int>(num("--cycles"));
-    if (has("--norm")) p.norm = static_cast<int>(num("--norm"));
-    if (has("--norm-type")) p.norm_type = kNormTypes.at(o.given.at("--norm-type"));
-    if (has("--size-factor")) p.size_factor = kSizeFactors.at(o.given.at("--size-factor"));
-    if (has("--norm-quantile")) p.norm_quantile = num("--norm-quantile");
-    if (has("--size-factor-quantile")) p.size_factor_quantile = num("--size-factor-quantile");
-    if (has("--upper-threshold")) p.upper_threshold = num("--upper-threshold");
-    if (has("--lower-threshold")) p.lower_threshold = num("--lower-threshold");
-    if (has("--min-width")) p.min_width = static_cast<int>(num("--min-width"));
-    if (has("--min-read-count")) p.min_read_count = num("--min-read-count");
-    if (has("--segmentation"))
-        p.segmentation = o.given.at("--segmentation") == "cbs" ? cnv::Segmentation::Cbs
-                                                               : cnv::Segmentation::Fast;
-    if (has("--seg-alpha")) p.seg_alpha = num("--seg-alpha");
-    if (has("--cbs-alpha")) p.cbs_alpha = num("--cbs-alpha");
-    if (has("--cbs-permutations")) p.cbs_permutations = static_cast<int>(num("--cbs-permutations"));
-    if (has("--seed")) p.seed = static_cast<std::uint64_t>(num("--seed"));
+    override_with(p.folds, o.folds);
+    override_with(p.classes, o.classes);
+    override_with(p.prior_impact, o.prior_impact);
+    override_with(p.cycles, o.cycles);
+    override_with(p.norm, o.norm);
+    override_with(p.norm_type, o.norm_type);
+    override_with(p.size_factor, o.size_factor);
+    override_with(p.norm_quantile, o.norm_quantile);
+    override_with(p.size_factor_quantile, o.size_factor_quantile);
+    override_with(p.upper_threshold, o.upper_threshold);
+    override_with(p.lower_threshold, o.lower_threshold);
+    override_with(p.min_width, o.min_width);
+    override_with(p.min_read_count, o.min_read_count);
+    override_with(p.segmentation, o.segmentation);
+    override_with(p.seg_alpha, o.seg_alpha);
+    override_with(p.cbs_alpha, o.cbs_alpha);
+    override_with(p.cbs_permutations, o.cbs_permutations);
+    override_with(p.seed, o.seed);
     p.use_median = o.use_median;
     p.fix_reference_prior = o.fix_reference_prior;
     if (p.method == cnv::Method::Reference && p.use_median) {
         throw InputError(
             "--use-median is a cohort option: referencecn.mops calls on segment means");
     }
-    if (p.min_width < 1) throw InputError("--min-width must be at least 1");
-    if (p.norm < 0 || p.norm > 2) throw InputError("--norm must be 0, 1 or 2");
+    cnv::check_cnmops_params(p);
     return p;
 }
 
+// SAM, BAM and CRAM inputs are counted first; anything else is a count matrix.
 bool looks_like_alignments(const std::string& path) {
-    for (const char* suffix : {".bam", ".cram", ".sam"}) {
-        const std::string s(suffix);
-        if (path.size() >= s.size() && path.compare(path.size() - s.size(), s.size(), s) == 0)
-            return true;
-    }
-    return false;
+    return alignment_format_for_path(path) != AlignmentFormat::Sam || path.ends_with(".sam");
 }
 
-// Which samples are controls, from --controls or --cases (names, or 1-based column numbers).
+// Which samples are controls, from the names given to --controls or --cases.
 std::vector<bool> control_mask(const CallOptions& o, const std::vector<std::string>& samples) {
     if (o.mode != "reference") {
         if (!o.controls.empty() || !o.cases.empty())
@@ -141,7 +132,7 @@ std::vector<bool> control_mask(const CallOptions& o, const std::vector<std::stri
     }
     if (o.controls.empty() == o.cases.empty())
         throw InputError("--mode reference needs exactly one of --controls and --cases");
-    const std::vector<std::string> named = split_commas(o.controls.empty() ? o.cases : o.controls);
+    const std::vector<std::string>& named = o.controls.empty() ? o.cases : o.controls;
     std::vector<bool> chosen(samples.size(), false);
     for (const std::string& name : named) {
         const auto it = std::find(samples.begin(), samples.end(), name);
@@ -155,28 +146,31 @@ std::vector<bool> control_mask(const CallOptions& o, const std::vector<std::stri
     return chosen;
 }
 
+// The count source: BAM/CRAM files counted into `counted`, or a count matrix file.
+std::unique_ptr<cnv::CountSource> open_source(const CallOptions& o, const RunOptions& run,
+                                              cnv::CountMatrix& counted) {
+    if (std::all_of(o.inputs.begin(), o.inputs.end(), looks_like_alignments)) {
+        counted = cnv::count_reads(o.inputs, o.counting, run);
+        return std::make_unique<cnv::MemoryCountSource>(counted);
+    }
+    if (o.inputs.size() == 1) return std::make_unique<cnv::CountMatrixFileSource>(o.inputs[0]);
+    throw InputError(
+        "tropic cnv call takes one count matrix (from tropic cnv count) or BAM/CRAM files, "
+        "one per sample");
+}
+
 void run_call(const CallOptions& o) {
-    const CnmopsParams params = make_params(o);
+    const CnmopsParams params = make_params(o.mode, o.model);
     check_inputs_readable(o.inputs);
     ThreadPool pool(o.shared.threads);
     RunOptions run = make_run_options(o.shared, pool);
-    std::unique_ptr<cnv::CountSource> source;
-    cnv::CountMatrix counted;
-    const bool alignments = std::all_of(o.inputs.begin(), o.inputs.end(), looks_like_alignments);
-    if (alignments) {
-        counted = cnv::count_reads(o.inputs, o.counting.resolve(), run);
-        source = std::make_unique<cnv::MemoryCountSource>(counted);
-    } else if (o.inputs.size() == 1) {
-        source = std::make_unique<cnv::CountMatrixFileSource>(o.inputs[0]);
-    } else {
-        throw InputError(
-            "tropic cnv call takes one count matrix (from tropic cnv count) or BAM/CRAM files, "
-            "one per sample");
-    }
-    const std::vector<bool> controls = control_mask(o, source->samples());
     CnvOutputs outputs(o.outputs, o.shared);
+    cnv::CountMatrix counted;
+    const std::unique_ptr<cnv::CountSource> source = open_source(o, run, counted);
+    const std::vector<bool> controls = control_mask(o, source->samples());
     const cnv::PipelineSummary summary =
         cnv::run_cnmops(*source, params, outputs.sink(), run, controls);
+    outputs.commit();
     if (!o.shared.quiet) {
         for (const std::string& w : summary.warnings)
             fmt::print(stderr, "tropic: warning: {}\n", w);
@@ -188,6 +182,90 @@ void run_call(const CallOptions& o) {
     }
 }
 
+// A choice among `names`, stored as its value.
+template <typename T>
+void add_choice(CLI::App* app, const char* name, std::optional<T>& target,
+                const std::map<std::string, T>& names, const char* help) {
+    std::vector<std::string> keys;
+    for (const auto& [key, value] : names) keys.push_back(key);
+    app->add_option_function<std::string>(
+           name, [&target, &names](const std::string& key) { target = names.at(key); }, help)
+        ->check(CLI::IsMember(keys))
+        ->type_name("NAME");
+}
+
+// One comma-separated argument, so that the inputs after the option stay inputs.
+template <typename T>
+CLI::Option* add_list(CLI::App* app, const char* name, T& target, const char* help) {
+    return app->add_option(name, target, help)
+        ->delimiter(',')
+        ->allow_extra_args(false)
+        ->default_str("");
+}
+
+// CLI11 alone would wrap "-1" and saturate numbers beyond 64 bits.
+const CLI::Validator kSeedNumber(
+    [](std::string& text) {
+        std::uint64_t value = 0;
+        const char* end = text.data() + text.size();
+        const auto [at, error] = std::from_chars(text.data(), end, value);
+        return error == std::errc() && at == end
+                   ? std::string()
+                   : "must be a whole number from 0 to 2^64 - 1, not '" + text + "'";
+    },
+    "");
+
+// cn.mops' parameters under their R names, with cn.mops' defaults and ranges (docs/cnv.md);
+// run_call checks the ranges (check_cnmops_params).
+void add_model_options(CLI::App* app, ModelOptions& m) {
+    add_list(app, "--folds", m.folds,
+             "I: expected fold changes of the classes, positive (default 0.025,0.5,1,...,4)")
+        ->type_name("FOLD,...");
+    add_list(app, "--classes", m.classes,
+             "classes: names of the classes (default CN0,...,CN8; one must be CN2)")
+        ->type_name("NAME,...");
+    app->add_option("--prior-impact", m.prior_impact,
+                    "priorImpact: weight of the prior on CN2, positive (default 1; exome 10)");
+    app->add_option("--cycles", m.cycles, "cyc: EM cycles per window, at least 1 (default 20)");
+    app->add_option("--norm", m.norm,
+                    "norm: 0 none, 1 normalise the counts, 2 model coverages (default 1)");
+    add_choice(app, "--norm-type", m.norm_type, kNormTypes,
+               "normType: poisson, mean, median, quant or mode (default poisson)");
+    add_choice(app, "--size-factor", m.size_factor, kSizeFactors,
+               "sizeFactor: mean, median, quant or mode (default mean)");
+    app->add_option("--norm-quantile", m.norm_quantile,
+                    "normQu: the quantile for --norm-type quant, 0 to 1 (default 0.25)");
+    app->add_option("--size-factor-quantile", m.size_factor_quantile,
+                    "quSizeFactor: the quantile for --size-factor quant, 0 to 1 (default 0.75)");
+    app->add_option("--upper-threshold", m.upper_threshold,
+                    "upperThreshold: calls at or above are gains, positive (default 0.5)");
+    app->add_option("--lower-threshold", m.lower_threshold,
+                    "lowerThreshold: calls at or below are losses, negative (default -0.9; exome "
+                    "-0.8)");
+    app->add_option("--min-width", m.min_width,
+                    "minWidth: the fewest windows of a CNV, at least 1 (default 3; exome 5; "
+                    "reference 4)");
+    app->add_option("--min-read-count", m.min_read_count,
+                    "minReadCount: windows with every sample at or below it get the prior "
+                    "(default 5; exome and reference 1)");
+    add_choice(app, "--segmentation", m.segmentation, kSegmentations,
+               "segAlgorithm: fast (cn.mops' own) or cbs (circular binary segmentation as "
+               "DNAcopy; reference mode's default)");
+    app->add_option("--seg-alpha", m.seg_alpha,
+                    "Fast segmentation (segment()'s alpha): the share of candidate breakpoints "
+                    "kept, between 0 and 1, or a whole number of them (default 0.05)");
+    app->add_option("--cbs-alpha", m.cbs_alpha,
+                    "CBS: significance level of a split, between 0 and 1 (default 0.01)");
+    app->add_option("--cbs-permutations", m.cbs_permutations,
+                    "CBS: permutations per test, at least 1 (default 10000)");
+    app->add_option("--seed", m.seed, "CBS: seed of the permutations and jitter (default 1)")
+        ->check(kSeedNumber);
+    app->add_flag("--use-median", m.use_median, "useMedian: call on segment medians, not means");
+    app->add_flag("--fix-reference-prior", m.fix_reference_prior,
+                  "Reference mode: apply the class prior per class; cn.mops recycles it over "
+                  "samples (docs/cnv.md)");
+}
+
 }  // namespace
 
 Command add_cnv_call_command(CLI::App& cnv) {
@@ -197,74 +275,31 @@ Command add_cnv_call_command(CLI::App& cnv) {
         "Call CNVs with cn.mops' model from a count matrix (tropic cnv count) or BAM/CRAM files");
     app->add_option("inputs", options->inputs,
                     "A count matrix (TSV or .tcm), or BAM/CRAM files, one per sample")
-        ->required();
+        ->required()
+        ->type_name("FILE")
+        ->default_str("");
     app->add_option("--mode", options->mode,
                     "cohort (cn.mops), exome (exomecn.mops' defaults, for BED regions) or "
                     "reference (referencecn.mops: cases against controls)")
-        ->check(CLI::IsMember({"cohort", "exome", "reference"}));
-    app->add_option("--controls", options->controls,
-                    "Reference mode: the control samples (names, comma-separated)")
+        ->check(CLI::IsMember({"cohort", "exome", "reference"}))
+        ->type_name("MODE");
+    add_list(app, "--controls", options->controls,
+             "Reference mode: the control samples (names, comma-separated)")
         ->type_name("NAME,...");
-    app->add_option("--cases", options->cases,
-                    "Reference mode: the case samples (every other sample is a control)")
+    add_list(app, "--cases", options->cases,
+             "Reference mode: the case samples (every other sample is a control)")
         ->type_name("NAME,...");
-    auto model = [&](const char* name, const char* help,
-                     std::function<bool(const std::string&)> valid = {}) {
-        auto* opt = app->add_option_function<std::string>(
-            name,
-            [options, name = std::string(name)](const std::string& v) { options->given[name] = v; },
-            help);
-        opt->type_name("VALUE");
-        if (valid)
-            opt->check(CLI::Validator(
-                [valid](std::string& v) {
-                    return valid(v) ? std::string() : std::string("invalid value");
-                },
-                "", ""));
-        return opt;
-    };
-    model("--folds", "Expected fold changes I of the classes (default 0.025,0.5,1,...,4)");
-    model("--classes", "Names of the classes (default CN0,...,CN8; one must be CN2)");
-    model("--prior-impact", "priorImpact: weight of the prior on CN2 (default 1; exome 10)");
-    model("--cycles", "cyc: EM cycles per window (default 20)");
-    model("--norm", "norm: 0 none, 1 normalise the counts, 2 model coverages (default 1)");
-    model("--norm-type", "normType: poisson, mean, median, quant or mode (default poisson)",
-          [](const std::string& v) { return kNormTypes.count(v) > 0; });
-    model("--size-factor", "sizeFactor: mean, median, quant or mode (default mean)",
-          [](const std::string& v) { return kSizeFactors.count(v) > 0; });
-    model("--norm-quantile", "normQu: the quantile for --norm-type quant (default 0.25)");
-    model("--size-factor-quantile",
-          "quSizeFactor: the quantile for --size-factor quant (default 0.75)");
-    model("--upper-threshold", "upperThreshold: calls at or above are gains (default 0.5)");
-    model("--lower-threshold",
-          "lowerThreshold: calls at or below are losses (default -0.9; exome -0.8)");
-    model("--min-width", "minWidth: the fewest windows of a CNV (default 3; exome 5; reference 4)");
-    model("--min-read-count",
-          "minReadCount: windows with every sample at or below it get the prior (default 5; exome "
-          "and reference 1)");
-    model("--segmentation",
-          "segAlgorithm: fast (cn.mops' own) or cbs (circular binary segmentation as DNAcopy; "
-          "reference mode's default)",
-          [](const std::string& v) { return v == "fast" || v == "cbs"; });
-    model("--seg-alpha",
-          "Fast segmentation: the share of top-scoring breakpoints kept (default 0.05)");
-    model("--cbs-alpha", "CBS: significance level of a split (default 0.01)");
-    model("--cbs-permutations", "CBS: permutations per test (default 10000)");
-    model("--seed", "CBS: seed of the permutations and jitter (default 1)");
-    app->add_flag("--use-median", options->use_median,
-                  "useMedian: call on segment medians, not means");
-    app->add_flag("--fix-reference-prior", options->fix_reference_prior,
-                  "Reference mode: apply the class prior per class; cn.mops recycles it over "
-                  "samples (docs/cnv.md)");
+    add_model_options(app, options->model);
     add_cnv_output_options(app, options->outputs);
     add_counting_options(app, options->counting);
     add_run_options(app, options->shared, kComputeOptions);
     app->get_option("--output")
         ->description(
             "Prefix of the outputs: PREFIX.cnvs.tsv, .cnvr.tsv, .cn.tsv, .ini.tsv and .vcf.gz, "
-            "each appearing only once the run has finished")
+            "all appearing together once the run has finished")
         ->type_name("PREFIX");
     app->get_option("--json")->description("Also write PREFIX.json: parameters, CNVs and regions");
+    app->get_option("--backend")->type_name("NAME");
     return {app, [options] { run_call(*options); }};
 }
 

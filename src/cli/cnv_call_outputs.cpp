@@ -8,6 +8,7 @@
 #include "tropic/cnv/cnv_plots.hpp"
 #include "tropic/cnv/cnv_writers.hpp"
 #include "tropic/core/error.hpp"
+#include "tropic/core/output_files.hpp"
 
 namespace tropic::cli {
 
@@ -57,6 +58,7 @@ void add_cnv_output_options(CLI::App* app, CnvOutputOptions& options) {
 }
 
 struct CnvOutputs::Impl {
+    OutputFiles files;  // first made, last gone: the writers write into its files
     ProgressSink progress;
     std::unique_ptr<cnv::CnvTableWriter> tables;
     std::unique_ptr<cnv::CnvVcfWriter> vcf;
@@ -76,42 +78,47 @@ CnvOutputs::CnvOutputs(const CnvOutputOptions& options, const SharedOptions& sha
             "(PREFIX.cnvs.tsv, PREFIX.cnvr.tsv, PREFIX.cn.tsv, PREFIX.ini.tsv, PREFIX.vcf.gz)");
     }
     if (options.png && options.plot_dir.empty()) throw InputError("--png needs --plot DIR");
+    Impl& m = *impl_;
     cnv::TableWriterOptions table_options;
     table_options.digits = options.digits;
     table_options.write_sini = options.write_sini;
     table_options.write_normalized = options.write_normalized;
-    impl_->tables = std::make_unique<cnv::CnvTableWriter>(prefix, table_options);
-    impl_->list.add(*impl_->tables);
-    for (const std::string& p : impl_->tables->paths()) impl_->paths.push_back(p);
+    m.tables = std::make_unique<cnv::CnvTableWriter>(m.files, prefix, table_options);
+    m.list.add(*m.tables);
+    m.paths = m.tables->paths();
     if (!options.no_vcf) {
         cnv::VcfWriterOptions vcf_options;
         vcf_options.compress = !options.plain_vcf;
         vcf_options.on_notice = print_notice;
-        impl_->vcf = std::make_unique<cnv::CnvVcfWriter>(prefix, vcf_options);
-        impl_->list.add(*impl_->vcf);
-        impl_->paths.push_back(impl_->vcf->path());
+        m.vcf = std::make_unique<cnv::CnvVcfWriter>(m.files, prefix, vcf_options);
+        m.list.add(*m.vcf);
+        m.paths.push_back(m.vcf->path());
     }
     if (shared.json) {
-        impl_->json = std::make_unique<cnv::CnvJsonWriter>(prefix + ".json");
-        impl_->list.add(*impl_->json);
-        impl_->paths.push_back(prefix + ".json");
+        m.json = std::make_unique<cnv::CnvJsonWriter>(m.files, prefix + ".json");
+        m.list.add(*m.json);
+        m.paths.push_back(prefix + ".json");
     }
     if (!options.plot_dir.empty()) {
         cnv::PlotOptions plot_options;
         plot_options.format = options.png ? cnv::PlotFormat::Png : cnv::PlotFormat::Svg;
         plot_options.max_region_plots = options.max_region_plots;
         plot_options.on_notice = print_notice;
-        impl_->plots = std::make_unique<cnv::CnvPlotWriter>(options.plot_dir, plot_options);
-        impl_->list.add(*impl_->plots);
-        impl_->paths.push_back(options.plot_dir + "/");
+        m.plots = std::make_unique<cnv::CnvPlotWriter>(m.files, options.plot_dir, plot_options);
+        m.list.add(*m.plots);
+        m.paths.push_back(options.plot_dir + "/");
     }
-    impl_->list.add(impl_->progress);
+    m.list.add(m.progress);
 }
 
 CnvOutputs::~CnvOutputs() = default;
 
 cnv::CnvSink& CnvOutputs::sink() {
     return impl_->list;
+}
+
+void CnvOutputs::commit() {
+    impl_->files.commit();
 }
 
 std::vector<std::string> CnvOutputs::paths() const {

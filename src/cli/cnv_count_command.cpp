@@ -17,7 +17,7 @@
 #include "cli/shared_options.hpp"
 #include "tropic/cnv/count_matrix_io.hpp"
 #include "tropic/cnv/read_counting.hpp"
-#include "tropic/core/error.hpp"
+#include "tropic/core/atomic_file.hpp"
 #include "tropic/core/thread_pool.hpp"
 
 namespace tropic::cli {
@@ -26,15 +26,13 @@ namespace {
 
 struct CountOptions {
     std::vector<std::string> inputs;
-    CountingOptions counting;
+    cnv::ReadCountOptions counting;
     bool binary = false;
     SharedOptions shared;
 };
 
-bool ends_with(const std::string& text, const std::string& suffix) {
-    return text.size() >= suffix.size() &&
-           text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
+// Counting reads nothing from the GPU and holds one count per window and file.
+constexpr Shared kCountOptions = Shared::Threads | Shared::Output | Shared::Quiet;
 
 std::uint64_t file_size(const std::string& path) {
     struct stat info {};
@@ -72,22 +70,20 @@ class BytesProgress {
 };
 
 void run_count(CountOptions& options) {
-    if (options.shared.json)
-        throw InputError(
-            "--json: tropic cnv count writes a count matrix, as TSV or (--binary, or an -o "
-            "name ending in .tcm) in tropic's binary form");
     check_inputs_readable(options.inputs);
+    const std::string& output = options.shared.output;
+    // The output is checked before hours of counting (an AtomicFile made and dropped leaves
+    // nothing); it is written once the counts are done.
+    if (!output.empty()) AtomicFile checked(output);
     ThreadPool pool(options.shared.threads);
     RunOptions run = make_run_options(options.shared, pool);
     BytesProgress progress(options.inputs, ProgressBar::wanted(options.shared.quiet));
     run.on_progress = [&progress](std::size_t file, double fraction) {
         progress.update(file, fraction);
     };
-    const cnv::CountMatrix matrix =
-        cnv::count_reads(options.inputs, options.counting.resolve(), run);
+    const cnv::CountMatrix matrix = cnv::count_reads(options.inputs, options.counting, run);
     progress.finish();
-    const std::string& output = options.shared.output;
-    if (options.binary || ends_with(output, ".tcm"))
+    if (options.binary || output.ends_with(".tcm"))
         cnv::write_count_matrix_binary(matrix, output);
     else
         cnv::write_count_matrix_tsv(matrix, output);
@@ -103,11 +99,12 @@ Command add_cnv_count_command(CLI::App& cnv) {
         "counts once, at its leftmost aligned position, when its MAPQ is at least --min-mapq");
     app->add_option("inputs", options->inputs, "SAM, BAM or CRAM files, one per sample")
         ->required()
-        ->type_name("BAM...");
+        ->type_name("FILE")
+        ->default_str("");
     add_counting_options(app, options->counting);
     app->add_flag("--binary", options->binary,
                   "Write tropic's binary count matrix (as for an -o name ending in .tcm)");
-    add_run_options(app, options->shared, kComputeOptions);
+    add_run_options(app, options->shared, kCountOptions);
     return {app, [options] { run_count(*options); }};
 }
 

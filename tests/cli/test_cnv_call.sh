@@ -29,6 +29,17 @@ cmp -s "$TMP/run.cn.tsv" "$TMP/one.cn.tsv" || fail "1 thread: different copy num
 "$TROPIC" cnv call -q "$CASE/counts.tsv" -o "$TMP/again" --no-vcf
 [ ! -e "$TMP/again.vcf.gz" ] || fail "--no-vcf: a VCF was written"
 
+# A table as R's write.table writes it (names in double quotes) with a header that starts
+# "chrom", as cn.mops users export it: the same calls and a valid VCF.
+awk 'BEGIN{FS=OFS="\t"} NR==1{sub(/^#/, "", $1); for (i = 1; i <= NF; i++) $i = "\"" $i "\""}
+     NR>1{$1 = "\"" $1 "\""} {print}' "$CASE/counts.tsv" >"$TMP/r_style.tsv"
+run "$TROPIC" cnv call -q "$TMP/r_style.tsv" -o "$TMP/r_style"
+assert_eq "$RC" 0 "R-style table: exit code ($ERR)"
+for f in cnvs.tsv cnvr.tsv cn.tsv; do
+    cmp -s "$TMP/run.$f" "$TMP/r_style.$f" || fail "R-style table: $f differs"
+done
+assert_eq "$(gzip -dc "$TMP/r_style.vcf.gz")" "$(gzip -dc "$TMP/run.vcf.gz")" "R-style table: VCF"
+
 # Reference mode: controls by name.
 REF="$REPO/tests/data/cnv/cnmops/reference"
 controls=$(head -1 "$REF/counts.tsv" | cut -f8- | tr '\t' ',')
@@ -70,6 +81,44 @@ expect_error "a sample without reads" "no reads" "$TMP/no_reads.tsv"
 expect_error "reference without controls" "controls" --mode reference "$CASE/counts.tsv"
 expect_error "unknown control" "no sample named 'nobody'" --mode reference --controls nobody "$CASE/counts.tsv"
 expect_error "missing file" "missing.tsv" "$TMP/missing.tsv"
+# Options are typed: a whole number is not rounded from a fraction, a list is one argument.
+expect_error "--cycles 2.5" "--cycles" --cycles 2.5 "$CASE/counts.tsv"
+expect_error "--min-width 2.5" "--min-width" --min-width 2.5 "$CASE/counts.tsv"
+expect_error "--folds 1,x" "--folds" --folds 0.5,x,2 --classes CN1,CN2,CN3 "$CASE/counts.tsv"
+# Values outside the ranges cn.mops enforces or documents are refused, naming the option.
+expect_error "--seg-alpha 1.5" "--seg-alpha" --seg-alpha 1.5 "$CASE/counts.tsv"
+expect_error "--seg-alpha 0" "--seg-alpha" --seg-alpha 0 "$CASE/counts.tsv"
+expect_error "--prior-impact -1" "--prior-impact" --prior-impact -1 "$CASE/counts.tsv"
+expect_error "--norm-quantile 2" "--norm-quantile" --norm-quantile 2 "$CASE/counts.tsv"
+expect_error "--lower-threshold 0.5" "--lower-threshold" --lower-threshold 0.5 "$CASE/counts.tsv"
+expect_error "--cbs-alpha 1" "--cbs-alpha" --cbs-alpha 1 "$CASE/counts.tsv"
+expect_error "--seed -1" "--seed" --seed -1 "$CASE/counts.tsv"
+expect_error "--cycles 0" "--cycles" --cycles 0 "$CASE/counts.tsv"
+
+# Every output is declared before the work and all appear together, or none: an output folder
+# that cannot be made is refused at once, and a full disk (/dev/full behind PREFIX.cnvr.tsv,
+# which is written in place as a device and small enough to fail only when flushed at the end)
+# fails the run with exit 2, leaving no table, VCF, JSON or picture, nor the --plot folder it
+# had made.
+touch "$TMP/a_file"
+expect_error "uncreatable --plot folder" "a_file/plots" --plot "$TMP/a_file/plots" "$CASE/counts.tsv"
+run "$TROPIC" cnv call -q "$CASE/counts.tsv" -o "$TMP/no_such_folder/x"
+assert_eq "$RC" 1 "missing -o folder: exit code"
+assert_contains "$ERR" "no_such_folder/x.cnvs.tsv" "missing -o folder: message"
+expect_error "failing run with --plot" "na.tsv" --plot "$TMP/new/plots" "$TMP/na.tsv"
+[ ! -e "$TMP/new" ] || fail "failing run with --plot: the --plot folder was left behind"
+if [ -w /dev/full ]; then
+    ln -s /dev/full "$TMP/full.cnvr.tsv"
+    run "$TROPIC" cnv call -q "$CASE/counts.tsv" -o "$TMP/full" --json --plot "$TMP/full_plots"
+    assert_eq "$RC" 2 "full disk: exit code"
+    assert_contains "$ERR" "full.cnvr.tsv" "full disk: message"
+    assert_eq "$(cd "$TMP" && echo full*)" "full.cnvr.tsv" "full disk: outputs left behind"
+fi
+run "$TROPIC" cnv call --help
+grep -q "TEXT" <<<"$OUT" && fail "--help: a metavar says TEXT"
+for metavar in "inputs FILE" "--plot DIR" "-o,--output PREFIX" "--bed FILE"; do
+    grep -q -- "$metavar" <<<"$OUT" || fail "--help lacks '$metavar'"
+done
 run "$TROPIC" cnv call -q "$CASE/counts.tsv"
 assert_eq "$RC" 1 "no -o: exit code"
 grep -q -- "-o PREFIX" <<<"$ERR" || fail "no -o: message '$ERR'"

@@ -94,8 +94,20 @@ run "$TROPIC" cnv count -o "$TMP/bad.tcm" "$TMP/cut.bam"
 assert_eq "$RC" 1 "truncated BAM: exit code"
 assert_contains "$ERR" "$TMP/cut.bam" "truncated BAM: message"
 assert_file_missing "$TMP/bad.tcm" "truncated BAM: no output"
+# --help lists only the options cnv count honours (it writes a count matrix, never JSON, and
+# counts on the CPU alone), with metavars that say what they name.
+run "$TROPIC" cnv count --help
+for option in --json --backend --device --max-memory TEXT; do
+    grep -q -- "$option" <<<"$OUT" && fail "--help lists $option"
+done
 run "$TROPIC" cnv count --json "$TMP/s1.bam"
 assert_eq "$RC" 1 "--json: exit code"
+assert_contains "$ERR" "--json" "--json: message"
+# -o naming a folder is refused before any counting, and nothing is written.
+mkdir "$TMP/a_folder"
+run "$TROPIC" cnv count -o "$TMP/a_folder" "$TMP/s1.bam"
+assert_eq "$RC" 1 "-o a folder: exit code"
+assert_contains "$ERR" "a_folder" "-o a folder: message"
 run "$TROPIC" cnv count -w 0 "$TMP/s1.bam"
 assert_eq "$RC" 1 "--window 0: exit code"
 run "$TROPIC" cnv count "$TMP/s1.bam" "$TMP/s1.bam"

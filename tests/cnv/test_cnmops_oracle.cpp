@@ -236,9 +236,9 @@ std::vector<std::string> cases() {
 INSTANTIATE_TEST_SUITE_P(Cases, CnmopsOracle, ::testing::ValuesIn(cases()), case_name);
 
 // DNAcopy segmentation: cn.mops' jitter and permutations come from R's random numbers, which
-// tropic's own CBS does not reproduce (issue 12 allows comparing ranges and classes only). The
-// local model is cohort_default's or reference's (identical files); the CNVs, with their classes,
-// and the CNV regions are compared.
+// tropic's own CBS does not reproduce (docs/cnv.md, quirk 10): the segments are not compared.
+// The local model is cohort_default's or reference's (identical files); the CNVs, with their
+// classes, and the CNV regions are compared.
 class CnmopsDnacopyOracle : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(CnmopsDnacopyOracle, SameCnvsAsCnmops) {

@@ -90,7 +90,7 @@ TEST_F(CnvPlotsTest, SvgRegionPlotsAndHeatmap) {
     EXPECT_NE(heatmap.find(">chr2/x<"), std::string::npos);
     // One rectangle per CNV (runs of equal cells), plus background, legend and frame.
     for (int cn : {0, 1, 3, 4}) {
-        auto c = output::copy_number_color(cn);
+        auto c = detail::copy_number_color(cn);
         char fill[16];
         std::snprintf(fill, sizeof fill, "#%02x%02x%02x", c.r, c.g, c.b);
         EXPECT_EQ(count(heatmap, std::string("fill=\"") + fill + '"'), 2u) << "CN" << cn;
@@ -143,17 +143,17 @@ TEST_F(CnvPlotsTest, PngWhenBuiltWithCairo) {
 }
 
 TEST(CnvHeatmap, PoolsWindowsAndKeepsTheExtremeClass) {
-    EXPECT_EQ(output::more_extreme(2, 3), 3);
-    EXPECT_EQ(output::more_extreme(1, 3), 1) << "a loss before an equally far gain";
-    EXPECT_EQ(output::more_extreme(0, 4), 0);
-    EXPECT_EQ(output::more_extreme(5, 0), 5);
-    EXPECT_EQ(output::more_extreme(-1, 2), 2);
-    EXPECT_EQ(output::more_extreme(-1, -1), -1);
+    EXPECT_EQ(detail::more_extreme(2, 3), 3);
+    EXPECT_EQ(detail::more_extreme(1, 3), 1) << "a loss before an equally far gain";
+    EXPECT_EQ(detail::more_extreme(0, 4), 0);
+    EXPECT_EQ(detail::more_extreme(5, 0), 5);
+    EXPECT_EQ(detail::more_extreme(-1, 2), 2);
+    EXPECT_EQ(detail::more_extreme(-1, -1), -1);
 
     // 5000 windows into at most 100 columns; one single-window loss must stay visible.
     auto cohort = test::make_cohort({"a", "b"}, {{"chrA", 3000, 100}, {"chrB", 2000, 100}},
                                     {{1, 1, 1234, 1234, 0}});
-    output::Heatmap heatmap({"a", "b"}, 100);
+    detail::Heatmap heatmap({"a", "b"}, 100);
     for (const auto& result : cohort.results) heatmap.add(cohort.info.params, result);
     const std::string svg = heatmap.render(PlotFormat::Svg);
     EXPECT_LE(heatmap.columns(), 100u);
@@ -164,12 +164,12 @@ TEST(CnvHeatmap, PoolsWindowsAndKeepsTheExtremeClass) {
 }
 
 TEST(CnvOutputFormat, SafeFileNames) {
-    EXPECT_EQ(output::safe_file_name("chrUn/1 x"), "chrUn_1_x");
-    EXPECT_EQ(output::safe_file_name("HLA-A*01:01"), "HLA-A_01_01");
-    EXPECT_EQ(output::safe_file_name("../x"), ".._x");
-    EXPECT_EQ(output::group_thousands(1234567), "1,234,567");
-    EXPECT_EQ(output::format_real(0.1234567, 6), "0.123457");
-    EXPECT_EQ(output::format_real(std::nan(""), 6), "NA");
+    EXPECT_EQ(detail::safe_file_name("chrUn/1 x"), "chrUn_1_x");
+    EXPECT_EQ(detail::safe_file_name("HLA-A*01:01"), "HLA-A_01_01");
+    EXPECT_EQ(detail::safe_file_name("../x"), ".._x");
+    EXPECT_EQ(detail::group_thousands(1234567), "1,234,567");
+    EXPECT_EQ(detail::format_real(0.1234567, 6), "0.123457");
+    EXPECT_EQ(detail::format_real(std::nan(""), 6), "NA");
 }
 
 // Writes docs/images' examples from a synthetic cohort when TROPIC_CNV_EXAMPLES names a folder:

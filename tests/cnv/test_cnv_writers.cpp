@@ -15,7 +15,10 @@
 #include "output_fixture.hpp"
 #include "support/samtools.hpp"  // read_text
 #include "support/temp_dir.hpp"
+#include "tropic/cnv/cnv_plots.hpp"
 #include "tropic/cnv/cnv_writers.hpp"
+#include "tropic/core/error.hpp"
+#include "tropic/core/output_files.hpp"
 
 namespace fs = std::filesystem;
 
@@ -136,6 +139,84 @@ TEST_F(CnvWritersTest, AFailureMidwayLeavesNoFile) {
         },
         std::runtime_error);
     EXPECT_EQ(entries(dir_), 0u);
+}
+
+// Writers given a run's OutputFiles write nothing into place until the run commits, then all of
+// it at once; a plot folder they made is gone when the run does not commit.
+TEST_F(CnvWritersTest, WritersOfOneRunAppearTogetherOnCommit) {
+    const fs::path plots = dir_ / "plots";
+    {
+        OutputFiles outputs;
+        CnvTableWriter tables(outputs, prefix_);
+        CnvVcfWriter vcf(outputs, prefix_);
+        CnvJsonWriter json(outputs, prefix_ + ".json");
+        CnvPlotWriter pictures(outputs, plots.string());
+        CnvSinkList sinks;
+        sinks.add(tables);
+        sinks.add(vcf);
+        sinks.add(json);
+        sinks.add(pictures);
+        cohort_.run(sinks);
+        EXPECT_FALSE(fs::exists(prefix_ + ".cnvs.tsv"));
+        EXPECT_FALSE(fs::exists(prefix_ + ".vcf.gz"));
+        EXPECT_FALSE(fs::exists(prefix_ + ".vcf.gz.tbi"));
+        EXPECT_FALSE(fs::exists(prefix_ + ".json"));
+        EXPECT_FALSE(fs::exists(plots / "cn_heatmap.svg"));
+        outputs.commit();
+    }
+    for (const char* suffix :
+         {".cnvs.tsv", ".cnvr.tsv", ".cn.tsv", ".ini.tsv", ".vcf.gz", ".vcf.gz.tbi", ".json"})
+        EXPECT_TRUE(fs::exists(prefix_ + suffix)) << suffix;
+    EXPECT_TRUE(fs::exists(plots / "cn_heatmap.svg"));
+    EXPECT_EQ(entries(dir_), 8u);
+    EXPECT_EQ(test::read_text(prefix_ + ".cnvs.tsv").substr(0, 7), "#sample");
+}
+
+TEST_F(CnvWritersTest, WithoutCommitNoOutputOfTheRunRemains) {
+    {
+        OutputFiles outputs;
+        CnvTableWriter tables(outputs, prefix_);
+        CnvVcfWriter vcf(outputs, prefix_);
+        CnvPlotWriter pictures(outputs, (dir_ / "new" / "plots").string());
+        CnvSinkList sinks;
+        sinks.add(tables);
+        sinks.add(vcf);
+        sinks.add(pictures);
+        cohort_.run(sinks);
+    }
+    EXPECT_EQ(entries(dir_), 0u);
+}
+
+// A full disk (/dev/full behind one table's name) fails the commit, and no other output appears.
+TEST_F(CnvWritersTest, AFullDiskLeavesNoOutput) {
+    if (!fs::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
+    fs::create_symlink("/dev/full", prefix_ + ".cnvr.tsv");
+    EXPECT_THROW(
+        {
+            OutputFiles outputs;
+            CnvTableWriter tables(outputs, prefix_);
+            CnvVcfWriter vcf(outputs, prefix_);
+            CnvSinkList sinks;
+            sinks.add(tables);
+            sinks.add(vcf);
+            cohort_.run(sinks);
+            outputs.commit();
+        },
+        ResourceError);
+    EXPECT_EQ(entries(dir_), 1u) << "only the link to /dev/full";
+}
+
+// Every output is checked when declared, before any work.
+TEST_F(CnvWritersTest, UnwritableOutputsAreRefusedWhenDeclared) {
+    OutputFiles outputs;
+    test::TempDir other{"tropic-cnv-writers-other"};
+    const std::string file = (other.path() / "a_file").string();
+    std::ofstream(file) << "x";
+    EXPECT_THROW(CnvPlotWriter(outputs, file + "/plots"), InputError);
+    EXPECT_THROW(CnvTableWriter(outputs, (dir_ / "missing" / "run").string()), InputError);
+    fs::create_directory(prefix_ + ".vcf.gz.tbi");
+    EXPECT_THROW(CnvVcfWriter(outputs, prefix_), InputError);
+    EXPECT_THROW(CnvJsonWriter(outputs, dir_.string()), InputError);
 }
 
 // The VCF read back through htslib.
@@ -291,6 +372,39 @@ TEST_F(CnvWritersTest, CompressedVcfIsIndexed) {
     EXPECT_EQ(found[0].rfind("chr1\t12000\t.\tN\t<DUP>", 0), 0u) << found[0];
     if (std::system("command -v bcftools >/dev/null 2>&1") == 0) {
         EXPECT_EQ(std::system(("bcftools view -H " + writer.path() + " >/dev/null").c_str()), 0);
+    }
+}
+
+// A region ending beyond 2^29 cannot be in a .tbi: the index is a .csi, and no .tbi is left.
+TEST_F(CnvWritersTest, PositionsBeyondTabixGetACsiIndex) {
+    const test::SyntheticCohort long_one =
+        test::make_cohort({"s1", "s2"}, {{"chr1", 20, 30'000'000}}, {{0, 0, 17, 19, 1}});
+    CnvVcfWriter writer(prefix_);
+    long_one.run(writer);
+    EXPECT_EQ(writer.index_path(), prefix_ + ".vcf.gz.csi");
+    EXPECT_TRUE(fs::exists(prefix_ + ".vcf.gz.csi"));
+    EXPECT_EQ(entries(dir_), 2u);
+    VcfReader vcf(writer.path());
+    ASSERT_TRUE(vcf.next());
+    EXPECT_EQ(vcf.info_ints("END"), std::vector<int>{600'000'000});
+    hts_idx_t* index = bcf_index_load2(writer.path().c_str(), writer.index_path().c_str());
+    EXPECT_NE(index, nullptr);
+    hts_idx_destroy(index);
+}
+
+// A name VCF cannot hold as a contig (R's quotes kept, a space) is refused, not written.
+TEST_F(CnvWritersTest, VcfRefusesNamesThatAreNoContigs) {
+    for (const char* name : {"\"chr1\"", "chr 1", "*chr1", "=1", "chr<1>", "chr1,2"}) {
+        test::SyntheticCohort cohort = test::small_cohort();
+        cohort.info.sequences[0] = name;
+        CnvVcfWriter writer(prefix_);
+        EXPECT_THROW(writer.begin(cohort.info), InputError) << name;
+    }
+    for (const char* name : {"chr1", "HLA-A*01:01", "chrUn_gl000220.1", "1", "NC_000001.11|x"}) {
+        test::SyntheticCohort cohort = test::small_cohort();
+        cohort.info.sequences[0] = name;
+        CnvVcfWriter writer(prefix_);
+        EXPECT_NO_THROW(writer.begin(cohort.info)) << name;
     }
 }
 

@@ -61,7 +61,7 @@ class CountMatrixIoTest : public ::testing::Test {
     }
     std::string read_error(const std::string& text) {
         const std::string file = write("bad.tsv", text);
-        return input_error_of([&] { read_count_matrix(file); });
+        return input_error_of([&] { (void)read_count_matrix(file); });
     }
     test::TempDir temp_{"tropic-cnv-io"};
 };
@@ -175,6 +175,33 @@ TEST_F(CountMatrixIoTest, TsvAcceptsBlankLinesCrlfAndDecimals) {
     EXPECT_EQ(m.sequences[0].counts, (std::vector<double>{1.5, 2000}));
 }
 
+// What R's write.table writes by default quotes every name; cn.mops users' exports name the first
+// column "chrom" without the '#'. Both read as the plain layout does.
+TEST_F(CountMatrixIoTest, TsvReadsRStyleQuotesAndAHeaderWithoutHash) {
+    const std::string plain =
+        write("plain.tsv", "#chrom\tstart\tend\tS1\tS2\nchr1\t0\t5\t1\t2\nchr2\t0\t5\t3\t4\n");
+    const std::string quoted = write("quoted.tsv",
+                                     "\"chrom\"\t\"start\"\t\"end\"\t\"S1\"\t\"S2\"\n"
+                                     "\"chr1\"\t0\t5\t1\t2\n\"chr2\"\t0\t5\t3\t4\n");
+    const std::string bare =
+        write("bare.tsv", "chrom\tstart\tend\tS1\tS2\nchr1\t0\t5\t1\t2\nchr2\t0\t5\t3\t4\n");
+    const CountMatrix expected = read_count_matrix(plain);
+    for (const std::string& file : {quoted, bare}) {
+        const CountMatrix m = read_count_matrix(file);
+        EXPECT_EQ(m.samples, expected.samples) << file;
+        ASSERT_EQ(m.sequences.size(), 2u) << file;
+        for (std::size_t q = 0; q < 2; ++q) {
+            EXPECT_EQ(m.sequences[q].name, expected.sequences[q].name) << file;
+            EXPECT_EQ(m.sequences[q].counts, expected.sequences[q].counts) << file;
+        }
+    }
+    EXPECT_EQ(expected.sequences[0].name, "chr1");
+    EXPECT_EQ(read_error("\"chr1\"\tstart\tend\tS1\n"),
+              path("bad.tsv") +
+                  ": line 1, column 1: not a count matrix header: expected "
+                  "#chrom<TAB>start<TAB>end<TAB>sample... (at least one sample)");
+}
+
 TEST_F(CountMatrixIoTest, TsvErrorsNameFileLineAndColumn) {
     const std::string file = path("bad.tsv");
     EXPECT_EQ(read_error(""), file +
@@ -241,7 +268,7 @@ TEST_F(CountMatrixIoTest, TsvErrorsNameFileLineAndColumn) {
                   ": line 3, column 2: window a:[0, 5) starts before the end (20) of the "
                   "window on line 2; a sequence's windows go in increasing order without "
                   "overlaps");
-    EXPECT_EQ(input_error_of([&] { read_count_matrix(path("missing.tsv")); }),
+    EXPECT_EQ(input_error_of([&] { (void)read_count_matrix(path("missing.tsv")); }),
               "cannot open '" + path("missing.tsv") + "': No such file or directory");
 }
 
@@ -251,13 +278,13 @@ TEST_F(CountMatrixIoTest, EveryCutOfABinaryFileIsAnError) {
     for (std::size_t size = 0; size < whole.size(); ++size) {
         SCOPED_TRACE("first " + std::to_string(size) + " bytes");
         const std::string cut = write("cut.tcm", whole.substr(0, size));
-        const std::string message = input_error_of([&] { read_count_matrix(cut); });
+        const std::string message = input_error_of([&] { (void)read_count_matrix(cut); });
         EXPECT_EQ(message.rfind(cut + ": ", 0), 0u) << message;
     }
     // The end block: kind, length, two one-byte numbers, checksum.
     const std::size_t end_block = 1 + 8 + 2 + 4;
     const std::string cut = write("cut.tcm", whole.substr(0, whole.size() - end_block));
-    EXPECT_EQ(input_error_of([&] { read_count_matrix(cut); }),
+    EXPECT_EQ(input_error_of([&] { (void)read_count_matrix(cut); }),
               cut + ": byte " + std::to_string(whole.size() - end_block) +
                   ": the file ends without its end block (cut short?)");
 }
@@ -275,10 +302,10 @@ TEST_F(CountMatrixIoTest, EveryFlippedByteOfABinaryFileIsAnError) {
     std::string bad = whole;
     bad[30] = static_cast<char>(bad[30] ^ 1);  // inside the samples block's payload
     const std::string file = write("flip.tcm", bad);
-    EXPECT_NE(input_error_of([&] { read_count_matrix(file); }).find("checksum mismatch"),
+    EXPECT_NE(input_error_of([&] { (void)read_count_matrix(file); }).find("checksum mismatch"),
               std::string::npos);
     const std::string longer = write("longer.tcm", whole + "x");
-    EXPECT_EQ(input_error_of([&] { read_count_matrix(longer); }),
+    EXPECT_EQ(input_error_of([&] { (void)read_count_matrix(longer); }),
               longer + ": byte " + std::to_string(whole.size()) + ": bytes after the end block");
 }
 
@@ -296,6 +323,10 @@ TEST_F(CountMatrixIoTest, WritersRefuseWhatWouldNotReadBack) {
     m = small_matrix();
     m.samples[0] = "a\tb";
     EXPECT_EQ(error(m), o + ": sample name 'a\tb' holds a tab or line break");
+    m = small_matrix();
+    m.sequences[0].name = "\"chr1\"";
+    EXPECT_EQ(error(m), o + ": sequence name '\"chr1\"' is in double quotes, which would be read "
+                            "back without them");
     m = small_matrix();
     m.sequences[1].counts[0] = -1;
     EXPECT_EQ(error(m), o + ": window chrM:[0, 16569), sample 's1.bam': count -1 is not a finite "

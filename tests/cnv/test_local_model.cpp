@@ -13,6 +13,7 @@
 #include <span>
 #include <vector>
 
+#include "cnv/model/local_model_backends.hpp"
 #include "cnv/model/window_em.hpp"
 #include "reference/cnmops_reference.hpp"
 #include "support/local_model_compare.hpp"
@@ -47,7 +48,7 @@ LocalModelResult fit_cpu(const test::RandomCohort& cohort, const CnmopsParams& p
     run.backend = Backend::Cpu;
     run.pool = threaded ? &pool() : nullptr;
     LocalModelResult result;
-    fit_local_models_cpu(block_of(cohort), params, result, run);
+    detail::fit_local_models_cpu(block_of(cohort), params, result, run);
     return result;
 }
 
@@ -205,7 +206,7 @@ TEST(LocalModel, MedianIsRs) {
             for (double& x : v)
                 x = static_cast<double>(std::uniform_int_distribution<int>(0, 9)(rng)) / 3.0;
             std::vector<double> scratch = v;
-            EXPECT_EQ(model::median_of(scratch.data(), 1, n), reference::r_median(v)) << n;
+            EXPECT_EQ(detail::median_of(scratch.data(), 1, n), reference::r_median(v)) << n;
         }
 }
 

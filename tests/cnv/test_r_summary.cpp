@@ -10,7 +10,7 @@
 
 #include "cnv/stats/r_summary.hpp"
 
-namespace tropic::cnv::stats {
+namespace tropic::cnv::detail {
 namespace {
 
 std::vector<double> numbers(const std::string& list) {
@@ -75,4 +75,4 @@ TEST(RSummary, SeqEndsExactlyAtTo) {
 }
 
 }  // namespace
-}  // namespace tropic::cnv::stats
+}  // namespace tropic::cnv::detail

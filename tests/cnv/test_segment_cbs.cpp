@@ -15,7 +15,7 @@
 namespace tropic::cnv {
 namespace {
 
-namespace cd = cbs_detail;
+namespace cd = detail;
 
 std::vector<double> noise(std::size_t n, double sd, std::uint64_t seed) {
     std::mt19937_64 rng(seed);

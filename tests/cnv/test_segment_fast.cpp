@@ -51,7 +51,7 @@ TEST(SegmentFast, StretchesGiveTheWholeRunsSegments) {
         std::mt19937_64 rng(seed + 99);
         const std::vector<double> x = random_calls(rng, 20000);
         const CnmopsParams params;
-        FastSegmenter split(x, params);
+        detail::FastSegmenter split(x, params);
         for (std::size_t begin = 0; begin < x.size(); begin += 777)
             split.score_range(begin, std::min(x.size(), begin + 777));
         EXPECT_EQ(split.finish(), segment_fast(x, params)) << "seed " << seed;

@@ -4,7 +4,7 @@
 
 namespace tropic::reference {
 
-namespace cd = cnv::cbs_detail;
+namespace cd = cnv::detail;
 
 cd::Arc cbs_reference_best_arc(std::span<const double> c, std::size_t min_width) {
     cd::Arc best;

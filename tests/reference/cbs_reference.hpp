@@ -14,13 +14,13 @@
 
 namespace tropic::reference {
 
-// The best allowed arc over all (i, j), by cbs_detail::arc_better.
-cnv::cbs_detail::Arc cbs_reference_best_arc(std::span<const double> c, std::size_t min_width);
+// The best allowed arc over all (i, j), by detail::arc_better.
+cnv::detail::Arc cbs_reference_best_arc(std::span<const double> c, std::size_t min_width);
 
 // The number of the nperm permutations of the segment y (at `first`) whose maximal statistic
 // (over the short arcs when hybrid) reaches `observed`.
 std::int64_t cbs_reference_exceedances(std::span<const double> y, std::size_t first,
-                                       const cnv::cbs_detail::CbsConfig& config, bool hybrid,
+                                       const cnv::detail::CbsConfig& config, bool hybrid,
                                        double observed, std::uint64_t seed);
 
 std::vector<cnv::SegmentRange> cbs_reference(std::span<const double> x,

@@ -49,9 +49,15 @@ struct CnmopsParams {
 
 // cn.mops' defaults for exomes (exomecn.mops): priorImpact 10, lowerThreshold -0.8, minWidth 5,
 // minReadCount 1.
-CnmopsParams exome_defaults();
+[[nodiscard]] CnmopsParams exome_defaults();
 // referencecn.mops' defaults: I and classes extended to CN16..CN128, minWidth 4, minReadCount 1,
 // segAlgorithm "DNAcopy".
-CnmopsParams reference_defaults();
+[[nodiscard]] CnmopsParams reference_defaults();
+
+// Throws InputError naming the option (and cn.mops' parameter) of the first value outside the
+// range cn.mops enforces or documents for it (docs/cnv.md lists them): e.g. a priorImpact that
+// is not positive, a normQu outside [0, 1], a segment() alpha that is neither a share in (0, 1)
+// nor a whole number of breakpoints. run_cnmops checks its parameters so before any work.
+void check_cnmops_params(const CnmopsParams& params);
 
 }  // namespace tropic::cnv

@@ -8,13 +8,14 @@
 #include <string>
 
 #include "tropic/cnv/cnv_result.hpp"
+#include "tropic/core/output_files.hpp"
 
 namespace tropic::cnv {
 
 enum class PlotFormat { Svg, Png };
 
 // True when this build can write PNG (it found cairo).
-bool png_supported() noexcept;
+[[nodiscard]] bool png_supported() noexcept;
 
 struct PlotOptions {
     PlotFormat format = PlotFormat::Svg;
@@ -29,7 +30,8 @@ struct PlotOptions {
     std::function<void(const std::string&)> on_notice;  // e.g. that the region plots were capped
 };
 
-// Writes into `dir` (created by finish() if missing):
+// Writes into `dir` (created when the writer is made, if missing; removed again when the run
+// does not commit):
 //   <chrom>_<start>_<end>.svg|png  per CNV region (0-based, half-open; characters other than
 //                                  letters, digits, '.', '_' and '-' in the name become '_'):
 //                                  normalised read counts, sI/NI and the CNV call values of all
@@ -40,10 +42,14 @@ struct PlotOptions {
 //                                  the class farthest from CN2.
 // Region plots are rendered as sequences arrive (only that sequence's data is needed) and kept,
 // at most max_region_plots of them, until finish(); the heatmap keeps a few bytes per sample and
-// column. Throws InputError from the constructor when PNG is asked of a build without cairo.
+// column. The files appear in `dir` as a CnvTableWriter's do (cnv_writers.hpp): when the run's
+// OutputFiles are committed, or by finish() for a writer made without them. Throws InputError
+// from the constructor when `dir` cannot be made or written into, or PNG is asked of a build
+// without cairo.
 class CnvPlotWriter : public CnvSink {
   public:
-    CnvPlotWriter(std::string dir, PlotOptions options = {});
+    explicit CnvPlotWriter(std::string dir, PlotOptions options = {});
+    CnvPlotWriter(OutputFiles& outputs, std::string dir, PlotOptions options = {});
     ~CnvPlotWriter() override;
     void begin(const CnvRunInfo& info) override;
     void sequence(const SequenceResult& result) override;

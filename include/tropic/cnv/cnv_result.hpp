@@ -65,6 +65,6 @@ class CnvSink {
 };
 
 // Integer copy number of a class name: "CN3" -> 3; -1 for a name that is not "CN<digits>".
-int copy_number_of(const std::string& class_name);
+[[nodiscard]] int copy_number_of(const std::string& class_name);
 
 }  // namespace tropic::cnv

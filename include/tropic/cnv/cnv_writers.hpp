@@ -1,8 +1,11 @@
 #pragma once
 // The writers of `tropic cnv call`'s results: tables (TSV), VCF 4.3 and JSON. Each is a CnvSink:
-// it receives the results sequence by sequence and never holds the whole cohort. Files are
-// written atomically: under temporary names while the run goes on, renamed into place by
-// finish(); a writer destroyed before finish() (a failed run) leaves no file behind.
+// it receives the results sequence by sequence and never holds the whole cohort. A writer declares
+// its files when it is made (each path is checked then, before any work) and writes them under
+// temporary names. Made with a run's OutputFiles, its files appear together with every other
+// output of the run when the caller commits them (OutputFiles::commit, after finish()); made
+// without, its own finish() moves them into place. A run that fails before that leaves none of
+// them behind.
 //
 // Coordinates in tables and JSON are 0-based and half-open, as BED (cn.mops' GRanges are 1-based
 // and closed: start + 1 there). docs/cnv.md shows each layout.
@@ -12,6 +15,7 @@
 #include <vector>
 
 #include "tropic/cnv/cnv_result.hpp"
+#include "tropic/core/output_files.hpp"
 
 namespace tropic::cnv {
 
@@ -41,13 +45,15 @@ struct TableWriterOptions {
 // PREFIX.normalized.tsv. Rows follow the input order. Missing values are written NA.
 class CnvTableWriter : public CnvSink {
   public:
+    // Throws InputError for a table that cannot be written.
     explicit CnvTableWriter(std::string prefix, TableWriterOptions options = {});
+    CnvTableWriter(OutputFiles& outputs, std::string prefix, TableWriterOptions options = {});
     ~CnvTableWriter() override;
     void begin(const CnvRunInfo& info) override;
     void sequence(const SequenceResult& result) override;
     void finish() override;
     // The files this writer makes, in the order above.
-    std::vector<std::string> paths() const;
+    [[nodiscard]] std::vector<std::string> paths() const;
 
   private:
     struct Impl;
@@ -58,7 +64,9 @@ struct VcfWriterOptions {
     // PREFIX.vcf.gz, bgzipped and indexed (.tbi, or .csi for sequences beyond 2^29 bases);
     // false: plain PREFIX.vcf.
     bool compress = true;
-    std::function<void(const std::string&)> on_notice;  // e.g. why no index could be built
+    // Notices, one line each, without a prefix (that a VCF written to a device or a pipe gets no
+    // index); empty: none.
+    std::function<void(const std::string&)> on_notice;
 };
 
 // `--vcf`: VCF 4.3, one record per CNV region (docs/cnv.md gives the decisions):
@@ -72,14 +80,17 @@ struct VcfWriterOptions {
 // they come; otherwise they are kept until finish(), when the header is complete.
 class CnvVcfWriter : public CnvSink {
   public:
+    // Throws InputError when the VCF or its index cannot be written.
     explicit CnvVcfWriter(std::string prefix, VcfWriterOptions options = {});
+    CnvVcfWriter(OutputFiles& outputs, std::string prefix, VcfWriterOptions options = {});
     ~CnvVcfWriter() override;
     void begin(const CnvRunInfo& info) override;
     void sequence(const SequenceResult& result) override;
     void finish() override;
-    const std::string& path() const noexcept;
-    // The index written beside the VCF, empty when none was (plain VCF, or indexing failed).
-    const std::string& index_path() const noexcept;
+    [[nodiscard]] const std::string& path() const noexcept;
+    // The index written beside the VCF once finish() has built it (.tbi, or .csi for positions
+    // beyond 2^29); empty for a plain VCF or one written to a device or a pipe.
+    [[nodiscard]] const std::string& index_path() const noexcept;
 
   private:
     struct Impl;
@@ -92,6 +103,7 @@ class CnvVcfWriter : public CnvSink {
 class CnvJsonWriter : public CnvSink {
   public:
     explicit CnvJsonWriter(std::string path);
+    CnvJsonWriter(OutputFiles& outputs, std::string path);
     ~CnvJsonWriter() override;
     void begin(const CnvRunInfo& info) override;
     void sequence(const SequenceResult& result) override;

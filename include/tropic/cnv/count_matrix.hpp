@@ -22,15 +22,15 @@ struct SequenceCounts {
     // may hold any finite non-negative numbers (cn.mops accepts them), hence double.
     std::vector<double> counts;
 
-    std::size_t window_count() const noexcept { return start.size(); }
+    [[nodiscard]] std::size_t window_count() const noexcept { return start.size(); }
 };
 
 struct CountMatrix {
     std::vector<std::string> samples;
     std::vector<SequenceCounts> sequences;
 
-    std::size_t sample_count() const noexcept { return samples.size(); }
-    std::size_t window_count() const noexcept;
+    [[nodiscard]] std::size_t sample_count() const noexcept { return samples.size(); }
+    [[nodiscard]] std::size_t window_count() const noexcept;
 };
 
 // Sequences one at a time, from memory or from a file, for a pipeline that makes two passes (the
@@ -38,9 +38,9 @@ struct CountMatrix {
 class CountSource {
   public:
     virtual ~CountSource() = default;
-    virtual const std::vector<std::string>& samples() const = 0;
+    [[nodiscard]] virtual const std::vector<std::string>& samples() const = 0;
     // The next sequence into `sequence` (its counts window-major); false after the last.
-    virtual bool next(SequenceCounts& sequence) = 0;
+    [[nodiscard]] virtual bool next(SequenceCounts& sequence) = 0;
     // Back to the first sequence.
     virtual void rewind() = 0;
 };

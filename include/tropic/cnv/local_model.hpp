@@ -8,9 +8,8 @@
 // (localAssessments) and per window the I/NI call (iniCall). docs/cnv.md states the model.
 //
 // The CPU path threads over windows; the CUDA path fits all windows of a block at once. Both run
-// the same per-window rule (src/cnv/model/window_em.hpp) with the same arithmetic
-// (portable_math.hpp: no library exp/log, no fused multiply-adds), so their results are the
-// same doubles.
+// the same per-window rule with the same arithmetic (no library exp/log, no fused
+// multiply-adds), so their results are the same doubles.
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -51,13 +50,7 @@ void fit_local_models(const LocalModelBlock& block, const CnmopsParams& params,
 // Where fit_local_models would send `windows` x `samples` (run.backend; Auto: the device from a
 // measured size on). A pipeline asks once for all its blocks, so that every block of a run goes
 // to the same place. Throws ResourceError as fit_local_models does.
-Backend choose_local_model_backend(std::size_t windows, std::size_t samples,
-                                   const CnmopsParams& params, const RunOptions& run);
-
-// The CPU path alone, and the CUDA path alone (throws ResourceError without CUDA or a device).
-void fit_local_models_cpu(const LocalModelBlock& block, const CnmopsParams& params,
-                          LocalModelResult& result, const RunOptions& run);
-void fit_local_models_cuda(const LocalModelBlock& block, const CnmopsParams& params,
-                           LocalModelResult& result, const RunOptions& run);
+[[nodiscard]] Backend choose_local_model_backend(std::size_t windows, std::size_t samples,
+                                                 const CnmopsParams& params, const RunOptions& run);
 
 }  // namespace tropic::cnv

@@ -22,10 +22,11 @@ namespace tropic::cnv {
 // factor. cn.mops' warnings (normalisation not applicable, global factors used) are appended to
 // `warnings`. Throws InputError where cn.mops stops (a size factor of zero). Samples' size
 // factors and windows' ratios are computed on `pool` when given.
-std::vector<double> normalize_sequence(const SequenceCounts& sequence, std::size_t samples,
-                                       const CnmopsParams& params,
-                                       std::span<const double> column_sums,
-                                       std::vector<std::string>& warnings,
-                                       ThreadPool* pool = nullptr);
+[[nodiscard]] std::vector<double> normalize_sequence(const SequenceCounts& sequence,
+                                                     std::size_t samples,
+                                                     const CnmopsParams& params,
+                                                     std::span<const double> column_sums,
+                                                     std::vector<std::string>& warnings,
+                                                     ThreadPool* pool = nullptr);
 
 }  // namespace tropic::cnv

@@ -28,9 +28,9 @@ struct PipelineSummary {
 // Cohort and exome modes (params.method == Method::Cohort): every sample of `source`.
 // Reference mode (Method::Reference): `controls[s]` marks the control samples; the others are
 // the cases, which alone are modelled, segmented and reported (referencecn.mops). Throws
-// InputError for input cn.mops refuses (fewer than 2 samples, a sample without reads, no
-// controls or no cases in reference mode) and ResourceError when one sequence does not fit
-// memory.
+// InputError for parameters out of range (check_cnmops_params) and input cn.mops refuses (fewer
+// than 2 samples, a sample without reads, no controls or no cases in reference mode), and
+// ResourceError when one sequence does not fit memory.
 PipelineSummary run_cnmops(CountSource& source, const CnmopsParams& params, CnvSink& sink,
                            const RunOptions& run, const std::vector<bool>& controls = {});
 

@@ -46,7 +46,6 @@
 // cn.mops warns when a file gives no counted read at all; here that is a warning too, and the
 // run goes on (the pipeline refuses such a sample later, as cn.mops does).
 #include <cstdint>
-#include <functional>
 #include <string>
 #include <vector>
 
@@ -68,17 +67,16 @@ struct ReadCountOptions {
     int min_mapq = 1;
     // The reference FASTA for CRAM files, where htslib needs one (see docs/cnv.md).
     std::string cram_reference;
-    // Warnings (a sample without any counted read), one line each without a prefix; empty:
-    // printed on stderr as "tropic: warning: ...".
-    std::function<void(const std::string& text)> on_warning;
 };
 
 // Counts every file (SAM, BAM or CRAM, sorted or not; an index beside a file is used when only
 // some of its sequences are counted). Files are counted in parallel on run.pool, each with
 // htslib's decompression threads from one shared set; run.on_progress hears (file index, share
-// of that file read), possibly from several threads at once. Throws InputError naming the file
-// (and record, line or sequence) for unreadable or inconsistent input.
-CountMatrix count_reads(const std::vector<std::string>& bam_paths, const ReadCountOptions& options,
-                        const RunOptions& run);
+// of that file read), possibly from several threads at once; run.on_notice hears the warnings
+// (a file without any counted read), one line each without a prefix (nobody listening: they are
+// printed on stderr as "tropic: warning: ..."). Throws InputError naming the file (and record,
+// line or sequence) for unreadable or inconsistent input.
+[[nodiscard]] CountMatrix count_reads(const std::vector<std::string>& bam_paths,
+                                      const ReadCountOptions& options, const RunOptions& run);
 
 }  // namespace tropic::cnv

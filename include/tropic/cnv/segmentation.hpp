@@ -23,13 +23,14 @@ struct SegmentRange {
 
 // cn.mops' segment(x, alpha, segMedianT = NULL, minSeg = minWidth, eps = quantile(|diff x|, .75),
 // delta, maxInt, cyberWeight): exactly its rules (docs/cnv.md). The ranges cover x in order.
-std::vector<SegmentRange> segment_fast(std::span<const double> x, const CnmopsParams& params);
+[[nodiscard]] std::vector<SegmentRange> segment_fast(std::span<const double> x,
+                                                     const CnmopsParams& params);
 
 // Circular binary segmentation (Olshen et al. 2004) with permutation p-values, as cn.mops runs
 // DNAcopy::segment (alpha = params.cbs_alpha, nperm = params.cbs_permutations, min.width =
 // min(params.min_width, 5)); `seed` fixes the permutations and the jitter cn.mops adds. The
 // ranges cover x in order.
-std::vector<SegmentRange> segment_cbs(std::span<const double> x, const CnmopsParams& params,
-                                      std::uint64_t seed);
+[[nodiscard]] std::vector<SegmentRange> segment_cbs(std::span<const double> x,
+                                                    const CnmopsParams& params, std::uint64_t seed);
 
 }  // namespace tropic::cnv

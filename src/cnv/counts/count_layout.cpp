@@ -10,7 +10,7 @@
 #include "tropic/core/bed.hpp"
 #include "tropic/core/error.hpp"
 
-namespace tropic::cnv {
+namespace tropic::cnv::detail {
 
 std::int64_t SequenceLayout::window_of(std::int64_t position) const noexcept {
     if (start.empty() || position < start.front() || position >= end.back()) return -1;
@@ -81,4 +81,4 @@ std::vector<SequenceLayout> bed_regions(const std::string& path) {
     return layouts;
 }
 
-}  // namespace tropic::cnv
+}  // namespace tropic::cnv::detail

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-namespace tropic::cnv {
+namespace tropic::cnv::detail {
 
 struct SequenceLayout {
     std::string name;
@@ -30,4 +30,4 @@ SequenceLayout genome_windows(const std::string& name, std::int64_t length,
 // start. Throws InputError naming the file and lines for empty or overlapping regions.
 std::vector<SequenceLayout> bed_regions(const std::string& path);
 
-}  // namespace tropic::cnv
+}  // namespace tropic::cnv::detail

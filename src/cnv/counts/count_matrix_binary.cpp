@@ -35,6 +35,8 @@
 
 namespace tropic::cnv {
 
+namespace detail {
+
 static_assert(std::endian::native == std::endian::little,
               "the binary count matrix is read and written as little-endian memory");
 
@@ -316,15 +318,8 @@ class BinaryMatrixReader : public MatrixReader {
     bool ended_ = false;
 };
 
-}  // namespace
-
-std::unique_ptr<MatrixReader> open_binary_matrix(HFile file, const std::string& path) {
-    return std::make_unique<BinaryMatrixReader>(std::move(file), path);
-}
-
-void write_count_matrix_binary(const CountMatrix& matrix, const std::string& path) {
-    check_matrix_for_writing(matrix, path);
-    OutputSink sink(path);
+// Every block of `matrix`, from the magic to the end block.
+void write_blocks(const CountMatrix& matrix, OutputSink& sink) {
     std::string head(kBinaryMatrixMagic, sizeof kBinaryMatrixMagic);
     put<std::uint32_t>(head, kVersion);
     sink.write(head);
@@ -338,6 +333,20 @@ void write_count_matrix_binary(const CountMatrix& matrix, const std::string& pat
     put_varint(end, matrix.sequences.size());
     put_varint(end, matrix.window_count());
     put_block(sink, kEndBlock, end);
+}
+
+}  // namespace
+
+std::unique_ptr<MatrixReader> open_binary_matrix(HFile file, const std::string& path) {
+    return std::make_unique<BinaryMatrixReader>(std::move(file), path);
+}
+
+}  // namespace detail
+
+void write_count_matrix_binary(const CountMatrix& matrix, const std::string& path) {
+    detail::check_matrix_for_writing(matrix, path);
+    OutputSink sink(path);
+    detail::write_blocks(matrix, sink);
     sink.commit();
 }
 

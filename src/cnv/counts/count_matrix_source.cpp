@@ -13,6 +13,7 @@
 
 namespace tropic::cnv {
 
+namespace detail {
 namespace {
 
 std::unique_ptr<MatrixReader> open_matrix(const std::string& path) {
@@ -31,17 +32,18 @@ std::unique_ptr<MatrixReader> open_matrix(const std::string& path) {
 }
 
 }  // namespace
+}  // namespace detail
 
 struct CountMatrixFileSource::Impl {
     std::string path;
-    std::unique_ptr<MatrixReader> reader;  // a file
-    std::optional<CountMatrix> held;       // standard input
+    std::unique_ptr<detail::MatrixReader> reader;  // a file
+    std::optional<CountMatrix> held;               // standard input
     std::optional<MemoryCountSource> held_source;
 };
 
 CountMatrixFileSource::CountMatrixFileSource(std::string path) : impl_(std::make_unique<Impl>()) {
     impl_->path = std::move(path);
-    impl_->reader = open_matrix(impl_->path);
+    impl_->reader = detail::open_matrix(impl_->path);
     if (impl_->path != "-") return;
     CountMatrix& matrix = impl_->held.emplace();
     matrix.samples = impl_->reader->samples();
@@ -65,7 +67,7 @@ void CountMatrixFileSource::rewind() {
     if (impl_->held_source)
         impl_->held_source->rewind();
     else
-        impl_->reader = open_matrix(impl_->path);
+        impl_->reader = detail::open_matrix(impl_->path);
 }
 
 CountMatrix read_count_matrix(const std::string& path) {

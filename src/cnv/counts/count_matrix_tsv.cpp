@@ -20,19 +20,34 @@
 
 namespace tropic::cnv {
 
+namespace detail {
+
 namespace {
 
 constexpr std::string_view kHeaderHelp = "#chrom<TAB>start<TAB>end<TAB>sample...";
+
+// A field in one pair of double quotes, as R's write.table writes strings ("chr1"), is read
+// without them.
+std::string_view unquoted(std::string_view field) {
+    if (field.size() >= 2 && field.front() == '"' && field.back() == '"')
+        return field.substr(1, field.size() - 2);
+    return field;
+}
 
 std::vector<std::string_view> split_tabs(std::string_view line) {
     std::vector<std::string_view> fields;
     std::size_t begin = 0;
     while (true) {
         const std::size_t tab = line.find('\t', begin);
-        fields.push_back(line.substr(begin, tab - begin));
+        fields.push_back(unquoted(line.substr(begin, tab - begin)));
         if (tab == std::string_view::npos) return fields;
         begin = tab + 1;
     }
+}
+
+// The first header field: "#chrom", or "chrom" as cn.mops users export their matrices.
+bool is_chrom_column(std::string_view field) {
+    return field == "#chrom" || field == "chrom";
 }
 
 // One window's line, parsed.
@@ -107,7 +122,7 @@ class TsvMatrixReader : public MatrixReader {
             throw InputError(fmt::format("{}: empty; a count matrix starts with the header line {}",
                                          shown_, kHeaderHelp));
         const std::vector<std::string_view> fields = split_tabs(line);
-        if (fields.size() < 4 || fields[0] != "#chrom" || fields[1] != "start" ||
+        if (fields.size() < 4 || !is_chrom_column(fields[0]) || fields[1] != "start" ||
             fields[2] != "end")
             fail(1, 1,
                  fmt::format("not a count matrix header: expected {} (at least one sample)",
@@ -219,11 +234,6 @@ void append_count(std::string& out, double count) {
         fmt::format_to(std::back_inserter(out), "{}", count);
 }
 
-bool ends_with(const std::string& text, std::string_view suffix) {
-    return text.size() >= suffix.size() &&
-           text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 // Text in pieces of about this size, so that a large matrix never exists whole as text.
 constexpr std::size_t kFlushBytes = std::size_t{1} << 20;
 
@@ -256,11 +266,13 @@ std::unique_ptr<MatrixReader> open_tsv_matrix(HFile file, const std::string& pat
     return std::make_unique<TsvMatrixReader>(std::move(file), path);
 }
 
+}  // namespace detail
+
 void write_count_matrix_tsv(const CountMatrix& matrix, const std::string& path) {
-    check_matrix_for_writing(matrix, path);
-    if (!ends_with(path, ".gz")) {
+    detail::check_matrix_for_writing(matrix, path);
+    if (!path.ends_with(".gz")) {
         OutputSink sink(path);
-        write_tsv_text(matrix, [&sink](const std::string& text) { sink.write(text); });
+        detail::write_tsv_text(matrix, [&sink](const std::string& text) { sink.write(text); });
         sink.commit();
         return;
     }
@@ -268,7 +280,7 @@ void write_count_matrix_tsv(const CountMatrix& matrix, const std::string& path) 
     BGZF* bgzf = bgzf_open(file.temp_path().c_str(), "w");
     if (!bgzf) throw InputError(fmt::format("cannot create '{}'", path));
     bool failed = false;
-    write_tsv_text(matrix, [&](const std::string& text) {
+    detail::write_tsv_text(matrix, [&](const std::string& text) {
         if (!failed && bgzf_write(bgzf, text.data(), text.size()) < 0) failed = true;
     });
     if (bgzf_close(bgzf) != 0 || failed)

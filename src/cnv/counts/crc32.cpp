@@ -2,7 +2,7 @@
 
 #include <array>
 
-namespace tropic::cnv {
+namespace tropic::cnv::detail {
 
 namespace {
 
@@ -29,4 +29,4 @@ std::uint32_t crc32_update(std::uint32_t crc, const void* data, std::size_t size
     return ~crc;
 }
 
-}  // namespace tropic::cnv
+}  // namespace tropic::cnv::detail

@@ -4,9 +4,9 @@
 #include <cstddef>
 #include <cstdint>
 
-namespace tropic::cnv {
+namespace tropic::cnv::detail {
 
 // The CRC of `size` bytes at `data`, continuing from `crc` (0 to start).
 std::uint32_t crc32_update(std::uint32_t crc, const void* data, std::size_t size) noexcept;
 
-}  // namespace tropic::cnv
+}  // namespace tropic::cnv::detail

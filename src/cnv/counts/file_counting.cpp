@@ -16,7 +16,7 @@
 #include "core/internal/htslib_handles.hpp"
 #include "tropic/core/error.hpp"
 
-namespace tropic::cnv {
+namespace tropic::cnv::detail {
 
 namespace {
 
@@ -177,4 +177,4 @@ FileCounts count_file(const std::string& path, const FileCountingSetup& setup) {
     return counter.count();
 }
 
-}  // namespace tropic::cnv
+}  // namespace tropic::cnv::detail

@@ -9,7 +9,7 @@
 
 #include "cnv/counts/count_layout.hpp"
 
-namespace tropic::cnv {
+namespace tropic::cnv::detail {
 
 struct FileCountingSetup {
     const std::vector<SequenceLayout>* layouts = nullptr;
@@ -29,4 +29,4 @@ struct FileCounts {
 // Throws InputError naming the file and record for an unreadable file or record.
 FileCounts count_file(const std::string& path, const FileCountingSetup& setup);
 
-}  // namespace tropic::cnv
+}  // namespace tropic::cnv::detail

@@ -8,7 +8,7 @@
 #include "core/internal/messages.hpp"
 #include "tropic/core/error.hpp"
 
-namespace tropic::cnv {
+namespace tropic::cnv::detail {
 
 namespace {
 
@@ -17,6 +17,11 @@ void check_name(const std::string& name, const char* what, const std::string& sh
     if (name.find_first_of("\t\n\r") != std::string::npos)
         throw InputError(
             fmt::format("{}: {} name '{}' holds a tab or line break", shown, what, name));
+    // The TSV reader takes such a name for a quoted one (R's write.table).
+    if (name.size() >= 2 && name.front() == '"' && name.back() == '"')
+        throw InputError(fmt::format(
+            "{}: {} name '{}' is in double quotes, which would be read back without them", shown,
+            what, name));
 }
 
 }  // namespace
@@ -65,4 +70,4 @@ void check_matrix_for_writing(const CountMatrix& matrix, const std::string& path
     }
 }
 
-}  // namespace tropic::cnv
+}  // namespace tropic::cnv::detail

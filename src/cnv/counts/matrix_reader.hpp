@@ -9,7 +9,7 @@
 
 #include "tropic/cnv/count_matrix.hpp"
 
-namespace tropic::cnv {
+namespace tropic::cnv::detail {
 
 // Owners of an open htslib file, for readers that may fail half-way through opening.
 struct HFileCloser {
@@ -39,4 +39,4 @@ inline constexpr char kBinaryMatrixMagic[8] = {'\x89', 'T', 'C', 'M', '\r', '\n'
 // out of order, counts that are negative or not finite, or counts of the wrong size.
 void check_matrix_for_writing(const CountMatrix& matrix, const std::string& path);
 
-}  // namespace tropic::cnv
+}  // namespace tropic::cnv::detail

@@ -21,6 +21,13 @@ namespace tropic::cnv {
 
 namespace {
 
+using detail::bed_regions;
+using detail::count_file;
+using detail::FileCountingSetup;
+using detail::FileCounts;
+using detail::genome_windows;
+using detail::SequenceLayout;
+
 void check_options(const std::vector<std::string>& paths, const ReadCountOptions& options) {
     if (paths.empty()) throw InputError("no alignment files to count");
     for (const std::string& path : paths)
@@ -149,9 +156,9 @@ struct HtsPoolDestroyer {
     void operator()(hts_tpool* pool) const noexcept { hts_tpool_destroy(pool); }
 };
 
-void warn(const ReadCountOptions& options, const std::string& text) {
-    if (options.on_warning)
-        options.on_warning(text);
+void warn(const RunOptions& run, const std::string& text) {
+    if (run.on_notice)
+        run.on_notice(text);
     else
         std::fprintf(stderr, "tropic: warning: %s\n", text.c_str());
 }
@@ -210,7 +217,7 @@ CountMatrix count_reads(const std::vector<std::string>& bam_paths, const ReadCou
     }
     for (std::size_t s = 0; s < samples; ++s)
         if (counts[s].counted == 0)
-            warn(options, fmt::format("{}: no read with MAPQ >= {} in any window (sample '{}')",
+            warn(run, fmt::format("{}: no read with MAPQ >= {} in any window (sample '{}')",
                                       bam_paths[s], options.min_mapq, matrix.samples[s]));
     return matrix;
 }

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "cnv/model/local_model_backends.hpp"
 #include "core/internal/backend_choice.hpp"
 
 namespace tropic::cnv {
@@ -29,19 +30,18 @@ Backend choose_local_model_backend(std::size_t windows, std::size_t samples,
     work.auto_min_steps = kAutoMinSteps;
     work.host_bytes = 0;  // the caller holds the block and the result
     // The kernel works in chunks that shrink to the free memory; what it needs at least is two
-    // buffer sets (34 N + 16 n + 17 bytes per window, N samples, n classes) of a small chunk.
-    const std::uint64_t per_window =
-        34 * static_cast<std::uint64_t>(samples) + 16 * params.folds.size() + 17;
-    work.device_bytes = 2 * per_window * std::min<std::uint64_t>(windows, 4096);
+    // buffer sets of a small chunk.
+    work.device_bytes = 2 * detail::device_bytes_per_window(samples, params.folds.size()) *
+                        std::min<std::uint64_t>(windows, 4096);
     return choose_backend(run, work);
 }
 
 void fit_local_models(const LocalModelBlock& block, const CnmopsParams& params,
                       LocalModelResult& result, const RunOptions& run) {
     if (choose_local_model_backend(block.windows, block.samples, params, run) == Backend::Cuda) {
-        fit_local_models_cuda(block, params, result, run);
+        detail::fit_local_models_cuda(block, params, result, run);
     } else {
-        fit_local_models_cpu(block, params, result, run);
+        detail::fit_local_models_cpu(block, params, result, run);
     }
 }
 

@@ -1,6 +1,7 @@
 // The CPU path of the local model: windows in parallel over the pool, each by the shared rule.
 #include <vector>
 
+#include "cnv/model/local_model_backends.hpp"
 #include "cnv/model/model_constants.hpp"
 #include "cnv/model/window_em.hpp"
 #include "tropic/cnv/local_model.hpp"
@@ -23,9 +24,13 @@ void LocalModelResult::resize(std::size_t window_count, std::size_t sample_count
     prior_only_windows = 0;
 }
 
+}  // namespace tropic::cnv
+
+namespace tropic::cnv::detail {
+
 void fit_local_models_cpu(const LocalModelBlock& block, const CnmopsParams& params,
                           LocalModelResult& result, const RunOptions& run) {
-    const model::ModelConstants constants = model::make_model_constants(params);
+    const ModelConstants constants = make_model_constants(params);
     const std::size_t n = static_cast<std::size_t>(constants.classes);
     const std::size_t samples = block.samples;
     result.resize(block.windows, samples, n);
@@ -39,31 +44,27 @@ void fit_local_models_cpu(const LocalModelBlock& block, const CnmopsParams& para
         const std::size_t first = chunk * kGrain;
         const std::size_t last = std::min(block.windows, first + kGrain);
         for (std::size_t w = first; w < last; ++w) {
-            model::WindowIn in{block.counts + w * samples, 1, block.coverage,
-                               block.reference_lambda ? block.reference_lambda[w] : 0.0};
+            WindowIn in{block.counts + w * samples, 1, block.coverage,
+                        block.reference_lambda ? block.reference_lambda[w] : 0.0};
             bool only_prior = false;
-            model::WindowOut out{result.lambda.data() + w * n,
-                                 result.alpha.data() + w * n,
-                                 result.expected_class.data() + w * samples,
-                                 result.sini.data() + w * samples,
-                                 1,
-                                 result.ini.data() + w,
-                                 &only_prior};
+            WindowOut out{result.lambda.data() + w * n,
+                          result.alpha.data() + w * n,
+                          result.expected_class.data() + w * samples,
+                          result.sini.data() + w * samples,
+                          1,
+                          result.ini.data() + w,
+                          &only_prior};
             if (constants.reference) {
-                model::fit_window_reference(constants, samples, in, out);
+                fit_window_reference(constants, samples, in, out);
             } else {
-                model::fit_window_cohort(constants, samples, in,
-                                         {scratch.data(), scratch.data() + samples, 1}, out);
+                fit_window_cohort(constants, samples, in,
+                                  {scratch.data(), scratch.data() + samples, 1}, out);
             }
             prior_only[w] = only_prior ? 1 : 0;
         }
     };
-    if (run.pool && chunks > 1) {
-        run.pool->parallel_for(0, chunks, fit_chunk);
-    } else {
-        for (std::size_t chunk = 0; chunk < chunks; ++chunk) fit_chunk(chunk);
-    }
+    parallel_for(run.pool, 0, chunks, fit_chunk);
     for (char p : prior_only) result.prior_only_windows += p ? 1 : 0;
 }
 
-}  // namespace tropic::cnv
+}  // namespace tropic::cnv::detail

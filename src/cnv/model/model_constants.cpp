@@ -7,9 +7,9 @@
 
 #include "tropic/core/error.hpp"
 
-namespace tropic::cnv::model {
+namespace tropic::cnv::detail {
 
-ModelConstants make_model_constants(const CnmopsParams& params) {
+void check_model_shape(const CnmopsParams& params) {
     const std::size_t n = params.folds.size();
     if (n != params.classes.size()) {
         throw InputError(
@@ -20,13 +20,26 @@ ModelConstants make_model_constants(const CnmopsParams& params) {
         throw InputError(fmt::format(
             "cnv: between 1 and {} copy-number classes are supported, not {}", kMaxClasses, n));
     }
-    const auto cn2 = std::find(params.classes.begin(), params.classes.end(), "CN2");
-    if (cn2 == params.classes.end()) {
+    if (std::find(params.classes.begin(), params.classes.end(), "CN2") == params.classes.end()) {
         throw InputError("cnv: one of the classes must be named CN2 (the normal copy number)");
     }
-    if (params.cycles < 1) {
-        throw InputError(fmt::format("cnv: --cycles must be at least 1, not {}", params.cycles));
+    for (std::size_t i = 0; i < n; ++i) {
+        const double fold = params.folds[i];
+        if (!(fold > 0) || !std::isfinite(fold)) {
+            throw InputError(fmt::format("cnv: fold change {} of class {} is not positive", fold,
+                                         params.classes[i]));
+        }
     }
+    if (params.cycles < 1) {
+        throw InputError(
+            fmt::format("cnv: --cycles (cyc) must be at least 1, not {}", params.cycles));
+    }
+}
+
+ModelConstants make_model_constants(const CnmopsParams& params) {
+    check_model_shape(params);
+    const std::size_t n = params.folds.size();
+    const auto cn2 = std::find(params.classes.begin(), params.classes.end(), "CN2");
     ModelConstants c;
     c.classes = static_cast<int>(n);
     c.cn2 = static_cast<int>(cn2 - params.classes.begin());
@@ -37,10 +50,6 @@ ModelConstants make_model_constants(const CnmopsParams& params) {
     double init_sum = 0;
     for (std::size_t i = 0; i < n; ++i) {
         const double fold = params.folds[i];
-        if (!(fold > 0) || !std::isfinite(fold)) {
-            throw InputError(fmt::format("cnv: fold change {} of class {} is not positive", fold,
-                                         params.classes[i]));
-        }
         c.fold[i] = fold;
         c.log2_fold[i] = std::log2(fold);
         c.abs_log2_fold[i] = std::fabs(c.log2_fold[i]);
@@ -66,4 +75,4 @@ ModelConstants make_model_constants(const CnmopsParams& params) {
     return c;
 }
 
-}  // namespace tropic::cnv::model
+}  // namespace tropic::cnv::detail

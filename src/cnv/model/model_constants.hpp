@@ -4,10 +4,13 @@
 #include "cnv/model/window_em.hpp"
 #include "tropic/cnv/cnmops_params.hpp"
 
-namespace tropic::cnv::model {
+namespace tropic::cnv::detail {
 
 // Throws InputError for classes cn.mops would refuse (no CN2, lengths differ, more than
 // kMaxClasses, a fold change that is not positive, fewer than one cycle).
-ModelConstants make_model_constants(const CnmopsParams& params);
+void check_model_shape(const CnmopsParams& params);
 
-}  // namespace tropic::cnv::model
+// The constants of `params`, checked by check_model_shape.
+[[nodiscard]] ModelConstants make_model_constants(const CnmopsParams& params);
+
+}  // namespace tropic::cnv::detail

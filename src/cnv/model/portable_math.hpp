@@ -17,7 +17,7 @@
 
 #include "tropic/core/host_device.hpp"
 
-namespace tropic::cnv::model {
+namespace tropic::cnv::detail {
 
 inline constexpr double kLn2Hi = 6.93147180369123816490e-01;  // ln 2, its last 21 bits zero
 inline constexpr double kLn2Lo = 1.90821492927058770002e-10;  // ln 2 - kLn2Hi
@@ -128,4 +128,4 @@ TROPIC_HOST_DEVICE inline double portable_log_factorial(double x) {
     return product == 1 ? stirling : stirling - portable_log(product);
 }
 
-}  // namespace tropic::cnv::model
+}  // namespace tropic::cnv::detail

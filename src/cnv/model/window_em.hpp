@@ -39,7 +39,7 @@
 #define TROPIC_CNV_UNROLL
 #endif
 
-namespace tropic::cnv::model {
+namespace tropic::cnv::detail {
 
 inline constexpr int kMaxClasses = 16;
 inline constexpr double kAlphaFloor = 1e-100;  // cn.mops' eps
@@ -316,4 +316,4 @@ TROPIC_HOST_DEVICE inline void fit_window_reference(const ModelConstants& c, std
     *out.ini = ini_sum / static_cast<double>(samples);
 }
 
-}  // namespace tropic::cnv::model
+}  // namespace tropic::cnv::detail

@@ -6,7 +6,7 @@
 #include "cnv/output/output_format.hpp"
 #include "cnv/output/plot_style.hpp"
 
-namespace tropic::cnv::output {
+namespace tropic::cnv::detail {
 
 namespace {
 
@@ -155,4 +155,4 @@ std::string Heatmap::render(PlotFormat format) {
     return canvas->finish();
 }
 
-}  // namespace tropic::cnv::output
+}  // namespace tropic::cnv::detail

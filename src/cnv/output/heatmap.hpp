@@ -10,7 +10,7 @@
 #include "tropic/cnv/cnv_plots.hpp"
 #include "tropic/cnv/cnv_result.hpp"
 
-namespace tropic::cnv::output {
+namespace tropic::cnv::detail {
 
 class Heatmap {
   public:
@@ -47,4 +47,4 @@ class Heatmap {
 // gain equally far, the loss; an unknown one (-1) only when both are.
 std::int16_t more_extreme(std::int16_t a, std::int16_t b);
 
-}  // namespace tropic::cnv::output
+}  // namespace tropic::cnv::detail

@@ -45,6 +45,7 @@ json params_json(const CnmopsParams& p) {
 struct CnvJsonWriter::Impl {
     std::string path;
     std::optional<OutputSink> out;
+    bool begun = false;
     CnvRunInfo info;
     std::size_t sequences = 0, windows = 0, prior_only = 0, regions = 0;
     std::vector<std::size_t> cnvs_per_sample;
@@ -54,6 +55,13 @@ struct CnvJsonWriter::Impl {
 
 CnvJsonWriter::CnvJsonWriter(std::string path) : impl_(std::make_unique<Impl>()) {
     impl_->path = std::move(path);
+    impl_->out.emplace(impl_->path);
+}
+
+CnvJsonWriter::CnvJsonWriter(OutputFiles& outputs, std::string path)
+    : impl_(std::make_unique<Impl>()) {
+    impl_->path = std::move(path);
+    impl_->out.emplace(outputs, impl_->path, "--json");
 }
 
 CnvJsonWriter::~CnvJsonWriter() = default;
@@ -62,7 +70,7 @@ void CnvJsonWriter::begin(const CnvRunInfo& info) {
     Impl& m = *impl_;
     m.info = info;
     m.cnvs_per_sample.assign(info.samples.size(), 0);
-    m.out.emplace(m.path);
+    m.begun = true;
     // The document is opened by hand so that "sequences" can be written element by element.
     json head{{"format", "tropic-cnv"},
               {"version", kVersion},
@@ -83,17 +91,17 @@ json CnvJsonWriter::Impl::sequence_json(const SequenceResult& result) {
                         {"end", cnv.end},
                         {"median", cnv.median},
                         {"mean", cnv.mean},
-                        {"CN", output::class_name(params, cnv.cn)},
-                        {"copy_number", output::class_copy_number(params, cnv.cn)}});
+                        {"CN", detail::class_name(params, cnv.cn)},
+                        {"copy_number", detail::class_copy_number(params, cnv.cn)}});
     }
     json regions_json = json::array();
     for (const CnvRegion& region : result.regions) {
-        const output::RegionSummary summary = output::summarize_region(params, result, region);
+        const detail::RegionSummary summary = detail::summarize_region(params, result, region);
         json classes = json::array();
-        for (int index : region.cn) classes.push_back(output::class_name(params, index));
+        for (int index : region.cn) classes.push_back(detail::class_name(params, index));
         regions_json.push_back({{"start", region.start},
                                 {"end", region.end},
-                                {"type", output::sv_type_name(summary.type)},
+                                {"type", detail::sv_type_name(summary.type)},
                                 {"CN", classes},
                                 {"copy_number", summary.copy_number},
                                 {"mean_sini", summary.mean_sini}});
@@ -111,7 +119,7 @@ json CnvJsonWriter::Impl::sequence_json(const SequenceResult& result) {
 
 void CnvJsonWriter::sequence(const SequenceResult& result) {
     Impl& m = *impl_;
-    if (!m.out) throw InternalError("CnvJsonWriter: sequence() before begin()");
+    if (!m.begun) throw InternalError("CnvJsonWriter: sequence() before begin()");
     // Non-finite numbers (none are expected) become null rather than invalid JSON.
     std::string text = m.sequence_json(result).dump();
     m.out->write((m.sequences++ == 0 ? "\n" : ",\n") + text);
@@ -120,7 +128,7 @@ void CnvJsonWriter::sequence(const SequenceResult& result) {
 
 void CnvJsonWriter::finish() {
     Impl& m = *impl_;
-    if (!m.out) throw InternalError("CnvJsonWriter: finish() before begin()");
+    if (!m.begun) throw InternalError("CnvJsonWriter: finish() before begin()");
     json per_sample = json::object();
     std::size_t cnvs = 0;
     for (std::size_t s = 0; s < m.info.samples.size(); ++s) {

@@ -6,7 +6,7 @@
 
 #include "tropic/cnv/cnv_result.hpp"
 
-namespace tropic::cnv::output {
+namespace tropic::cnv::detail {
 
 std::string format_real(double value, int digits) {
     if (std::isnan(value)) return "NA";
@@ -46,4 +46,4 @@ std::string group_thousands(long long value) {
     return value < 0 ? "-" + grouped : grouped;
 }
 
-}  // namespace tropic::cnv::output
+}  // namespace tropic::cnv::detail

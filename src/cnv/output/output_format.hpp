@@ -6,7 +6,7 @@
 
 #include "tropic/cnv/cnmops_params.hpp"
 
-namespace tropic::cnv::output {
+namespace tropic::cnv::detail {
 
 // `value` with `digits` significant digits (printf's %g: "0.5", "1.23457e+06"); NA for NaN and
 // Inf / -Inf for infinities, as R writes them.
@@ -26,4 +26,4 @@ std::string safe_file_name(std::string_view name);
 // 12345678 -> "12,345,678", for titles and axes.
 std::string group_thousands(long long value);
 
-}  // namespace tropic::cnv::output
+}  // namespace tropic::cnv::detail

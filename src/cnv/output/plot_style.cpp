@@ -14,7 +14,7 @@ bool png_supported() noexcept {
 
 }  // namespace tropic::cnv
 
-namespace tropic::cnv::output {
+namespace tropic::cnv::detail {
 
 std::unique_ptr<Canvas> make_canvas(PlotFormat format, int width, int height) {
     return format == PlotFormat::Png ? draw::make_png_canvas(width, height)
@@ -68,4 +68,4 @@ double text_width(const std::string& text, double font_size) {
     return 0.6 * font_size * static_cast<double>(text.size());
 }
 
-}  // namespace tropic::cnv::output
+}  // namespace tropic::cnv::detail

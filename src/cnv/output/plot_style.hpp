@@ -9,7 +9,7 @@
 #include "core/internal/canvas.hpp"
 #include "tropic/cnv/cnv_plots.hpp"
 
-namespace tropic::cnv::output {
+namespace tropic::cnv::detail {
 
 // The plots draw on core's canvas.
 using draw::Anchor;
@@ -46,4 +46,4 @@ std::string tick_label(double value);
 // layout of sample names and sequence names.
 double text_width(const std::string& text, double font_size);
 
-}  // namespace tropic::cnv::output
+}  // namespace tropic::cnv::detail

@@ -1,8 +1,8 @@
-// CnvPlotWriter: region plots and the heatmap, written into the plot folder by finish().
+// CnvPlotWriter: region plots and the heatmap, staged in the plot folder by finish().
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
-#include <filesystem>
 #include <optional>
 #include <set>
 
@@ -11,8 +11,8 @@
 #include "cnv/output/plot_style.hpp"
 #include "cnv/output/region_plot.hpp"
 #include "tropic/cnv/cnv_plots.hpp"
-#include "tropic/core/atomic_file.hpp"
 #include "tropic/core/error.hpp"
+#include "tropic/core/output_files.hpp"
 
 namespace tropic::cnv {
 
@@ -35,26 +35,39 @@ bool keeps_before(const KeptPlot& a, const KeptPlot& b) {
 }  // namespace
 
 struct CnvPlotWriter::Impl {
-    std::string dir;
     PlotOptions options;
+    std::unique_ptr<OutputFiles> own;  // the writer's own outputs, committed by finish()
+    OutputFolder* folder = nullptr;
     CnvRunInfo info;
-    std::optional<output::Heatmap> heatmap;
+    std::optional<detail::Heatmap> heatmap;
     std::vector<KeptPlot> kept;  // a heap under keeps_before
     std::size_t regions = 0;
     bool begun = false;
 
+    void declare(OutputFiles& outputs, const std::string& dir, std::string_view option);
     void consider(const SequenceResult& result, const CnvRegion& region);
-    void write_file(const std::string& name, const std::string& bytes,
-                    std::vector<std::unique_ptr<AtomicFile>>& files) const;
+    void write_file(const std::string& name, const std::string& bytes) const;
 };
 
 CnvPlotWriter::CnvPlotWriter(std::string dir, PlotOptions options)
     : impl_(std::make_unique<Impl>()) {
+    impl_->options = std::move(options);
+    impl_->own = std::make_unique<OutputFiles>();
+    impl_->declare(*impl_->own, dir, "the plot folder");
+}
+
+CnvPlotWriter::CnvPlotWriter(OutputFiles& outputs, std::string dir, PlotOptions options)
+    : impl_(std::make_unique<Impl>()) {
+    impl_->options = std::move(options);
+    impl_->declare(outputs, dir, "--plot");
+}
+
+void CnvPlotWriter::Impl::declare(OutputFiles& outputs, const std::string& dir,
+                                  std::string_view option) {
     if (dir.empty()) throw InputError("the plot folder (--plot) is empty");
     if (options.format == PlotFormat::Png && !png_supported())
         draw::make_png_canvas(1, 1);  // throws the InputError that explains
-    impl_->dir = std::move(dir);
-    impl_->options = std::move(options);
+    folder = &outputs.folder(dir, option);
 }
 
 CnvPlotWriter::~CnvPlotWriter() = default;
@@ -81,34 +94,32 @@ void CnvPlotWriter::Impl::consider(const SequenceResult& result, const CnvRegion
         std::pop_heap(kept.begin(), kept.end(), keeps_before);
         kept.pop_back();
     }
-    plot.name = output::safe_file_name(result.counts->name) + '_' + std::to_string(region.start) +
+    plot.name = detail::safe_file_name(result.counts->name) + '_' + std::to_string(region.start) +
                 '_' + std::to_string(region.end);
-    plot.bytes = output::render_region_plot(
+    plot.bytes = detail::render_region_plot(
         {info.params, info.samples, result, region, options.flank_windows}, options.format);
     kept.push_back(std::move(plot));
     std::push_heap(kept.begin(), kept.end(), keeps_before);
 }
 
-void CnvPlotWriter::Impl::write_file(const std::string& name, const std::string& bytes,
-                                     std::vector<std::unique_ptr<AtomicFile>>& files) const {
-    const std::string path =
-        (std::filesystem::path(dir) / (name + '.' + output::plot_extension(options.format)))
-            .string();
-    auto file = std::make_unique<AtomicFile>(path);
-    if (std::fwrite(bytes.data(), 1, bytes.size(), file->stream()) != bytes.size())
-        throw ResourceError("cannot write " + path + ": " + std::strerror(errno));
-    files.push_back(std::move(file));
+void CnvPlotWriter::Impl::write_file(const std::string& name, const std::string& bytes) const {
+    const std::string file_name = name + '.' + detail::plot_extension(options.format);
+    const std::string path = folder->stage(file_name);
+    std::FILE* file = std::fopen(path.c_str(), "wb");
+    if (!file)
+        throw ResourceError("cannot create " + folder->path() + "/" + file_name + ": " +
+                            std::strerror(errno));
+    const bool written = std::fwrite(bytes.data(), 1, bytes.size(), file) == bytes.size();
+    const int error = errno;
+    if (std::fclose(file) != 0 || !written)
+        throw ResourceError("cannot write " + folder->path() + "/" + file_name + ": " +
+                            std::strerror(written ? errno : error));
 }
 
 void CnvPlotWriter::finish() {
     Impl& m = *impl_;
     if (!m.begun) throw InternalError("CnvPlotWriter: finish() before begin()");
-    std::error_code error;
-    std::filesystem::create_directories(m.dir, error);
-    if (error) throw InputError("cannot create the plot folder " + m.dir + ": " + error.message());
-
-    // Every file is written before any is renamed into place: a failure leaves none.
-    std::vector<std::unique_ptr<AtomicFile>> files;
+    // The files are staged in the folder and appear when the run's outputs are committed.
     std::sort(m.kept.begin(), m.kept.end(),
               [](const KeptPlot& a, const KeptPlot& b) { return a.order < b.order; });
     std::set<std::string> used{"cn_heatmap"};
@@ -117,10 +128,10 @@ void CnvPlotWriter::finish() {
         std::string name = plot.name;
         for (int n = 2; used.count(name); ++n) name = plot.name + '_' + std::to_string(n);
         used.insert(name);
-        m.write_file(name, plot.bytes, files);
+        m.write_file(name, plot.bytes);
     }
-    if (m.heatmap) m.write_file("cn_heatmap", m.heatmap->render(m.options.format), files);
-    for (auto& file : files) file->commit();
+    if (m.heatmap) m.write_file("cn_heatmap", m.heatmap->render(m.options.format));
+    if (m.own) m.own->commit();
     if (m.regions > m.kept.size() && m.options.on_notice)
         m.options.on_notice("plotted the " + std::to_string(m.kept.size()) + " largest of " +
                             std::to_string(m.regions) +

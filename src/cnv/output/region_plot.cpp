@@ -8,7 +8,7 @@
 #include "cnv/output/plot_style.hpp"
 #include "cnv/output/region_summary.hpp"
 
-namespace tropic::cnv::output {
+namespace tropic::cnv::detail {
 
 namespace {
 
@@ -195,4 +195,4 @@ std::string render_region_plot(const RegionPlot& plot, PlotFormat format) {
     return canvas->finish();
 }
 
-}  // namespace tropic::cnv::output
+}  // namespace tropic::cnv::detail

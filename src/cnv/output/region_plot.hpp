@@ -9,7 +9,7 @@
 #include "tropic/cnv/cnv_plots.hpp"
 #include "tropic/cnv/cnv_result.hpp"
 
-namespace tropic::cnv::output {
+namespace tropic::cnv::detail {
 
 struct RegionPlot {
     const CnmopsParams& params;
@@ -22,4 +22,4 @@ struct RegionPlot {
 // The picture's file bytes (SVG text or PNG).
 std::string render_region_plot(const RegionPlot& plot, PlotFormat format);
 
-}  // namespace tropic::cnv::output
+}  // namespace tropic::cnv::detail

@@ -2,7 +2,7 @@
 
 #include "cnv/output/output_format.hpp"
 
-namespace tropic::cnv::output {
+namespace tropic::cnv::detail {
 
 // cn.mops models diploid genomes: CN2 is its main class, the copy number of "no CNV".
 constexpr int kNormalCopies = 2;
@@ -41,4 +41,4 @@ std::string sv_type_name(SvType type) {
     return "CNV";
 }
 
-}  // namespace tropic::cnv::output
+}  // namespace tropic::cnv::detail

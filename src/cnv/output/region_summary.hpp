@@ -6,7 +6,7 @@
 
 #include "tropic/cnv/cnv_result.hpp"
 
-namespace tropic::cnv::output {
+namespace tropic::cnv::detail {
 
 // DEL: some sample has fewer than 2 copies and none more; DUP: the reverse; CNV: both, or
 // neither (no sample's class has a copy number, e.g. classes not named CN<digits>).
@@ -24,4 +24,4 @@ RegionSummary summarize_region(const CnmopsParams& params, const SequenceResult&
 
 std::string sv_type_name(SvType type);
 
-}  // namespace tropic::cnv::output
+}  // namespace tropic::cnv::detail

@@ -9,24 +9,24 @@
 #include "tropic/cnv/cnv_writers.hpp"
 #include "tropic/core/atomic_file.hpp"
 #include "tropic/core/error.hpp"
+#include "tropic/core/output_files.hpp"
 
 namespace tropic::cnv {
 
 namespace {
 
-// One table: written under a temporary name, renamed by commit().
+// One table: written under the temporary name of its AtomicFile, moved into place when the run's
+// outputs are committed.
 class TableFile {
   public:
-    explicit TableFile(std::string path) : path_(std::move(path)), file_(path_) {}
+    explicit TableFile(AtomicFile& file) : file_(file) {}
     void write(std::string_view text) {
         if (std::fwrite(text.data(), 1, text.size(), file_.stream()) != text.size())
-            throw ResourceError("cannot write to " + path_ + ": " + std::strerror(errno));
+            throw ResourceError("cannot write to " + file_.path() + ": " + std::strerror(errno));
     }
-    void commit() { file_.commit(); }
 
   private:
-    std::string path_;
-    AtomicFile file_;
+    AtomicFile& file_;
 };
 
 // A sequence of many windows and samples makes tables of gigabytes: text goes out in pieces.
@@ -53,10 +53,14 @@ std::string sample_header(const std::string& first_columns,
 struct CnvTableWriter::Impl {
     std::string prefix;
     TableWriterOptions options;
+    std::unique_ptr<OutputFiles> own;  // the writer's own outputs, committed by finish()
     CnvRunInfo info;
     std::optional<TableFile> cnvs, cnvr, cn, ini, sini, normalized;
+    bool begun = false;
 
-    std::string real(double value) const { return output::format_real(value, options.digits); }
+    // Declares every table in `outputs` (checked now).
+    void declare(OutputFiles& outputs, std::string_view option);
+    std::string real(double value) const { return detail::format_real(value, options.digits); }
     void write_cnvs(const SequenceResult& result);
     void write_regions(const SequenceResult& result);
     void write_windows(const SequenceResult& result);
@@ -67,9 +71,17 @@ struct CnvTableWriter::Impl {
 
 CnvTableWriter::CnvTableWriter(std::string prefix, TableWriterOptions options)
     : impl_(std::make_unique<Impl>()) {
-    if (prefix.empty()) throw InputError("the output prefix (-o) is empty");
+    impl_->own = std::make_unique<OutputFiles>();
     impl_->prefix = std::move(prefix);
     impl_->options = options;
+    impl_->declare(*impl_->own, "");
+}
+
+CnvTableWriter::CnvTableWriter(OutputFiles& outputs, std::string prefix, TableWriterOptions options)
+    : impl_(std::make_unique<Impl>()) {
+    impl_->prefix = std::move(prefix);
+    impl_->options = options;
+    impl_->declare(outputs, "-o");
 }
 
 CnvTableWriter::~CnvTableWriter() = default;
@@ -82,30 +94,34 @@ std::vector<std::string> CnvTableWriter::paths() const {
     return names;
 }
 
+void CnvTableWriter::Impl::declare(OutputFiles& outputs, std::string_view option) {
+    if (prefix.empty()) throw InputError("the output prefix (-o) is empty");
+    auto table = [&](std::optional<TableFile>& slot, const char* name) {
+        slot.emplace(outputs.file(prefix + '.' + name + ".tsv", option));
+    };
+    table(cnvs, "cnvs");
+    table(cnvr, "cnvr");
+    table(cn, "cn");
+    table(ini, "ini");
+    if (options.write_sini) table(sini, "sini");
+    if (options.write_normalized) table(normalized, "normalized");
+}
+
 void CnvTableWriter::begin(const CnvRunInfo& info) {
     Impl& m = *impl_;
     m.info = info;
-    const auto& samples = info.samples;
-    m.cnvs.emplace(m.prefix + ".cnvs.tsv");
+    m.begun = true;
+    const std::string windows = sample_header("#chrom\tstart\tend", info.samples);
     m.cnvs->write("#sample\tchrom\tstart\tend\tmedian\tmean\tCN\n");
-    m.cnvr.emplace(m.prefix + ".cnvr.tsv");
-    m.cnvr->write(sample_header("#chrom\tstart\tend", samples));
-    m.cn.emplace(m.prefix + ".cn.tsv");
-    m.cn->write(sample_header("#chrom\tstart\tend", samples));
-    m.ini.emplace(m.prefix + ".ini.tsv");
+    m.cnvr->write(windows);
+    m.cn->write(windows);
     m.ini->write("#chrom\tstart\tend\tini\n");
-    if (m.options.write_sini) {
-        m.sini.emplace(m.prefix + ".sini.tsv");
-        m.sini->write(sample_header("#chrom\tstart\tend", samples));
-    }
-    if (m.options.write_normalized) {
-        m.normalized.emplace(m.prefix + ".normalized.tsv");
-        m.normalized->write(sample_header("#chrom\tstart\tend", samples));
-    }
+    if (m.sini) m.sini->write(windows);
+    if (m.normalized) m.normalized->write(windows);
 }
 
 void CnvTableWriter::sequence(const SequenceResult& result) {
-    if (!impl_->cnvs) throw InternalError("CnvTableWriter: sequence() before begin()");
+    if (!impl_->begun) throw InternalError("CnvTableWriter: sequence() before begin()");
     if (!result.counts) throw InternalError("CnvTableWriter: a result without its windows");
     impl_->write_cnvs(result);
     impl_->write_regions(result);
@@ -113,10 +129,8 @@ void CnvTableWriter::sequence(const SequenceResult& result) {
 }
 
 void CnvTableWriter::finish() {
-    Impl& m = *impl_;
-    if (!m.cnvs) throw InternalError("CnvTableWriter: finish() before begin()");
-    for (auto* table : {&m.cnvs, &m.cnvr, &m.cn, &m.ini, &m.sini, &m.normalized})
-        if (*table) (*table)->commit();
+    if (!impl_->begun) throw InternalError("CnvTableWriter: finish() before begin()");
+    if (impl_->own) impl_->own->commit();
 }
 
 void CnvTableWriter::Impl::write_cnvs(const SequenceResult& result) {
@@ -134,7 +148,7 @@ void CnvTableWriter::Impl::write_cnvs(const SequenceResult& result) {
         text += info.samples.at(cnv.sample) + '\t' + result.counts->name + '\t' +
                 std::to_string(cnv.start) + '\t' + std::to_string(cnv.end) + '\t' +
                 real(cnv.median) + '\t' + real(cnv.mean) + '\t' +
-                output::class_name(info.params, cnv.cn) + '\n';
+                detail::class_name(info.params, cnv.cn) + '\n';
     }
     cnvs->write(text);
 }
@@ -144,7 +158,7 @@ void CnvTableWriter::Impl::write_regions(const SequenceResult& result) {
     for (const CnvRegion& region : result.regions) {
         text += result.counts->name + '\t' + std::to_string(region.start) + '\t' +
                 std::to_string(region.end);
-        for (int index : region.cn) text += '\t' + output::class_name(info.params, index);
+        for (int index : region.cn) text += '\t' + detail::class_name(info.params, index);
         text += '\n';
     }
     cnvr->write(text);
@@ -158,7 +172,7 @@ void CnvTableWriter::Impl::write_windows(const SequenceResult& result) {
         const std::string where = window_columns(counts, w);
         cn_text += where;
         for (std::size_t s = 0; s < samples; ++s) {
-            int copies = output::class_copy_number(info.params,
+            int copies = detail::class_copy_number(info.params,
                                                    result.model.expected_class[w * samples + s]);
             cn_text += copies < 0 ? std::string("\tNA") : '\t' + std::to_string(copies);
         }

@@ -4,17 +4,21 @@
 #include <htslib/hts.h>
 #include <htslib/vcf.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
 #include <limits>
 #include <optional>
+#include <string_view>
 
 #include "cnv/output/region_summary.hpp"
 #include "core/internal/htslib_handles.hpp"
+#include "core/internal/messages.hpp"
 #include "tropic/cnv/cnv_writers.hpp"
 #include "tropic/core/atomic_file.hpp"
 #include "tropic/core/error.hpp"
+#include "tropic/core/output_files.hpp"
 #include "tropic/version.hpp"
 
 namespace tropic::cnv {
@@ -45,6 +49,19 @@ constexpr const char* kFixedLines[] = {
     "call (cn.mops' local assessment) over the region's windows\">",
 };
 
+// The index beside a bgzipped VCF: tabix's, or CSI for positions beyond 2^29.
+constexpr const char* kIndexSuffixes[] = {".tbi", ".csi"};
+
+// VCF 4.3's rule for contig names (section 1.4.7, the SAM specification's for reference names):
+// printable ASCII without quotes, brackets, commas or backslashes, not starting with '*' or '='.
+bool valid_contig_name(const std::string& name) {
+    if (name.empty() || name.front() == '*' || name.front() == '=') return false;
+    constexpr std::string_view kForbidden = "\\,\"`'()[]{}<>";
+    return std::all_of(name.begin(), name.end(), [&](char c) {
+        return c >= '!' && c <= '~' && kForbidden.find(c) == std::string_view::npos;
+    });
+}
+
 void check(int status, const std::string& what) {
     if (status < 0) throw ResourceError(what);
 }
@@ -54,30 +71,41 @@ void check(int status, const std::string& what) {
 struct CnvVcfWriter::Impl {
     std::string path, index_path;
     VcfWriterOptions options;
+    std::unique_ptr<OutputFiles> own;  // the writer's own outputs, committed by finish()
+    OutputFiles* outputs = nullptr;
+    std::string_view option;  // names the outputs in messages
+    AtomicFile* file = nullptr;
     CnvRunInfo info;
-    std::optional<AtomicFile> file;
     File vcf;
     Header header;
     bool header_written = false;
     std::vector<Record> pending;  // records kept until the header is complete
+    std::int64_t last_end = 0;    // the largest END of a record, which decides the index
 
     std::string failure(const std::string& what) const {
         return "cannot write " + what + " of " + path + ": " + std::strerror(errno);
     }
+    void declare(OutputFiles& files, const std::string& prefix, std::string_view option_name);
     void declare_contig(const std::string& name, std::int64_t length);
     void write_header();
     Record make_record(const SequenceResult& result, const CnvRegion& region) const;
     void write(const Record& record) {
         check(bcf_write(vcf.get(), header.get(), record.get()), failure("a record"));
     }
-    std::unique_ptr<AtomicFile> build_index();
+    void build_index();
 };
 
 CnvVcfWriter::CnvVcfWriter(std::string prefix, VcfWriterOptions options)
     : impl_(std::make_unique<Impl>()) {
-    if (prefix.empty()) throw InputError("the VCF output prefix is empty");
-    impl_->path = prefix + (options.compress ? ".vcf.gz" : ".vcf");
     impl_->options = std::move(options);
+    impl_->own = std::make_unique<OutputFiles>();
+    impl_->declare(*impl_->own, prefix, "");
+}
+
+CnvVcfWriter::CnvVcfWriter(OutputFiles& outputs, std::string prefix, VcfWriterOptions options)
+    : impl_(std::make_unique<Impl>()) {
+    impl_->options = std::move(options);
+    impl_->declare(outputs, prefix, "-o");
 }
 
 CnvVcfWriter::~CnvVcfWriter() = default;
@@ -89,7 +117,25 @@ const std::string& CnvVcfWriter::index_path() const noexcept {
     return impl_->index_path;
 }
 
+// The VCF is declared now; its index only once the records show whether a .tbi can hold them,
+// so both names are checked now (an AtomicFile made and dropped leaves nothing).
+void CnvVcfWriter::Impl::declare(OutputFiles& files, const std::string& prefix,
+                                 std::string_view option_name) {
+    if (prefix.empty()) throw InputError("the VCF output prefix is empty");
+    path = prefix + (options.compress ? ".vcf.gz" : ".vcf");
+    outputs = &files;
+    option = option_name;
+    file = &files.file(path, option);
+    if (options.compress && !file->direct())
+        for (const char* suffix : kIndexSuffixes) AtomicFile probe(path + suffix);
+}
+
 void CnvVcfWriter::Impl::declare_contig(const std::string& name, std::int64_t length) {
+    if (!valid_contig_name(name))
+        throw InputError("the sequence name '" + escaped_text(name) +
+                         "' cannot be a VCF contig: VCF 4.3 allows printable characters other "
+                         "than quotes, brackets, commas and backslashes, not starting with * or "
+                         "= (--no-vcf writes no VCF)");
     std::string line = "##contig=<ID=" + name;
     if (length > 0) line += ",length=" + std::to_string(length);
     line += '>';
@@ -116,7 +162,6 @@ void CnvVcfWriter::begin(const CnvRunInfo& info) {
                              "' appears twice or is not valid in VCF");
     check(bcf_hdr_sync(m.header.get()), m.failure("the header"));
 
-    m.file.emplace(m.path);
     m.vcf.reset(hts_open(m.file->temp_path().c_str(), m.options.compress ? "wz" : "w"));
     if (!m.vcf) throw ResourceError(m.failure("the file"));
     // With every sequence known, records stream; otherwise the header waits for the last one.
@@ -141,6 +186,7 @@ void CnvVcfWriter::sequence(const SequenceResult& result) {
     }
     for (const CnvRegion& region : result.regions) {
         Record record = m.make_record(result, region);
+        m.last_end = std::max(m.last_end, region.end);
         if (m.header_written)
             m.write(record);
         else
@@ -158,7 +204,7 @@ Record CnvVcfWriter::Impl::make_record(const SequenceResult& result,
     Record record(bcf_init());
     if (!record) throw ResourceError("out of memory for a VCF record");
     bcf1_t* rec = record.get();
-    const output::RegionSummary summary = output::summarize_region(info.params, result, region);
+    const detail::RegionSummary summary = detail::summarize_region(info.params, result, region);
     const std::size_t samples = info.samples.size();
 
     rec->rid = bcf_hdr_name2id(hdr, result.counts->name.c_str());
@@ -166,7 +212,7 @@ Record CnvVcfWriter::Impl::make_record(const SequenceResult& result,
     // read as a 1-based position. A region at the sequence's first base has none; it starts at 1.
     rec->pos = std::max<std::int64_t>(region.start - 1, 0);
     bcf_float_set_missing(rec->qual);
-    const std::string type = output::sv_type_name(summary.type);
+    const std::string type = detail::sv_type_name(summary.type);
     const std::string alleles = "N,<" + type + ">";
     check(bcf_update_alleles_str(hdr, rec, alleles.c_str()), failure("a record"));
     int pass = bcf_hdr_id2int(hdr, BCF_DT_ID, "PASS");
@@ -178,8 +224,8 @@ Record CnvVcfWriter::Impl::make_record(const SequenceResult& result,
     // SVLEN is ALT's length minus REF's (VCF 4.3): -length for a loss, +length for a gain, and no
     // single value for a region with both.
     const auto length = static_cast<std::int32_t>(region.end - region.start);
-    if (summary.type != output::SvType::Cnv) {
-        std::int32_t svlen = summary.type == output::SvType::Del ? -length : length;
+    if (summary.type != detail::SvType::Cnv) {
+        std::int32_t svlen = summary.type == detail::SvType::Del ? -length : length;
         check(bcf_update_info_int32(hdr, rec, "SVLEN", &svlen, 1), failure("a record"));
     }
     check(bcf_update_info_flag(hdr, rec, "IMPRECISE", nullptr, 1), failure("a record"));
@@ -213,26 +259,27 @@ void CnvVcfWriter::finish() {
     // hts_close's status tells whether the last blocks reached the disk.
     errno = 0;
     if (hts_close(m.vcf.release()) != 0) throw ResourceError(m.failure("the end"));
-    std::unique_ptr<AtomicFile> index = m.build_index();
-    // The index after its VCF, so that it is never older than the file it indexes.
-    m.file->commit();
-    if (index) index->commit();
+    m.build_index();
+    if (m.own) m.own->commit();
 }
 
-std::unique_ptr<AtomicFile> CnvVcfWriter::Impl::build_index() {
-    if (!options.compress) return nullptr;
-    // A .tbi indexes positions below 2^29; longer sequences need a .csi.
-    for (auto [suffix, min_shift] : {std::pair{".tbi", 0}, std::pair{".csi", 14}}) {
-        auto index = std::make_unique<AtomicFile>(path + suffix);
-        if (bcf_index_build3(file->temp_path().c_str(), index->temp_path().c_str(), min_shift, 0) ==
-            0) {
-            index_path = path + suffix;
-            return index;
-        }
+// Declared after its VCF, the index is moved into place after it, so that it is never older than
+// the file it indexes.
+void CnvVcfWriter::Impl::build_index() {
+    if (!options.compress) return;
+    if (file->direct()) {
+        if (options.on_notice)
+            options.on_notice("could not index " + path + ": it is not a regular file");
+        return;
     }
-    if (options.on_notice)
-        options.on_notice("could not index " + path + "; it is written without an index");
-    return nullptr;
+    // A .tbi indexes positions up to 2^29 (htslib's hts_idx_check_range); beyond, a .csi does.
+    const bool tabix = last_end <= (std::int64_t{1} << 29);
+    const std::string name = path + (tabix ? kIndexSuffixes[0] : kIndexSuffixes[1]);
+    AtomicFile& index = outputs->file(name, option);
+    if (bcf_index_build3(file->temp_path().c_str(), index.temp_path().c_str(), tabix ? 0 : 14, 0) !=
+        0)
+        throw ResourceError("cannot write the index " + name + " of " + path);
+    index_path = name;
 }
 
 }  // namespace tropic::cnv

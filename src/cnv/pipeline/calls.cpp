@@ -3,10 +3,11 @@
 #include <algorithm>
 #include <string>
 
+#include "cnv/model/local_model_backends.hpp"
 #include "cnv/stats/r_summary.hpp"
 #include "tropic/cnv/local_model.hpp"
 
-namespace tropic::cnv::pipeline {
+namespace tropic::cnv::detail {
 
 namespace {
 
@@ -88,12 +89,12 @@ void assign_integer_copy_numbers(SequenceResult& result, const CnmopsParams& par
             column.clear();
             for (std::size_t w = first; w <= last; ++w)
                 column.push_back(result.normalized[w * samples + s]);
-            means[c * samples + s] = stats::r_mean(column);
+            means[c * samples + s] = detail::r_mean(column);
         }
         if (!reference_lambda.empty()) {
             column.assign(reference_lambda.begin() + static_cast<std::ptrdiff_t>(first),
                           reference_lambda.begin() + static_cast<std::ptrdiff_t>(last) + 1);
-            lambdas[c] = stats::r_mean(column);
+            lambdas[c] = detail::r_mean(column);
         }
     }
     LocalModelResult refit;
@@ -137,4 +138,4 @@ void assign_integer_copy_numbers(SequenceResult& result, const CnmopsParams& par
     }
 }
 
-}  // namespace tropic::cnv::pipeline
+}  // namespace tropic::cnv::detail

@@ -7,7 +7,7 @@
 #include "tropic/cnv/cnv_result.hpp"
 #include "tropic/core/run_options.hpp"
 
-namespace tropic::cnv::pipeline {
+namespace tropic::cnv::detail {
 
 // Fills result.individual_call, result.cnvs (segments passing the thresholds and minWidth) and
 // result.regions from result.segments (ordered by sample, then start). `min_width` is the width
@@ -24,4 +24,4 @@ void assign_integer_copy_numbers(SequenceResult& result, const CnmopsParams& par
                                  const std::vector<double>& reference_lambda,
                                  const RunOptions& run);
 
-}  // namespace tropic::cnv::pipeline
+}  // namespace tropic::cnv::detail

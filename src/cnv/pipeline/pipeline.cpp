@@ -1,7 +1,7 @@
-// cn.mops' pipeline, sequence by sequence. A first pass over the source sums every sample's
-// counts (cn.mops refuses a sample without reads and falls back to these sums) and counts the
-// windows (cn.mops segments only when there are more than 5); the second normalises, models,
-// segments and calls each sequence and hands it to the sink.
+// cn.mops' pipeline, sequence by sequence. A first pass over the source (cohort.hpp) sums every
+// sample's counts and counts the windows (cn.mops segments only when there are more than 5); the
+// second runs each sequence through the stages below, each timed in PipelineSummary::seconds,
+// and hands it to the sink.
 #include "tropic/cnv/pipeline.hpp"
 
 #include <fmt/format.h>
@@ -9,140 +9,70 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <functional>
 #include <memory>
 
 #include "cnv/pipeline/calls.hpp"
+#include "cnv/pipeline/cohort.hpp"
 #include "cnv/segment/fast_segmenter.hpp"
-#include "cnv/stats/r_summary.hpp"
+#include "core/internal/memory_fit.hpp"
 #include "tropic/cnv/normalize.hpp"
 #include "tropic/cnv/segmentation.hpp"
 #include "tropic/core/error.hpp"
-#include "core/internal/memory_fit.hpp"
 #include "tropic/core/thread_pool.hpp"
 
 namespace tropic::cnv {
 
 namespace {
 
-// Seconds since `start`, and restarts it.
-double lap(std::chrono::steady_clock::time_point& start) {
-    const auto now = std::chrono::steady_clock::now();
-    const double seconds = std::chrono::duration<double>(now - start).count();
-    start = now;
-    return seconds;
-}
+using detail::Cohort;
+using detail::select_columns;
 
-struct Cohort {
-    std::vector<std::string> names;     // all samples of the source
-    std::vector<std::size_t> cases;     // modelled samples (all in cohort mode)
-    std::vector<std::size_t> controls;  // reference mode
-    std::vector<double> column_sums;    // [sample], over the whole matrix
-    std::vector<double> coverage;       // cn.mops' cov of the cases
-    std::vector<double> control_coverage;
-    std::size_t windows = 0;
-    std::size_t sequences = 0;
-    std::size_t widest_sequence = 0;
-    std::vector<std::string> sequence_names;
+// Wall seconds between stages.
+class StageClock {
+  public:
+    // Seconds since the last lap (or the start), and restarts.
+    double lap() {
+        const auto now = std::chrono::steady_clock::now();
+        const double seconds = std::chrono::duration<double>(now - start_).count();
+        start_ = now;
+        return seconds;
+    }
+
+  private:
+    std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
-// cn.mops' coverage estimate for norm = 2: the mean of each sample's counts strictly between its
-// 5% and 95% quantiles, divided by the median of those means.
-std::vector<double> coverage_estimate(const std::vector<std::vector<double>>& columns) {
-    std::vector<double> cov;
-    for (const std::vector<double>& x : columns) {
-        const double lo = stats::r_quantile7(x, 0.05), hi = stats::r_quantile7(x, 0.95);
-        std::vector<double> inner;
-        for (double v : x)
-            if (v > lo && v < hi) inner.push_back(v);
-        cov.push_back(stats::r_mean(inner));
-    }
-    const double median = stats::r_median(cov);
-    if (median == 0) {
-        throw InputError("cnv: the median of the samples' coverages is zero (--norm 2)");
-    }
-    for (double& c : cov) c = c / median;
-    return cov;
-}
+// What every sequence's stages read.
+struct RunContext {
+    const Cohort& cohort;
+    const CnmopsParams& params;
+    CnmopsParams segment_params;  // params with the minWidth the segments and calls use
+    const RunOptions& run;
+    RunOptions model_run;  // run with the one backend of every sequence's local model
+    bool reference = false;
+    bool segment = false;  // cn.mops segments only when the run has more than 5 windows
+};
 
-Cohort scan(CountSource& source, const CnmopsParams& params, const std::vector<bool>& controls) {
-    Cohort cohort;
-    cohort.names = source.samples();
-    const std::size_t samples = cohort.names.size();
-    const bool reference = params.method == Method::Reference;
-    if (reference) {
-        if (controls.size() != samples) {
-            throw InputError("cnv: reference mode needs the control samples named (--controls)");
-        }
-        for (std::size_t s = 0; s < samples; ++s)
-            (controls[s] ? cohort.controls : cohort.cases).push_back(s);
-        if (cohort.cases.empty() || cohort.controls.empty()) {
-            throw InputError(fmt::format(
-                "cnv: reference mode needs at least one case and one control ({} cases, {} "
-                "controls)",
-                cohort.cases.size(), cohort.controls.size()));
-        }
-    } else {
-        if (samples < 2) {
-            throw InputError(fmt::format(
-                "cnv: cn.mops models samples against each other and needs at least 2, not {}",
-                samples));
-        }
-        for (std::size_t s = 0; s < samples; ++s) cohort.cases.push_back(s);
-    }
-    cohort.column_sums.assign(samples, 0.0);
-    std::vector<std::vector<double>> columns(params.norm == 2 ? samples : 0);
-    SequenceCounts sequence;
-    source.rewind();
-    while (source.next(sequence)) {
-        const std::size_t w = sequence.window_count();
-        cohort.windows += w;
-        ++cohort.sequences;
-        if (std::find(cohort.sequence_names.begin(), cohort.sequence_names.end(), sequence.name) !=
-            cohort.sequence_names.end()) {
-            throw InputError(fmt::format(
-                "cnv: the windows of reference sequence '{}' are not all on consecutive rows",
-                sequence.name));
-        }
-        cohort.sequence_names.push_back(sequence.name);
-        cohort.widest_sequence = std::max(cohort.widest_sequence, w);
-        for (std::size_t i = 0; i < w; ++i) {
-            for (std::size_t s = 0; s < samples; ++s) {
-                const double v = sequence.counts[i * samples + s];
-                cohort.column_sums[s] += v;
-                if (!columns.empty()) columns[s].push_back(v);
-            }
-        }
-    }
-    for (std::size_t s = 0; s < samples; ++s) {
-        if (cohort.column_sums[s] == 0) {
-            throw InputError(fmt::format(
-                "cnv: sample '{}' has no reads in any window: remove it (cn.mops: zero columns "
-                "in the read count matrix)",
-                cohort.names[s]));
-        }
-    }
-    if (params.norm == 2) {
-        const std::vector<double> all = coverage_estimate(columns);
-        for (std::size_t s : cohort.cases) cohort.coverage.push_back(all[s]);
-        for (std::size_t s : cohort.controls) cohort.control_coverage.push_back(all[s]);
-    } else {
-        cohort.coverage.assign(cohort.cases.size(), 1.0);
-        cohort.control_coverage.assign(cohort.controls.size(), 1.0);
-    }
-    source.rewind();
-    return cohort;
-}
+// One sequence on its way through the stages.
+struct SequenceWork {
+    SequenceResult result;
+    SequenceCounts case_counts;            // reference mode: the cases' raw counts
+    std::vector<double> normalized_all;    // every sample's counts as modelled
+    std::vector<double> case_input;        // reference mode: the cases' columns of it
+    std::vector<double> reference_lambda;  // reference mode: the controls' expected counts
+};
 
-// The columns `which` of a window-major matrix of `samples` columns.
-std::vector<double> select_columns(const std::vector<double>& matrix, std::size_t samples,
-                                   const std::vector<std::size_t>& which) {
-    const std::size_t windows = samples ? matrix.size() / samples : 0;
-    std::vector<double> out(windows * which.size());
-    for (std::size_t w = 0; w < windows; ++w)
-        for (std::size_t k = 0; k < which.size(); ++k)
-            out[w * which.size() + k] = matrix[w * samples + which[k]];
-    return out;
+RunContext make_context(const Cohort& cohort, const CnmopsParams& params, const RunOptions& run) {
+    RunContext context{cohort, params, params, run, run};
+    context.reference = params.method == Method::Reference;
+    context.segment = cohort.windows > 5;
+    // DNAcopy's min.width is at most 5 (cn.mops passes min(minWidth, 5)).
+    if (params.segmentation == Segmentation::Cbs)
+        context.segment_params.min_width = std::min(params.min_width, 5);
+    // One backend for every sequence of the run, chosen on the whole run's size.
+    context.model_run.backend =
+        choose_local_model_backend(cohort.windows, cohort.cases.size(), params, run);
+    return context;
 }
 
 // Bytes held while one sequence of `windows` is processed.
@@ -153,23 +83,8 @@ std::uint64_t sequence_bytes(std::size_t windows, std::size_t samples, std::size
            static_cast<std::uint64_t>(windows) * (2 * classes + 4) * sizeof(double);
 }
 
-}  // namespace
-
-PipelineSummary run_cnmops(CountSource& source, const CnmopsParams& params, CnvSink& sink,
-                           const RunOptions& run, const std::vector<bool>& controls) {
-    PipelineSummary summary;
-    auto clock = std::chrono::steady_clock::now();
-    const Cohort cohort = scan(source, params, controls);
-    summary.seconds.scan = lap(clock);
+void check_memory(const Cohort& cohort, const CnmopsParams& params, const RunOptions& run) {
     const std::size_t samples = cohort.names.size();
-    const std::size_t cases = cohort.cases.size();
-    const bool reference = params.method == Method::Reference;
-    summary.windows = cohort.windows;
-    summary.sequences = cohort.sequences;
-    if (cohort.windows < 100) {
-        summary.warnings.push_back(
-            "normalisation might not be applicable for this small number of windows (< 100)");
-    }
     const std::uint64_t needed =
         sequence_bytes(cohort.widest_sequence, samples, params.folds.size());
     const MemoryBudget budget = host_budget(run.max_memory);
@@ -179,156 +94,206 @@ PipelineSummary run_cnmops(CountSource& source, const CnmopsParams& params, CnvS
                                              cohort.widest_sequence, samples),
                                  needed, budget, "use longer windows or fewer samples per run"));
     }
+}
 
+CnvRunInfo run_info(const Cohort& cohort, const CnmopsParams& params) {
     CnvRunInfo info;
     for (std::size_t s : cohort.cases) info.samples.push_back(cohort.names[s]);
     info.params = params;
     info.sequences = cohort.sequence_names;
     info.windows = cohort.windows;
-    sink.begin(info);
+    return info;
+}
 
-    const bool segment = cohort.windows > 5;
-    const int min_width =
-        params.segmentation == Segmentation::Cbs ? std::min(params.min_width, 5) : params.min_width;
-    CnmopsParams segment_params = params;
-    segment_params.min_width = min_width;
+// Every sample's counts as modelled: normalised together with norm = 1 (referencecn.mops
+// normalises cbind(cases, controls) as one matrix), raw otherwise; the cases' share of them; and
+// with norm = 2 the counts reported (normalizedData), which are normalised over the modelled
+// samples alone, as cn.mops' X.viz, while the model sees them raw against the coverages.
+void normalize(const RunContext& context, const SequenceCounts& sequence, SequenceWork& work,
+               std::vector<std::string>& warnings) {
+    const Cohort& cohort = context.cohort;
+    const std::size_t samples = cohort.names.size();
+    work.normalized_all = context.params.norm == 1
+                              ? normalize_sequence(sequence, samples, context.params,
+                                                   cohort.column_sums, warnings, context.run.pool)
+                              : sequence.counts;
+    work.result.counts = &sequence;  // the sequence itself in cohort mode (no copy)
+    if (context.reference) {
+        work.case_counts.name = sequence.name;
+        work.case_counts.start = sequence.start;
+        work.case_counts.end = sequence.end;
+        work.case_counts.counts = select_columns(sequence.counts, samples, cohort.cases);
+        work.result.counts = &work.case_counts;
+        work.case_input = select_columns(work.normalized_all, samples, cohort.cases);
+    }
+    if (context.params.norm == 2) {
+        CnmopsParams shown = context.params;
+        shown.norm = 1;
+        std::vector<double> sums;
+        for (std::size_t s : cohort.cases) sums.push_back(cohort.column_sums[s]);
+        work.result.normalized = normalize_sequence(*work.result.counts, cohort.cases.size(), shown,
+                                                    sums, warnings, context.run.pool);
+    }
+}
 
-    // One backend for every sequence of the run, chosen on the whole run's size.
-    RunOptions model_run = run;
-    model_run.backend = choose_local_model_backend(cohort.windows, cases, params, run);
+// Reference mode: each window's expected count, the mean of the controls (divided by their
+// coverages with norm = 2), at least 1e-5.
+std::vector<double> reference_lambda(const RunContext& context,
+                                     const std::vector<double>& normalized_all) {
+    const Cohort& cohort = context.cohort;
+    const std::vector<double> control_values =
+        select_columns(normalized_all, cohort.names.size(), cohort.controls);
+    const std::size_t m = cohort.controls.size();
+    const std::size_t windows = m ? control_values.size() / m : 0;
+    std::vector<double> lambda(windows);
+    for (std::size_t w = 0; w < windows; ++w) {
+        long double sum = 0;
+        for (std::size_t k = 0; k < m; ++k) {
+            double v = control_values[w * m + k];
+            if (context.params.norm == 2) v = v / cohort.control_coverage[k];
+            sum += v;
+        }
+        lambda[w] = std::max(static_cast<double>(sum / static_cast<long double>(m)), 1e-5);
+    }
+    return lambda;
+}
+
+// The local models of the cases, into work.result.model (whose buffers come from `reusable`).
+void fit(const RunContext& context, SequenceWork& work, LocalModelResult& reusable) {
+    const std::vector<double>& input = context.reference ? work.case_input : work.normalized_all;
+    LocalModelBlock block;
+    block.windows = work.result.counts->window_count();
+    block.samples = context.cohort.cases.size();
+    block.counts = input.data();
+    block.coverage = context.cohort.coverage.data();
+    block.reference_lambda = context.reference ? work.reference_lambda.data() : nullptr;
+    work.result.model = std::move(reusable);
+    fit_local_models(block, context.params, work.result.model, context.model_run);
+    if (context.params.norm != 2) {
+        // normalizedData is the model's input: moved, not copied (the block is done with it).
+        work.result.normalized =
+            context.reference ? std::move(work.case_input) : std::move(work.normalized_all);
+    }
+}
+
+// Sample s's sI/NI calls along the sequence.
+std::vector<double> sini_column(const LocalModelResult& model, std::size_t s) {
+    std::vector<double> x(model.windows);
+    for (std::size_t w = 0; w < model.windows; ++w) x[w] = model.sini[w * model.samples + s];
+    return x;
+}
+
+std::vector<std::vector<SegmentRange>> cbs_ranges(const LocalModelResult& model,
+                                                  const CnmopsParams& params, ThreadPool* pool) {
+    std::vector<std::vector<SegmentRange>> per_sample(model.samples);
+    parallel_for(pool, 0, model.samples, [&](std::size_t s) {
+        per_sample[s] = segment_cbs(sini_column(model, s), params, params.seed + s);
+        // DNAcopy reports segment means rounded to 4 decimals, and cn.mops calls on those.
+        for (SegmentRange& r : per_sample[s]) r.mean = std::nearbyint(r.mean * 1e4) / 1e4;
+    });
+    return per_sample;
+}
+
+// Scoring candidate breakpoints dominates; it is split over every sample and every stretch of
+// windows at once, so that few samples still use every thread.
+std::vector<std::vector<SegmentRange>> fast_ranges(const LocalModelResult& model,
+                                                   const CnmopsParams& params, ThreadPool* pool) {
+    const std::size_t samples = model.samples, windows = model.windows;
+    std::vector<std::unique_ptr<detail::FastSegmenter>> segmenters(samples);
+    parallel_for(pool, 0, samples, [&](std::size_t s) {
+        segmenters[s] = std::make_unique<detail::FastSegmenter>(sini_column(model, s), params);
+    });
+    constexpr std::size_t kStretch = 32768;
+    const std::size_t stretches = (windows + kStretch - 1) / kStretch;
+    parallel_for(pool, 0, samples * stretches, [&](std::size_t job) {
+        const std::size_t first = (job % stretches) * kStretch;
+        segmenters[job / stretches]->score_range(first, std::min(windows, first + kStretch));
+    });
+    std::vector<std::vector<SegmentRange>> per_sample(samples);
+    parallel_for(pool, 0, samples, [&](std::size_t s) { per_sample[s] = segmenters[s]->finish(); });
+    return per_sample;
+}
+
+// Every case's segments along the sequence, by sample then start.
+std::vector<Segment> segment_samples(const RunContext& context, const SequenceCounts& sequence,
+                                     const LocalModelResult& model) {
+    const std::vector<std::vector<SegmentRange>> per_sample =
+        context.params.segmentation == Segmentation::Cbs
+            ? cbs_ranges(model, context.segment_params, context.run.pool)
+            : fast_ranges(model, context.segment_params, context.run.pool);
+    std::vector<Segment> segments;
+    for (std::size_t s = 0; s < per_sample.size(); ++s) {
+        for (const SegmentRange& r : per_sample[s]) {
+            Segment seg;
+            seg.sample = s;
+            seg.first = r.first;
+            seg.last = r.last;
+            seg.start = sequence.start[r.first];
+            seg.end = sequence.end[r.last];
+            seg.mean = r.mean;
+            seg.median = r.median;
+            segments.push_back(seg);
+        }
+    }
+    return segments;
+}
+
+// The calls: from the segments where there are any (CNVs, regions, integer copy numbers), else
+// the sI/NI calls themselves.
+void call(const RunContext& context, SequenceWork& work) {
+    SequenceResult& result = work.result;
+    if (!context.segment || result.counts->window_count() == 0) {
+        result.individual_call = result.model.sini;
+        return;
+    }
+    detail::call_cnvs(result, context.params, context.segment_params.min_width);
+    detail::assign_integer_copy_numbers(result, context.params, context.cohort.coverage,
+                                        work.reference_lambda, context.run);
+}
+
+}  // namespace
+
+PipelineSummary run_cnmops(CountSource& source, const CnmopsParams& params, CnvSink& sink,
+                           const RunOptions& run, const std::vector<bool>& controls) {
+    check_cnmops_params(params);
+    PipelineSummary summary;
+    StageClock clock;
+    const Cohort cohort = detail::scan_cohort(source, params, controls);
+    summary.seconds.scan = clock.lap();
+    summary.windows = cohort.windows;
+    summary.sequences = cohort.sequences;
+    if (cohort.windows < 100) {
+        summary.warnings.push_back(
+            "normalisation might not be applicable for this small number of windows (< 100)");
+    }
+    check_memory(cohort, params, run);
+    sink.begin(run_info(cohort, params));
+    const RunContext context = make_context(cohort, params, run);
     LocalModelResult reusable_model;  // its buffers pass from sequence to sequence
-
     SequenceCounts sequence;
     while (source.next(sequence)) {
-        summary.seconds.scan += lap(clock);  // reading the sequence
-        const std::size_t windows = sequence.window_count();
-        // Every sample's counts as modelled: normalised together (referencecn.mops normalises
-        // cbind(cases, controls) as one matrix) with norm = 1, raw otherwise.
-        std::vector<double> normalized_all =
-            params.norm == 1 ? normalize_sequence(sequence, samples, params, cohort.column_sums,
-                                                  summary.warnings, run.pool)
-                             : sequence.counts;
-        // The modelled samples' raw counts: the sequence itself in cohort mode (no copy).
-        SequenceCounts case_counts;
-        if (reference) {
-            case_counts.name = sequence.name;
-            case_counts.start = sequence.start;
-            case_counts.end = sequence.end;
-            case_counts.counts = select_columns(sequence.counts, samples, cohort.cases);
+        summary.seconds.scan += clock.lap();  // reading the sequence
+        SequenceWork work;
+        normalize(context, sequence, work, summary.warnings);
+        if (context.reference)
+            work.reference_lambda = reference_lambda(context, work.normalized_all);
+        summary.seconds.normalize += clock.lap();
+        fit(context, work, reusable_model);
+        summary.seconds.model += clock.lap();
+        if (context.segment && sequence.window_count() > 0) {
+            work.result.segments = segment_samples(context, sequence, work.result.model);
+            summary.seconds.segment += clock.lap();
         }
-        SequenceResult result;
-        result.counts = reference ? &case_counts : &sequence;
-        // The model's input: the cases' columns of normalized_all (all of it in cohort mode).
-        std::vector<double> case_input;
-        if (reference) case_input = select_columns(normalized_all, samples, cohort.cases);
-        const std::vector<double>& model_input = reference ? case_input : normalized_all;
-        if (params.norm == 2) {
-            // Modelled raw against the coverages; reported (normalizedData) normalised over the
-            // modelled samples alone, as cn.mops' X.viz.
-            CnmopsParams shown = params;
-            shown.norm = 1;
-            std::vector<double> sums;
-            for (std::size_t s : cohort.cases) sums.push_back(cohort.column_sums[s]);
-            result.normalized =
-                normalize_sequence(*result.counts, cases, shown, sums, summary.warnings, run.pool);
-        }
-        // Reference mode: each window's expected count, the mean of the controls (divided by
-        // their coverages with norm = 2), at least 1e-5.
-        std::vector<double> reference_lambda;
-        if (reference) {
-            const std::vector<double> control_values =
-                select_columns(normalized_all, samples, cohort.controls);
-            const std::size_t m = cohort.controls.size();
-            reference_lambda.resize(windows);
-            for (std::size_t w = 0; w < windows; ++w) {
-                long double sum = 0;
-                for (std::size_t k = 0; k < m; ++k) {
-                    double v = control_values[w * m + k];
-                    if (params.norm == 2) v = v / cohort.control_coverage[k];
-                    sum += v;
-                }
-                reference_lambda[w] =
-                    std::max(static_cast<double>(sum / static_cast<long double>(m)), 1e-5);
-            }
-        }
-        summary.seconds.normalize += lap(clock);
-        LocalModelBlock block;
-        block.windows = windows;
-        block.samples = cases;
-        block.counts = model_input.data();
-        block.coverage = cohort.coverage.data();
-        block.reference_lambda = reference ? reference_lambda.data() : nullptr;
-        result.model = std::move(reusable_model);
-        fit_local_models(block, params, result.model, model_run);
-        summary.seconds.model += lap(clock);
-        if (params.norm != 2) {
-            // normalizedData is the model's input: moved, not copied (the block is done with it).
-            result.normalized = reference ? std::move(case_input) : std::move(normalized_all);
-        }
-
-        if (segment && windows > 0) {
-            std::vector<std::vector<SegmentRange>> per_sample(cases);
-            auto column_of = [&](std::size_t s) {
-                std::vector<double> x(windows);
-                for (std::size_t w = 0; w < windows; ++w) x[w] = result.model.sini[w * cases + s];
-                return x;
-            };
-            auto parallel = [&](std::size_t count, const std::function<void(std::size_t)>& body) {
-                parallel_for(run.pool, 0, count, body);
-            };
-            if (params.segmentation == Segmentation::Cbs) {
-                parallel(cases, [&](std::size_t s) {
-                    per_sample[s] = segment_cbs(column_of(s), segment_params, params.seed + s);
-                    // DNAcopy reports segment means rounded to 4 decimals, and cn.mops calls
-                    // on those.
-                    for (SegmentRange& r : per_sample[s])
-                        r.mean = std::nearbyint(r.mean * 1e4) / 1e4;
-                });
-            } else {
-                // Scoring candidate breakpoints dominates; it is split over every sample and
-                // every stretch of windows at once, so that few samples still use every thread.
-                std::vector<std::unique_ptr<FastSegmenter>> segmenters(cases);
-                parallel(cases, [&](std::size_t s) {
-                    segmenters[s] = std::make_unique<FastSegmenter>(column_of(s), segment_params);
-                });
-                constexpr std::size_t kStretch = 32768;
-                const std::size_t stretches = (windows + kStretch - 1) / kStretch;
-                parallel(cases * stretches, [&](std::size_t job) {
-                    const std::size_t first = (job % stretches) * kStretch;
-                    segmenters[job / stretches]->score_range(first,
-                                                             std::min(windows, first + kStretch));
-                });
-                parallel(cases, [&](std::size_t s) { per_sample[s] = segmenters[s]->finish(); });
-            }
-            for (std::size_t s = 0; s < cases; ++s) {
-                for (const SegmentRange& r : per_sample[s]) {
-                    Segment seg;
-                    seg.sample = s;
-                    seg.first = r.first;
-                    seg.last = r.last;
-                    seg.start = sequence.start[r.first];
-                    seg.end = sequence.end[r.last];
-                    seg.mean = r.mean;
-                    seg.median = r.median;
-                    result.segments.push_back(seg);
-                }
-            }
-            summary.seconds.segment += lap(clock);
-            pipeline::call_cnvs(result, params, min_width);
-            pipeline::assign_integer_copy_numbers(result, params, cohort.coverage, reference_lambda,
-                                                  run);
-        } else {
-            result.individual_call = result.model.sini;
-        }
-        summary.seconds.call += lap(clock);
-        summary.cnvs += result.cnvs.size();
-        summary.regions += result.regions.size();
-        sink.sequence(result);
-        reusable_model = std::move(result.model);
-        summary.seconds.write += lap(clock);
+        call(context, work);
+        summary.seconds.call += clock.lap();
+        summary.cnvs += work.result.cnvs.size();
+        summary.regions += work.result.regions.size();
+        sink.sequence(work.result);
+        reusable_model = std::move(work.result.model);
+        summary.seconds.write += clock.lap();
     }
     sink.finish();
-    summary.seconds.write += lap(clock);
+    summary.seconds.write += clock.lap();
     return summary;
 }
 

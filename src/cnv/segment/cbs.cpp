@@ -6,7 +6,7 @@
 // changes): find the arc with the largest statistic (cbs_detail.hpp), test it, and if it is
 // significant split the segment into the two or three pieces the arc leaves and test each.
 //
-// Differences from DNAcopy, all documented in the report of issue 12:
+// Differences from DNAcopy (docs/cnv.md, quirk 10, states what a user sees of them):
 //  - The maximal arc is found exactly for every n (branch and bound below), where DNAcopy
 //    searches long segments approximately first.
 //  - The permutation test is decided exactly as the full nperm permutations would decide it; it
@@ -31,7 +31,7 @@
 #include "tropic/cnv/segmentation.hpp"
 
 namespace tropic::cnv {
-namespace cbs_detail {
+namespace detail {
 namespace {
 
 // A double in (0, 1) from the top 53 bits.
@@ -329,12 +329,12 @@ Arc best_arc(std::span<const double> c, std::size_t min_width) {
     return best;
 }
 
-}  // namespace cbs_detail
+}  // namespace detail
 
 namespace {
 
-using cbs_detail::Arc;
-using cbs_detail::CbsConfig;
+using detail::Arc;
+using detail::CbsConfig;
 
 // Whether some allowed arc of the permuted segment (running sums c) reaches `observed`: over
 // all arcs, or over the short ones only for the hybrid p-value. Stops at the first that does.
@@ -346,8 +346,8 @@ bool permutation_reaches(std::span<const double> v, std::span<const double> c,
                          double observed) {
     const std::size_t n = c.size() - 1;
     auto reaches = [&](std::size_t i, std::size_t j) {
-        return cbs_detail::arc_allowed(i, j, n, min_width) &&
-               cbs_detail::arc_stat(c[j] - c[i], j - i, n) >= observed;
+        return detail::arc_allowed(i, j, n, min_width) &&
+               detail::arc_stat(c[j] - c[i], j - i, n) >= observed;
     };
     if (!hybrid) {
         for (std::size_t k = min_width; k + min_width <= n; ++k)
@@ -413,7 +413,7 @@ double short_arc_ceiling(std::span<const double> v, std::size_t min_width, std::
         high += sorted[n - k];
         if (k < min_width) continue;
         const double d = std::max(high, -low) * (1 + 1e-12) + margin;
-        ceiling = std::max(ceiling, cbs_detail::arc_stat(d, k, n));
+        ceiling = std::max(ceiling, detail::arc_stat(d, k, n));
     }
     return ceiling;
 }
@@ -422,10 +422,10 @@ double short_arc_ceiling(std::span<const double> v, std::size_t min_width, std::
 std::optional<Arc> significant_arc(std::span<const double> y, std::size_t first,
                                    const CbsConfig& config, std::uint64_t seed) {
     const std::size_t n = y.size();
-    std::vector<double> v = cbs_detail::centred(y);
+    std::vector<double> v = detail::centred(y);
     std::vector<double> c;
-    cbs_detail::cumulative_sums(v, c);
-    const Arc arc = cbs_detail::best_arc(c, config.min_width);
+    detail::cumulative_sums(v, c);
+    const Arc arc = detail::best_arc(c, config.min_width);
     if (arc.stat <= 0) return std::nullopt;  // no allowed arc, or constant data
 
     const bool hybrid = n >= config.nmin && n > 2 * config.kmax;
@@ -433,20 +433,20 @@ std::optional<Arc> significant_arc(std::span<const double> y, std::size_t first,
     if (hybrid) {
         double total_ss = 0;
         for (double value : v) total_ss += value * value;
-        tail = cbs_detail::long_arc_tail_probability(
-            cbs_detail::arc_t_statistic(arc.stat, n, total_ss), n, config.kmax);
+        tail = detail::long_arc_tail_probability(detail::arc_t_statistic(arc.stat, n, total_ss), n,
+                                                 config.kmax);
     }
-    const std::int64_t allowed = cbs_detail::allowed_exceedances(config, tail);
+    const std::int64_t allowed = detail::allowed_exceedances(config, tail);
     if (allowed < 0) return std::nullopt;
     if (hybrid && short_arc_ceiling(v, config.min_width, config.kmax) < arc.stat) return arc;
 
     const double tau =
         hybrid ? hybrid_tau(n, config.min_width, config.kmax, arc.stat, rounding_margin(v)) : 0;
-    std::mt19937_64 rng = cbs_detail::segment_rng(seed, first, n);
+    std::mt19937_64 rng = detail::segment_rng(seed, first, n);
     std::int64_t exceedances = 0;
     for (std::int64_t p = 0; p < config.nperm; ++p) {
-        cbs_detail::shuffle(v, rng);
-        cbs_detail::cumulative_sums(v, c);
+        detail::shuffle(v, rng);
+        detail::cumulative_sums(v, c);
         if (permutation_reaches(v, c, config.min_width, hybrid, config.kmax, tau, arc.stat) &&
             ++exceedances > allowed)
             return std::nullopt;
@@ -469,8 +469,8 @@ double median_of(std::span<const double> values) {
 std::vector<SegmentRange> segment_cbs(std::span<const double> x, const CnmopsParams& params,
                                       std::uint64_t seed) {
     if (x.empty()) return {};
-    const CbsConfig config = cbs_detail::config_from(params);
-    const std::vector<double> y = cbs_detail::jittered(x, seed);
+    const CbsConfig config = detail::config_from(params);
+    const std::vector<double> y = detail::jittered(x, seed);
 
     std::vector<std::pair<std::size_t, std::size_t>> work{{0, x.size()}}, done;  // [first, end)
     while (!work.empty()) {
@@ -482,8 +482,8 @@ std::vector<SegmentRange> segment_cbs(std::span<const double> x, const CnmopsPar
             done.emplace_back(first, end);
             continue;
         }
-        const auto [ai, aj] = cbs_detail::settle_arc_ends(std::span(y).subspan(first, end - first),
-                                                          arc->i, arc->j, config);
+        const auto [ai, aj] = detail::settle_arc_ends(std::span(y).subspan(first, end - first),
+                                                      arc->i, arc->j, config);
         const std::size_t i = first + ai, j = first + aj;
         if (i > first) work.emplace_back(first, i);
         work.emplace_back(i, j);

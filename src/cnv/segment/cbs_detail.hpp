@@ -21,7 +21,7 @@
 
 #include "tropic/cnv/cnmops_params.hpp"
 
-namespace tropic::cnv::cbs_detail {
+namespace tropic::cnv::detail {
 
 // DNAcopy::segment's parameters as cn.mops uses them (the R defaults it leaves alone: p.method
 // "hybrid", kmax 25, nmin 200).
@@ -122,4 +122,4 @@ double arc_t_statistic(double stat, std::size_t n, double total_ss);
 // -1 when the tail alone is already above alpha (no permutation needed).
 std::int64_t allowed_exceedances(const CbsConfig& config, double tail);
 
-}  // namespace tropic::cnv::cbs_detail
+}  // namespace tropic::cnv::detail

@@ -9,7 +9,7 @@
 #include "tropic/cnv/cnmops_params.hpp"
 #include "tropic/cnv/segmentation.hpp"
 
-namespace tropic::cnv {
+namespace tropic::cnv::detail {
 
 class FastSegmenter {
   public:
@@ -34,4 +34,4 @@ class FastSegmenter {
     std::vector<double> sums_, squares_, score_;
 };
 
-}  // namespace tropic::cnv
+}  // namespace tropic::cnv::detail

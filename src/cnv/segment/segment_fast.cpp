@@ -24,6 +24,8 @@
 
 namespace tropic::cnv {
 
+namespace detail {
+
 namespace {
 
 using Run = FastSegmenter::Run;
@@ -31,7 +33,7 @@ constexpr double kTiny = 1e-15;
 
 SegmentRange summarize(const std::vector<double>& x, std::size_t first, std::size_t last) {
     std::span<const double> part(x.data() + first, last - first + 1);
-    return {first, last, stats::r_mean(part), stats::r_median(part)};
+    return {first, last, r_mean(part), r_median(part)};
 }
 
 // IRanges::reduce: runs that overlap or touch become one.
@@ -90,7 +92,7 @@ FastSegmenter::FastSegmenter(std::span<const double> values, const CnmopsParams&
     if (cyber_weight_ < 0.01) cyber_weight_ = 0.01;  // the C routine's floor
     std::vector<double> steps;
     for (std::size_t i = 0; i + 1 < m; ++i) steps.push_back(std::fabs(x_[i + 1] - x_[i]));
-    eps_ = stats::r_quantile7(steps, 0.75);
+    eps_ = r_quantile7(steps, 0.75);
     // Prefix sums and the sequence's variance (Welford), as the C routine computes them.
     sums_.resize(m);
     squares_.resize(m);
@@ -133,7 +135,7 @@ void FastSegmenter::score_range(std::size_t begin, std::size_t end) {
             const double a = var_left / (nn + 1.0);
             const double b = var_right / (nn + 1.0);
             const double dof = (a + b) * (a + b) / ((a * a) / nn + (b * b) / nn);
-            const double neg_log_p = -stats::t_upper_tail_log(t, dof);
+            const double neg_log_p = -t_upper_tail_log(t, dof);
             if (neg_log_p > best) best = neg_log_p;
             d = neg_log_p > previous ? 0 : d + 1;
             previous = neg_log_p;
@@ -173,7 +175,7 @@ std::vector<SegmentRange> FastSegmenter::finish() {
         for (std::size_t k = 0; k < count; ++k) breakpoints.push_back(order[k] + 1);
         std::sort(breakpoints.begin(), breakpoints.end());
     } else {
-        const double threshold = stats::r_quantile7(score, 1 - alpha);
+        const double threshold = r_quantile7(score, 1 - alpha);
         for (std::size_t i = 0; i < m; ++i)
             if (score[i] > threshold) breakpoints.push_back(i + 1);
     }
@@ -185,7 +187,7 @@ std::vector<SegmentRange> FastSegmenter::finish() {
     }
     initial.push_back({begin, m - 1});
     // Rule 4.
-    const double sd = std::sqrt(stats::r_var(x_));
+    const double sd = std::sqrt(r_var(x_));
     const double upper = 0 + 2 * sd, lower = 0 - 2 * sd;
     std::vector<Run> kept;
     if (upper == 0 && lower == 0) {
@@ -205,8 +207,10 @@ std::vector<SegmentRange> FastSegmenter::finish() {
     return out;
 }
 
+}  // namespace detail
+
 std::vector<SegmentRange> segment_fast(std::span<const double> values, const CnmopsParams& params) {
-    FastSegmenter segmenter(values, params);
+    detail::FastSegmenter segmenter(values, params);
     segmenter.score_range(0, segmenter.positions());
     return segmenter.finish();
 }

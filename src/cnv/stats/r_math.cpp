@@ -3,7 +3,7 @@
 #define MATHLIB_STANDALONE 1
 #include <Rmath.h>
 
-namespace tropic::cnv::stats {
+namespace tropic::cnv::detail {
 
 double t_upper_tail_log(double t, double df) {
     return pt(t, df, /*lower_tail=*/0, /*log_p=*/1);
@@ -17,4 +17,4 @@ double log_gamma(double x) {
     return lgammafn(x);
 }
 
-}  // namespace tropic::cnv::stats
+}  // namespace tropic::cnv::detail

@@ -7,7 +7,7 @@
 
 #include "cnv/stats/r_math.hpp"
 
-namespace tropic::cnv::stats {
+namespace tropic::cnv::detail {
 
 namespace {
 
@@ -213,4 +213,4 @@ std::optional<double> r_density_mode(std::span<const double> v, double upper) {
     return mode;
 }
 
-}  // namespace tropic::cnv::stats
+}  // namespace tropic::cnv::detail

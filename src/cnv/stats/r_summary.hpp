@@ -8,7 +8,7 @@
 #include <span>
 #include <vector>
 
-namespace tropic::cnv::stats {
+namespace tropic::cnv::detail {
 
 // mean(x): long double sum / n, then one correcting pass, as R's summary.c.
 double r_mean(std::span<const double> x);
@@ -34,4 +34,4 @@ std::vector<double> r_seq(double from, double to, std::size_t n);
 // output grid is empty (upper * 100 < 1 rounds up to 1 point, so only upper <= 0 or NaN).
 std::optional<double> r_density_mode(std::span<const double> v, double upper);
 
-}  // namespace tropic::cnv::stats
+}  // namespace tropic::cnv::detail

@@ -10,6 +10,7 @@
 #include <random>
 #include <string>
 
+#include "cnv/model/local_model_backends.hpp"
 #include "support/gpu_test.hpp"
 #include "support/local_model_compare.hpp"
 #include "support/random_cohort.hpp"
@@ -38,8 +39,8 @@ class LocalModelGpu : public test::GpuTest {
         RunOptions gpu_run;
         gpu_run.backend = Backend::Cuda;
         LocalModelResult cpu, gpu;
-        fit_local_models_cpu(block, params, cpu, cpu_run);
-        fit_local_models_cuda(block, params, gpu, gpu_run);
+        detail::fit_local_models_cpu(block, params, cpu, cpu_run);
+        detail::fit_local_models_cuda(block, params, gpu, gpu_run);
         EXPECT_TRUE(test::results_match(gpu, cpu, params, kTolerance)) << where;
     }
 

@@ -45,6 +45,7 @@
 #include <vector>
 
 #include "cnv/model/cuda/transpose.cuh"
+#include "cnv/model/local_model_backends.hpp"
 #include "cnv/model/model_constants.hpp"
 #include "cnv/model/window_em.hpp"
 #include "core/cuda/cuda_check.cuh"
@@ -54,7 +55,7 @@
 #include "tropic/cnv/local_model.hpp"
 #include "tropic/core/error.hpp"
 
-namespace tropic::cnv {
+namespace tropic::cnv::detail::cuda {
 
 namespace {
 
@@ -67,7 +68,7 @@ constexpr std::size_t kMinChunkWindows = std::size_t{1} << 17;
 constexpr std::size_t kMaxChunkWindows = std::size_t{1} << 20;
 
 struct KernelArgs {
-    model::ModelConstants constants;
+    detail::ModelConstants constants;
     std::size_t windows;  // of this chunk
     std::size_t samples;
     const double* x;                 // [s * windows + w]
@@ -89,17 +90,17 @@ __global__ void __launch_bounds__(kThreads) fit_windows_kernel(KernelArgs args) 
     const std::size_t w = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
     if (w >= args.windows) return;
     const int n = args.constants.classes;
-    model::WindowIn in{args.x + w, args.windows, args.coverage,
-                       args.reference_lambda ? args.reference_lambda[w] : 0.0};
-    model::WindowOut out{args.lambda + w * n, args.alpha + w * n, args.expected_class + w,
-                         args.ratio + w,      args.windows,       args.ini + w,
-                         args.prior_only + w};
+    detail::WindowIn in{args.x + w, args.windows, args.coverage,
+                        args.reference_lambda ? args.reference_lambda[w] : 0.0};
+    detail::WindowOut out{args.lambda + w * n, args.alpha + w * n, args.expected_class + w,
+                          args.ratio + w,      args.windows,       args.ini + w,
+                          args.prior_only + w};
     if (args.constants.reference) {
-        model::fit_window_reference<kClasses>(args.constants, args.samples, in, out);
+        detail::fit_window_reference<kClasses>(args.constants, args.samples, in, out);
     } else {
-        model::fit_window_cohort<kClasses>(args.constants, args.samples, in,
-                                           {args.ratio + w, args.log_factorial + w, args.windows},
-                                           out);
+        detail::fit_window_cohort<kClasses>(args.constants, args.samples, in,
+                                            {args.ratio + w, args.log_factorial + w, args.windows},
+                                            out);
     }
 }
 
@@ -117,14 +118,6 @@ void launch_fit(const KernelArgs& args, cudaStream_t stream) {
             break;
     }
     TROPIC_CUDA_CHECK_LAUNCH("fit_windows_kernel");
-}
-
-// Device memory one window of a chunk takes: counts (in, later sI/NI out, window-major), their
-// sample-major copy, the ratio and lgamma scratch, the classes in both layouts, lambda and alpha,
-// I/NI, the prior flag and the controls' lambda.
-std::size_t device_bytes_per_window(std::size_t samples, std::size_t classes) {
-    return samples * (4 * sizeof(double) + 2) + classes * 2 * sizeof(double) + 2 * sizeof(double) +
-           sizeof(bool);
 }
 
 // One chunk's buffers and the stream its work runs on.
@@ -198,26 +191,24 @@ void copy_out(T* host, const T* device, std::size_t count, cudaStream_t stream) 
             cudaMemcpyAsync(host, device, count * sizeof(T), cudaMemcpyDeviceToHost, stream));
 }
 
-}  // namespace
+// How a block is cut into chunks, and the device memory the chunks take.
+struct ChunkPlan {
+    std::size_t chunk = 0;   // windows per chunk
+    std::size_t chunks = 0;  // in the block
+    std::size_t sets = 0;    // buffer sets in use: 2 when chunks alternate, else 1
+};
 
-void fit_local_models_cuda(const LocalModelBlock& block, const CnmopsParams& params,
-                           LocalModelResult& result, const RunOptions& run) {
-    const model::ModelConstants constants = model::make_model_constants(params);
-    const std::size_t n = static_cast<std::size_t>(constants.classes);
-    const std::size_t windows = block.windows, samples = block.samples;
-    result.resize(windows, samples, n);
-    if (windows == 0 || samples == 0) return;
-    TROPIC_CUDA_CHECK(cudaSetDevice(run.device));
-    Workspace& ws = workspace_for(run.device);
-
-    // Chunk size: a quarter of the block within [kMinChunkWindows, kMaxChunkWindows], then what
-    // two buffer sets may take of the device's budget (with what this workspace already holds).
+// A quarter of the block within [kMinChunkWindows, kMaxChunkWindows], then what two buffer sets
+// may take of the device's budget (with what this workspace already holds). Throws
+// ResourceError when not even one window fits.
+ChunkPlan plan_chunks(std::size_t windows, std::size_t samples, std::size_t classes,
+                      const Workspace& ws, int device) {
     const MemoryBudget device_memory = tropic::detail::cuda::device_budget(
-        run.device, ws.sets[0].held_bytes() + ws.sets[1].held_bytes() +
-                        ws.coverage.size() * sizeof(double));
-    const double budget = static_cast<double>(device_memory.bytes) -
-                          static_cast<double>(samples * sizeof(double));
-    const std::size_t per_window = device_bytes_per_window(samples, n);
+        device,
+        ws.sets[0].held_bytes() + ws.sets[1].held_bytes() + ws.coverage.size() * sizeof(double));
+    const double budget =
+        static_cast<double>(device_memory.bytes) - static_cast<double>(samples * sizeof(double));
+    const std::size_t per_window = device_bytes_per_window(samples, classes);
     const double fitting = budget / (2.0 * static_cast<double>(per_window));
     if (fitting < 1) {
         throw ResourceError(does_not_fit_message(
@@ -225,85 +216,133 @@ void fit_local_models_cuda(const LocalModelBlock& block, const CnmopsParams& par
             2 * per_window + samples * sizeof(double), device_memory,
             "use fewer samples per block or the cpu backend"));
     }
-    std::size_t chunk = std::clamp((windows + 3) / 4, kMinChunkWindows, kMaxChunkWindows);
-    chunk = std::min({chunk, windows, static_cast<std::size_t>(fitting)});
-    const std::size_t chunks = (windows + chunk - 1) / chunk;
-    const std::size_t sets_used = chunks > 1 ? 2 : 1;
-    for (std::size_t s = 0; s < sets_used; ++s) ws.sets[s].reserve(chunk, samples, n);
-    ws.coverage.assign(std::span<const double>(block.coverage, samples));
+    ChunkPlan plan;
+    plan.chunk = std::clamp((windows + 3) / 4, kMinChunkWindows, kMaxChunkWindows);
+    plan.chunk = std::min({plan.chunk, windows, static_cast<std::size_t>(fitting)});
+    plan.chunks = (windows + plan.chunk - 1) / plan.chunk;
+    plan.sets = plan.chunks > 1 ? 2 : 1;
+    return plan;
+}
 
-    const bool profiling = profile::enabled();
+// One call's work: what every stage reads, and what the stages gather.
+struct FitCall {
+    const LocalModelBlock& block;
+    const ModelConstants& constants;
+    std::size_t samples = 0, classes = 0;
+    Workspace& ws;
+    ChunkPlan plan;
+    LocalModelResult& result;
+    std::vector<std::uint8_t> prior_only;  // bool on the device, one byte each
+    bool profiling = false;
     double fit_seconds = 0;
-    std::vector<std::uint8_t> prior_only(windows);  // bool on the device, one byte each
+};
 
-    auto enqueue_in_and_fit = [&](std::size_t c) {
-        ChunkSet& set = ws.sets[c % 2];
-        set.first = c * chunk;
-        set.windows = std::min(chunk, windows - set.first);
-        const std::size_t cells = set.windows * samples;
-        copy_in(set.counts.data(), block.counts + set.first * samples, cells, set.stream);
-        if (block.reference_lambda)
-            copy_in(set.reference_lambda.data(), block.reference_lambda + set.first, set.windows,
-                    set.stream);
-        cuda_detail::transpose(set.counts.data(), set.x.data(), set.windows, samples, set.stream);
-        TROPIC_CUDA_CHECK_LAUNCH("transpose (counts)");
-        KernelArgs args{constants,
-                        set.windows,
-                        samples,
-                        set.x.data(),
-                        ws.coverage.data(),
-                        block.reference_lambda ? set.reference_lambda.data() : nullptr,
-                        set.ratio.data(),
-                        set.log_factorial.data(),
-                        set.lambda.data(),
-                        set.alpha.data(),
-                        set.class_by_sample.data(),
-                        set.ini.data(),
-                        set.prior_only.data()};
-        if (profiling) TROPIC_CUDA_CHECK(cudaEventRecord(set.fit_start, set.stream));
-        launch_fit(args, set.stream);
-        if (profiling) TROPIC_CUDA_CHECK(cudaEventRecord(set.fit_end, set.stream));
-        // Back to window-major: sI/NI over the counts (dead since their transposition).
-        cuda_detail::transpose(set.ratio.data(), set.counts.data(), samples, set.windows,
-                               set.stream);
-        cuda_detail::transpose(set.class_by_sample.data(), set.class_by_window.data(), samples,
-                               set.windows, set.stream);
-        TROPIC_CUDA_CHECK_LAUNCH("transpose (results)");
-    };
-    auto copy_out_and_wait = [&](std::size_t c) {
-        ChunkSet& set = ws.sets[c % 2];
-        const std::size_t cells = set.windows * samples;
-        copy_out(result.sini.data() + set.first * samples, set.counts.data(), cells, set.stream);
-        copy_out(result.expected_class.data() + set.first * samples, set.class_by_window.data(),
-                 cells, set.stream);
-        copy_out(result.lambda.data() + set.first * n, set.lambda.data(), set.windows * n,
-                 set.stream);
-        copy_out(result.alpha.data() + set.first * n, set.alpha.data(), set.windows * n,
-                 set.stream);
-        copy_out(result.ini.data() + set.first, set.ini.data(), set.windows, set.stream);
-        copy_out(reinterpret_cast<bool*>(prior_only.data() + set.first), set.prior_only.data(),
-                 set.windows, set.stream);
-        TROPIC_CUDA_CHECK(cudaStreamSynchronize(set.stream));
-        if (profiling) {
-            float ms = 0;
-            TROPIC_CUDA_CHECK(cudaEventElapsedTime(&ms, set.fit_start, set.fit_end));
-            fit_seconds += ms / 1e3;
-        }
-    };
-    // The caller's memory is pageable: a copy out returns only when done, so chunk c + 1 is
-    // queued (copy in, kernels) before chunk c is copied out, and runs meanwhile.
-    enqueue_in_and_fit(0);
-    for (std::size_t c = 0; c < chunks; ++c) {
-        if (c + 1 < chunks) enqueue_in_and_fit(c + 1);
-        copy_out_and_wait(c);
-    }
-    for (std::uint8_t p : prior_only) result.prior_only_windows += p ? 1 : 0;
-    if (profiling) {
-        const double steps = static_cast<double>(windows) * static_cast<double>(samples) *
-                             static_cast<double>(n) *
-                             (constants.reference ? 1.0 : static_cast<double>(constants.cycles));
-        profile::record("cnv local model: fit kernel", fit_seconds, steps);
+// Chunk c's counts (and controls' lambda) queued for the device on its set's stream.
+ChunkSet& upload(FitCall& call, std::size_t c) {
+    ChunkSet& set = call.ws.sets[c % 2];
+    set.first = c * call.plan.chunk;
+    set.windows = std::min(call.plan.chunk, call.block.windows - set.first);
+    copy_in(set.counts.data(), call.block.counts + set.first * call.samples,
+            set.windows * call.samples, set.stream);
+    if (call.block.reference_lambda)
+        copy_in(set.reference_lambda.data(), call.block.reference_lambda + set.first, set.windows,
+                set.stream);
+    return set;
+}
+
+// The chunk's kernels: counts to sample-major, the fit, and its results back to window-major.
+void launch(const FitCall& call, ChunkSet& set) {
+    const std::size_t samples = call.samples;
+    transpose(set.counts.data(), set.x.data(), set.windows, samples, set.stream);
+    TROPIC_CUDA_CHECK_LAUNCH("transpose (counts)");
+    KernelArgs args{call.constants,
+                    set.windows,
+                    samples,
+                    set.x.data(),
+                    call.ws.coverage.data(),
+                    call.block.reference_lambda ? set.reference_lambda.data() : nullptr,
+                    set.ratio.data(),
+                    set.log_factorial.data(),
+                    set.lambda.data(),
+                    set.alpha.data(),
+                    set.class_by_sample.data(),
+                    set.ini.data(),
+                    set.prior_only.data()};
+    if (call.profiling) TROPIC_CUDA_CHECK(cudaEventRecord(set.fit_start, set.stream));
+    launch_fit(args, set.stream);
+    if (call.profiling) TROPIC_CUDA_CHECK(cudaEventRecord(set.fit_end, set.stream));
+    // Back to window-major: sI/NI over the counts (dead since their transposition).
+    transpose(set.ratio.data(), set.counts.data(), samples, set.windows, set.stream);
+    transpose(set.class_by_sample.data(), set.class_by_window.data(), samples, set.windows,
+              set.stream);
+    TROPIC_CUDA_CHECK_LAUNCH("transpose (results)");
+}
+
+// The chunk's results copied into the caller's result, waited for.
+void collect(FitCall& call, ChunkSet& set) {
+    const std::size_t n = call.classes, cells = set.windows * call.samples;
+    LocalModelResult& result = call.result;
+    copy_out(result.sini.data() + set.first * call.samples, set.counts.data(), cells, set.stream);
+    copy_out(result.expected_class.data() + set.first * call.samples, set.class_by_window.data(),
+             cells, set.stream);
+    copy_out(result.lambda.data() + set.first * n, set.lambda.data(), set.windows * n, set.stream);
+    copy_out(result.alpha.data() + set.first * n, set.alpha.data(), set.windows * n, set.stream);
+    copy_out(result.ini.data() + set.first, set.ini.data(), set.windows, set.stream);
+    copy_out(reinterpret_cast<bool*>(call.prior_only.data() + set.first), set.prior_only.data(),
+             set.windows, set.stream);
+    TROPIC_CUDA_CHECK(cudaStreamSynchronize(set.stream));
+    if (call.profiling) {
+        float ms = 0;
+        TROPIC_CUDA_CHECK(cudaEventElapsedTime(&ms, set.fit_start, set.fit_end));
+        call.fit_seconds += ms / 1e3;
     }
 }
 
-}  // namespace tropic::cnv
+void record_profile(const FitCall& call) {
+    const double steps =
+        static_cast<double>(call.block.windows) * static_cast<double>(call.samples) *
+        static_cast<double>(call.classes) *
+        (call.constants.reference ? 1.0 : static_cast<double>(call.constants.cycles));
+    profile::record("cnv local model: fit kernel", call.fit_seconds, steps);
+}
+
+}  // namespace
+
+}  // namespace tropic::cnv::detail::cuda
+
+namespace tropic::cnv::detail {
+
+void fit_local_models_cuda(const LocalModelBlock& block, const CnmopsParams& params,
+                           LocalModelResult& result, const RunOptions& run) {
+    const ModelConstants constants = make_model_constants(params);
+    const std::size_t n = static_cast<std::size_t>(constants.classes);
+    const std::size_t windows = block.windows, samples = block.samples;
+    result.resize(windows, samples, n);
+    if (windows == 0 || samples == 0) return;
+    TROPIC_CUDA_CHECK(cudaSetDevice(run.device));
+    cuda::Workspace& ws = cuda::workspace_for(run.device);
+    const cuda::ChunkPlan plan = cuda::plan_chunks(windows, samples, n, ws, run.device);
+    for (std::size_t s = 0; s < plan.sets; ++s) ws.sets[s].reserve(plan.chunk, samples, n);
+    ws.coverage.assign(std::span<const double>(block.coverage, samples));
+    cuda::FitCall call{block,
+                       constants,
+                       samples,
+                       n,
+                       ws,
+                       plan,
+                       result,
+                       std::vector<std::uint8_t>(windows),
+                       profile::enabled(),
+                       0};
+    // The caller's memory is pageable: a copy out returns only when done, so chunk c + 1 is
+    // queued (copy in, kernels) before chunk c is copied out, and runs meanwhile.
+    cuda::launch(call, cuda::upload(call, 0));
+    for (std::size_t c = 0; c < plan.chunks; ++c) {
+        if (c + 1 < plan.chunks) cuda::launch(call, cuda::upload(call, c + 1));
+        cuda::collect(call, ws.sets[c % 2]);
+    }
+    for (std::uint8_t p : call.prior_only) result.prior_only_windows += p ? 1 : 0;
+    if (call.profiling) cuda::record_profile(call);
+}
+
+}  // namespace tropic::cnv::detail

@@ -6,7 +6,7 @@
 
 #include <cstddef>
 
-namespace tropic::cnv::cuda_detail {
+namespace tropic::cnv::detail::cuda {
 
 inline constexpr int kTransposeTile = 32;
 inline constexpr int kTransposeRowsPerPass = 8;
@@ -42,4 +42,4 @@ void transpose(const T* in, T* out, std::size_t rows, std::size_t cols, cudaStre
             in, out, rows, cols);
 }
 
-}  // namespace tropic::cnv::cuda_detail
+}  // namespace tropic::cnv::detail::cuda
