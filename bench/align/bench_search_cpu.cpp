@@ -8,7 +8,7 @@
 // residues drawn with BLOSUM62's background frequencies and lengths log-normal with mean ~350
 // (sigma 0.6, clamped to 10..5,000), UniProt's shape; stored as a database stores them
 // (ascending length). BLOSUM62, gaps 11/1.
-//   scan/protein_300/threads:{1,N}     detail::scan_cpu, the CPU scan of align::search
+//   scan/protein_300/threads:{1,N}     detail::scan_cpu, the CPU scan of align::Searcher
 //   search/protein_300/threads:{1,N}   the whole search (top 10 aligned)
 // Counters: GCUPS (10^9 cells per second of wall time) and, for N threads, per_thread (GCUPS / N).
 // bench/align/parasail_side_by_side.py --search prints these beside parasail's per-thread GCUPS
@@ -110,8 +110,9 @@ void bench_search(benchmark::State& state, unsigned threads) {
     options.pool = &pool;
     std::size_t hits = 0;
     tropic::bench::run_wall_timed(state, [&] {
-        align::detail::search_targets(queries, db.targets, params, options,
-                                      [&](align::QueryHits&& h) { hits = h.hits.size(); }, {});
+        align::Searcher(db.targets, params, options).search(queries, [&](align::QueryHits&& h) {
+            hits = h.hits.size();
+        });
     });
     set_counters(state, static_cast<double>(query().size()) * db.residues.size(), threads);
     state.counters["hits"] = static_cast<double>(hits);

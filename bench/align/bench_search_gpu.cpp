@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "align/batch/batch_cuda.hpp"
+#include "align/search/cuda/device_scanner.hpp"
 #include "bench_support.hpp"
 #include "support/random_alignment.hpp"
 #include "tropic/align/pairwise.hpp"
@@ -50,8 +51,8 @@ double run_wall_timed_once(const Body& body) {
 using Seq = std::vector<std::uint8_t>;
 using tropic::align::AlignMode;
 using tropic::align::AlignParams;
-using tropic::align::detail::batch::DeviceScanner;
-using tropic::align::detail::batch::TargetView;
+using tropic::align::detail::TargetView;
+using tropic::align::detail::cuda::DeviceScanner;
 constexpr double kPackedCeiling = 5.5e12, kInt32Ceiling = 2.8e12;
 
 // Amino-acid frequencies (%) in NCBI's code order A R N D C Q E G H I L K M F P S T W Y V
@@ -206,8 +207,8 @@ void bench_top_alignments(benchmark::State& state, std::size_t hits, std::size_t
         AlignParams params = protein_params();
         params.score_only = false;
         const double seconds = tropic::bench::run_wall_timed(
-            state, [&] { tropic::align::detail::batch::align_pairs_cuda(pairs, params, 0); });
-        // Against the scan of the same query: the issue allows the alignments 10% of it.
+            state, [&] { tropic::align::detail::cuda::align_pairs_cuda(pairs, params, 0); });
+        // Against the scan of the same query: the alignments' target is 10% of it.
         const double scan = run_wall_timed_once([&] { scanner.scan(spans, scores); });
         state.counters["pct_of_scan"] = 100.0 * seconds / scan;
     } catch (const std::exception& error) {
@@ -235,7 +236,7 @@ void bench_glocal_pairs(benchmark::State& state, std::size_t count) {
     try {
         tropic::ThreadPool pool(0);  // the host's share on every core, as align_many runs it
         const auto call = [&] {
-            tropic::align::detail::batch::align_pairs_cuda(pairs, params, 0, &pool);
+            tropic::align::detail::cuda::align_pairs_cuda(pairs, params, 0, &pool);
         };
         const double seconds = tropic::bench::run_wall_timed(state, call);
         const auto phases = tropic::bench::profiled_phases(call);

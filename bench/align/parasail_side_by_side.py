@@ -23,7 +23,7 @@ parasail or a C compiler is missing.
     bench/align/parasail_side_by_side.py --search PATH/TO/bench_search_cpu [--threads N]
                                          [--python PYTHON] [--rounds N]
 
-The database search case (issue 14's CPU target: tropic on all threads >= parasail's per-thread
+The database search case (the CPU scan's target: tropic on all threads >= parasail's per-thread
 GCUPS x threads x 0.8): a 300-aa query against a synthetic protein database of 100,000 sequences
 (BLOSUM62 background frequencies, log-normal lengths of mean ~350), as bench_search_cpu makes
 its own. parasail aligns every database sequence on one thread with the query's profile built

@@ -98,15 +98,17 @@ class AlignRun {
         choose_alphabet(requested);
         params_.scoring = make_scoring(options_.scoring, alphabet_);
         align::validate(params_);
-        if (output_ == AlignmentOutput::Sam && alphabet_ != Alphabet::Dna)
-            throw InputError(
-                "SAM and BAM hold nucleotide sequences: align protein with --format tsv, json, "
-                "paf, blast6 or pair");
+        if (output_ == AlignmentOutput::Sam)
+            align::check_sam_alphabet(alphabet_, alignment_format_for_path(options_.shared.output));
         text_options_.cigar_m = options_.cigar_m;
         if (output_ == AlignmentOutput::Blast6) choose_statistics();
 
         if (!options_.pairs) {
-            while (auto query = queries_in_->next()) queries_.push_back(std::move(*query));
+            while (auto query = queries_in_->next()) {
+                if (output_ == AlignmentOutput::Sam)
+                    align::check_sam_query(*query, options_.query, queries_in_->records_read());
+                queries_.push_back(std::move(*query));
+            }
             for (const SequenceRecord& query : queries_)
                 encoded_queries_.push_back(encode(query, alphabet_));
         }
@@ -206,7 +208,7 @@ class AlignRun {
         writer_options.threads = options_.shared.threads;
         sam_ = std::make_unique<AlignmentWriter>(
             options_.shared.output.empty() ? "-" : options_.shared.output,
-            align::sam_header(references, command_line()), writer_options);
+            align::sam_header(references, command_line(), options_.target), writer_options);
         targets_held_ = true;
     }
 
@@ -238,6 +240,8 @@ class AlignRun {
             }
             if (!target) break;
             residues += target->residues.size();
+            if (query && sam_)
+                align::check_sam_query(*query, options_.query, queries_in_->records_read());
             if (query) chunk.queries.push_back(std::move(*query));
             chunk.targets.push_back(std::move(*target));
         }
@@ -269,14 +273,15 @@ class AlignRun {
                     add(queries_[q], encoded_queries_[q], t);
         }
         jobs_ = &jobs;
-        std::vector<align::AlignOutcome> outcomes = align::align_many(inputs, params_, run_);
+        std::vector<Outcome<align::PairAlignment>> outcomes =
+            align::align_many(inputs, params_, run_);
         pair_progress_.reset();
         jobs_ = nullptr;
 
         std::vector<std::vector<PairJob>> by_target(chunk.targets.size());
         const std::size_t per_target = options_.pairs ? 1 : queries_.size();
         for (std::size_t k = 0; k < jobs.size(); ++k) {
-            jobs[k].alignment = std::move(outcomes[k].alignment);
+            jobs[k].alignment = std::move(outcomes[k].result);
             jobs[k].error = std::move(outcomes[k].error);
             if (!jobs[k].error.empty()) {
                 std::fprintf(stderr, "tropic: error: %s\n", jobs[k].error.c_str());

@@ -41,23 +41,23 @@ std::string database_prefix(const std::string& given) {
 void run_makedb(const MakedbOptions& o) {
     check_inputs_readable({o.input});
     const std::string prefix = database_prefix(o.prefix);
-    align::MakeDatabaseOptions options;
-    if (o.dna) options.alphabet = Alphabet::Dna;
-    if (o.protein) options.alphabet = Alphabet::Protein;
+    align::DatabaseParams params;
+    if (o.dna) params.alphabet = Alphabet::Dna;
+    if (o.protein) params.alphabet = Alphabet::Protein;
+    RunOptions options;
     options.max_memory = o.max_memory;
-    if (!o.quiet)
-        options.on_notice = [](const std::string& text) {
-            fmt::print(stderr, "tropic: note: {}\n", text);
-        };
+    if (o.quiet) options.on_notice = [](const std::string&) {};  // else printed as a note
     ProgressBar progress("tropic makedb", 0, ProgressBar::wanted(o.quiet), " sequences",
                          " residues");
     std::uint64_t shown_records = 0, shown_residues = 0;
-    options.on_progress = [&](std::uint64_t records, std::uint64_t residues) {
+    align::DatabaseProgress read_progress;
+    read_progress.on_read = [&](std::uint64_t records, std::uint64_t residues) {
         progress.advance(records - shown_records, residues - shown_residues);
         shown_records = records;
         shown_residues = residues;
     };
-    const align::DatabaseSummary summary = align::make_database(o.input, prefix, options);
+    const align::DatabaseSummary summary =
+        align::make_database(o.input, prefix, params, options, read_progress);
     progress.finish();
     if (!o.quiet)
         fmt::print(stderr, "tropic makedb: {} sequences, {} residues, longest {}, {}; wrote {}\n",

@@ -1,7 +1,7 @@
 // `tropic search`: every query against every sequence of a database (built by `tropic makedb`,
 // or a FASTA/FASTQ built in memory), the best hits of each query aligned in full and written by
 // the alignment writers (tropic/align/search_writer.hpp). Queries stream from their file in
-// batches; each batch scans the database once (align::search) and its hits are written in input
+// batches; each batch scans the database once (align::Searcher) and its hits are written in input
 // order before the next batch is read.
 #include <fmt/format.h>
 
@@ -82,10 +82,8 @@ class SearchRun {
             throw InputError(
                 fmt::format("the database '{}' holds no sequences", options_.database));
         set_params();
-        if (output_ == AlignmentOutput::Sam && alphabet_ != Alphabet::Dna)
-            throw InputError(
-                "SAM and BAM hold nucleotide sequences: search protein with --format blast6, tsv, "
-                "json or paf");
+        if (output_ == AlignmentOutput::Sam)
+            align::check_sam_alphabet(alphabet_, alignment_format_for_path(options_.shared.output));
 
         searcher_ = std::make_unique<align::Searcher>(*database_, params_, run_);
         AlignInput queries(options_.query, alphabet_);
@@ -101,6 +99,7 @@ class SearchRun {
         std::vector<SequenceRecord> batch;
         std::size_t residues = 0;
         while (auto query = queries.next()) {
+            if (sam_) align::check_sam_query(*query, options_.query, queries.records_read());
             residues += query->residues.size();
             batch.push_back(std::move(*query));
             if (batch.size() == kBatchQueries || residues >= kBatchResidues) {
@@ -129,12 +128,12 @@ class SearchRun {
             return;
         }
         check_inputs_readable({options_.query, options_.database});
-        align::MakeDatabaseOptions make;
+        align::DatabaseParams make;
         make.alphabet = requested;
-        make.max_memory = options_.shared.max_memory;
-        make.on_notice = [this](const std::string& text) { note(text); };
-        database_ =
-            std::make_unique<align::Database>(align::Database::from_fasta(options_.database, make));
+        RunOptions build = run_;
+        build.on_notice = [this](const std::string& text) { note(text); };
+        database_ = std::make_unique<align::Database>(
+            align::Database::from_fasta(options_.database, make, build));
     }
 
     void set_params() {
@@ -169,7 +168,7 @@ class SearchRun {
         writer_options.threads = options_.shared.threads;
         sam_ = std::make_unique<AlignmentWriter>(
             options_.shared.output.empty() ? "-" : options_.shared.output,
-            align::sam_header(references, command_line()), writer_options);
+            align::sam_header(references, command_line(), database_->source()), writer_options);
     }
 
     void search_batch(const std::vector<SequenceRecord>& batch) {

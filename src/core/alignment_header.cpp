@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "core/internal/htslib_handles.hpp"
+#include "core/internal/messages.hpp"
 #include "tropic/core/error.hpp"
 
 namespace tropic {
@@ -22,10 +23,30 @@ AlignmentHeader::AlignmentHeader(std::string text) : text_(std::move(text)) {
     }
 }
 
+std::optional<std::string> sam_reference_name_problem(std::string_view name) {
+    constexpr std::string_view kForbidden = "\\,\"'`()[]{}<>";
+    if (name.empty()) return "an empty name cannot be a SAM reference name";
+    for (std::size_t i = 0; i < name.size(); ++i)
+        if (name[i] < '!' || name[i] > '~' || kForbidden.find(name[i]) != std::string_view::npos)
+            return fmt::format(
+                "the name has {} at position {}; SAM reference names are printable characters "
+                "other than \\ , \" ' ` ( ) [ ] {{ }} < >",
+                quoted_character(name[i]), i + 1);
+    if (name[0] == '*' || name[0] == '=')
+        return fmt::format(
+            "the name starts with '{}'; SAM reference names cannot start with '*' or '='", name[0]);
+    return std::nullopt;
+}
+
 AlignmentHeader AlignmentHeader::from_references(const std::vector<ReferenceSequence>& references) {
     std::string text = "@HD\tVN:1.6\n";
-    for (const ReferenceSequence& reference : references)
+    for (std::size_t k = 0; k < references.size(); ++k) {
+        const ReferenceSequence& reference = references[k];
+        if (const auto problem = sam_reference_name_problem(reference.name))
+            throw InputError(fmt::format("reference {} ('{}'): {}", k + 1,
+                                         escaped_text(reference.name), *problem));
         text += fmt::format("@SQ\tSN:{}\tLN:{}\n", reference.name, reference.length);
+    }
     return AlignmentHeader(std::move(text));
 }
 

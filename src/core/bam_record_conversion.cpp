@@ -7,6 +7,7 @@
 
 #include "core/bam_aux.hpp"
 #include "core/internal/messages.hpp"
+#include "tropic/core/alignment_writer.hpp"
 #include "tropic/core/error.hpp"
 
 namespace tropic {
@@ -17,7 +18,6 @@ namespace {
 // longer CIGAR goes to the CG tag, with a placeholder in the record.
 constexpr std::uint32_t kMaxCigarOperationLength = (1u << 28) - 1;
 constexpr std::size_t kMaxBamCigarOperations = 65535;
-constexpr std::size_t kMaxNameLength = 254;
 
 // The name of reference `id` of the header, empty for -1 (unplaced). htslib resolves a record
 // against the header it parsed itself; a header whose text does not parse back the same way (it
@@ -52,16 +52,10 @@ std::int32_t resolve_reference(const AlignmentHeader& header, std::int32_t id,
     return *found;
 }
 
+// An empty name is the record's '*'.
 void check_name(const std::string& name) {
-    if (name.size() > kMaxNameLength)
-        throw InputError(
-            fmt::format("QNAME is {} characters long; SAM allows {}", name.size(), kMaxNameLength));
-    for (std::size_t i = 0; i < name.size(); ++i)
-        if (name[i] < '!' || name[i] > '~')
-            throw InputError(
-                fmt::format("QNAME has {} at position {}; it must be printable "
-                            "characters without spaces",
-                            quoted_character(name[i]), i + 1));
+    if (name.empty()) return;
+    if (const auto problem = sam_query_name_problem(name)) throw InputError(*problem);
 }
 
 void check_sequence(const AlignmentRecord& record) {

@@ -275,9 +275,50 @@ TEST(AlignmentWriters, LongCigarSurvivesBam) {
 
 TEST(AlignmentWriters, SamHeaderRefusesDuplicateTargets) {
     const std::string message = test::input_error_of([] {
-        sam_header({{"a", 3}, {"b", 4}, {"a", 5}}, "x");
+        (void)sam_header({{"a", 3}, {"b", 4}, {"a", 5}}, "x");
     });
     EXPECT_NE(message.find("targets 1 and 3 are both named 'a'"), std::string::npos) << message;
+}
+
+// Target names SAM does not allow: with the source, the message names its file and record (the
+// targets are its records, in order); without, the reference (core's check).
+TEST(AlignmentWriters, SamHeaderRefusesNamesSamDoesNotAllow) {
+    EXPECT_EQ(test::input_error_of([] {
+                  (void)sam_header({{"a", 3}, {"*", 4}}, "x", "t.fa");
+              }),
+              "t.fa: record 2 ('*'): the name starts with '*'; SAM reference names cannot start "
+              "with '*' or '='");
+    EXPECT_EQ(test::input_error_of([] {
+                  (void)sam_header({{"", 3}}, "x", "-");
+              }),
+              "<stdin>: record 1: an empty name cannot be a SAM reference name");
+    const std::string message = test::input_error_of([] {
+        (void)sam_header({{"a", 3}, {"=x", 4}}, "x");
+    });
+    EXPECT_NE(message.find("reference 2 ('=x'): the name starts with '='"), std::string::npos)
+        << message;
+}
+
+TEST(AlignmentWriters, SamQueriesNeedANameSamAllows) {
+    check_sam_query({"r1", "ACGT"}, "q.fa", 1);
+    EXPECT_EQ(test::input_error_of([] {
+                  check_sam_query({"", "ACGT"}, "q.fa", 3);
+              }),
+              "q.fa: record 3: an empty name cannot be a SAM QNAME (QNAME '*' means no name)");
+    EXPECT_NE(test::input_error_of([] {
+                  check_sam_query({"a@b", "ACGT"}, "q.fa", 2);
+              }).find("q.fa: record 2 ('a@b'): QNAME has '@' at position 2"),
+              std::string::npos);
+}
+
+// SAM text holds protein; BAM's 4-bit sequence code does not.
+TEST(AlignmentWriters, ProteinGoesToSamTextNotBam) {
+    check_sam_alphabet(Alphabet::Protein, AlignmentFormat::Sam);
+    check_sam_alphabet(Alphabet::Dna, AlignmentFormat::Bam);
+    EXPECT_NE(test::input_error_of([] {
+                  check_sam_alphabet(Alphabet::Protein, AlignmentFormat::Bam);
+              }).find("BAM stores sequences in a 4-bit code that holds nucleotides only"),
+              std::string::npos);
 }
 
 TEST(AlignmentWriters, BlastNumberLayouts) {

@@ -29,7 +29,7 @@ namespace tropic {
 namespace {
 
 using align::Database;
-using align::MakeDatabaseOptions;
+using align::DatabaseParams;
 using test::input_error_of;
 using test::TempDir;
 
@@ -142,16 +142,16 @@ void check_round_trip(std::uint64_t seed, Alphabet alphabet, std::optional<Alpha
     const std::vector<ModelRecord> records = random_records(rng, alphabet, count(rng));
     TempDir dir("tropic-db");
     const std::string input = dir.write("in.fa", fasta(records));
-    MakeDatabaseOptions options;
-    options.alphabet = given;
-    const auto summary = align::make_database(input, (dir.path() / "db").string(), options);
+    DatabaseParams params;
+    params.alphabet = given;
+    const auto summary = align::make_database(input, (dir.path() / "db").string(), params);
     EXPECT_EQ(summary.alphabet, alphabet);
     EXPECT_EQ(summary.sequences, records.size());
     const Database opened = Database::open((dir.path() / "db").string());
     expect_holds(opened, alphabet, records);
     EXPECT_EQ(summary.residues, opened.total_residues());
     EXPECT_EQ(summary.longest, opened.longest());
-    const Database in_memory = Database::from_fasta(input, options);
+    const Database in_memory = Database::from_fasta(input, params);
     expect_holds(in_memory, alphabet, records);
     expect_same(opened, in_memory);
 }
@@ -188,9 +188,9 @@ TEST(Database, DetectsDnaAndReadsUAsT) {
     TempDir dir("tropic-db");
     const std::string input = dir.write("in.fa", ">r\nacgu\n>s\nNNRY\n");
     std::string notice;
-    MakeDatabaseOptions options;
+    RunOptions options;
     options.on_notice = [&](const std::string& text) { notice = text; };
-    const Database db = Database::from_fasta(input, options);
+    const Database db = Database::from_fasta(input, {}, options);
     EXPECT_EQ(db.alphabet(), Alphabet::Dna);
     EXPECT_EQ(notice,
               "the database is DNA (detected from its first record); use --dna or --protein to "
@@ -204,10 +204,32 @@ TEST(Database, DetectsProteinFromTheFirstRecord) {
     TempDir dir("tropic-db");
     const std::string input = dir.write("in.fa", ">p\nMELP\n>q\nACGT\n");
     std::string notice;
-    MakeDatabaseOptions options;
+    RunOptions options;
     options.on_notice = [&](const std::string& text) { notice = text; };
-    EXPECT_EQ(Database::from_fasta(input, options).alphabet(), Alphabet::Protein);
+    EXPECT_EQ(Database::from_fasta(input, {}, options).alphabet(), Alphabet::Protein);
     EXPECT_NE(notice.find("the database is protein"), std::string::npos);
+}
+
+// The build counts what it has read (RunOptions::on_progress has no fraction to give for a
+// stream); the last call has every record and residue.
+TEST(Database, CountsTheRecordsAndResiduesRead) {
+    TempDir dir("tropic-db");
+    const std::string input = dir.write("in.fa", ">a\nMEL\n>b\nPKWMEL\n>c\nW\n");
+    std::uint64_t records = 0, residues = 0;
+    align::DatabaseProgress progress;
+    progress.on_read = [&](std::uint64_t r, std::uint64_t n) {
+        EXPECT_GE(r, records);
+        EXPECT_GE(n, residues);
+        records = r;
+        residues = n;
+    };
+    align::make_database(input, (dir.path() / "db").string(), {}, {}, progress);
+    EXPECT_EQ(records, 3u);
+    EXPECT_EQ(residues, 10u);
+    records = residues = 0;
+    EXPECT_EQ(Database::from_fasta(input, {}, {}, progress).size(), 3u);
+    EXPECT_EQ(records, 3u);
+    EXPECT_EQ(residues, 10u);
 }
 
 TEST(Database, ReadsGzipInput) {
@@ -254,9 +276,9 @@ TEST(Database, CopiesThroughSmallWindows) {
     records[17].codes = expected_codes(Alphabet::Protein, records[17].letters);
     TempDir dir("tropic-db");
     const std::string input = dir.write("in.fa", fasta(records));
-    MakeDatabaseOptions options;
+    RunOptions options;
     options.max_memory = 256 << 10;
-    align::make_database(input, (dir.path() / "db").string(), options);
+    align::make_database(input, (dir.path() / "db").string(), {}, options);
     const Database opened = Database::open((dir.path() / "db").string());
     expect_holds(opened, Alphabet::Protein, records);
     expect_same(opened, Database::from_fasta(input));
@@ -279,10 +301,10 @@ TEST(Database, RefusesAnIndexOverTheMemoryLimit) {
     for (int k = 0; k < 5000; ++k) text += ">s" + std::to_string(k) + "\nMELP\n";
     TempDir dir("tropic-db");
     const std::string input = dir.write("in.fa", text);
-    MakeDatabaseOptions options;
+    RunOptions options;
     options.max_memory = 4096;
     try {
-        align::make_database(input, (dir.path() / "db").string(), options);
+        align::make_database(input, (dir.path() / "db").string(), {}, options);
         ADD_FAILURE() << "no ResourceError";
     } catch (const ResourceError& e) {
         EXPECT_NE(std::string(e.what()).find("the memory limit allows (--max-memory)"),
@@ -297,12 +319,12 @@ TEST(Database, RefusesAnIndexOverTheMemoryLimit) {
 std::string build_error(const std::string& text, std::optional<Alphabet> alphabet = {}) {
     TempDir dir("tropic-db");
     const std::string input = dir.write("in.fa", text);
-    MakeDatabaseOptions options;
-    options.alphabet = alphabet;
+    DatabaseParams params;
+    params.alphabet = alphabet;
     const std::string message =
-        input_error_of([&] { align::make_database(input, (dir.path() / "db").string(), options); });
+        input_error_of([&] { align::make_database(input, (dir.path() / "db").string(), params); });
     EXPECT_EQ(files_in(dir), 1) << "files left behind";
-    EXPECT_EQ(input_error_of([&] { Database::from_fasta(input, options); }), message);
+    EXPECT_EQ(input_error_of([&] { (void)Database::from_fasta(input, params); }), message);
     return message.substr(message.find("in.fa"));
 }
 
@@ -340,7 +362,7 @@ class DamagedDatabase : public ::testing::Test {
     // The message of opening the file with `bytes` instead, from the file name on.
     std::string open_error(const std::string& bytes) {
         std::ofstream(path_, std::ios::binary | std::ios::trunc) << bytes;
-        const std::string message = input_error_of([&] { Database::open(path_); });
+        const std::string message = input_error_of([&] { (void)Database::open(path_); });
         EXPECT_NE(message.find(path_), std::string::npos) << message;
         return message.substr(message.find(path_) + path_.size());
     }
@@ -447,7 +469,7 @@ TEST_F(DamagedDatabase, RefusesAnInconsistentFileWithRightChecksums) {
 
 TEST_F(DamagedDatabase, RefusesAMissingFile) {
     const std::string message =
-        input_error_of([&] { Database::open((dir_.path() / "absent").string()); });
+        input_error_of([&] { (void)Database::open((dir_.path() / "absent").string()); });
     EXPECT_NE(message.find("cannot open database"), std::string::npos) << message;
     EXPECT_NE(message.find("absent.tdb"), std::string::npos) << message;
 }

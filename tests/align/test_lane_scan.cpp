@@ -26,7 +26,7 @@ std::size_t expect_lane_scores(const Seq& query, const Targets& targets, const S
     AlignParams params;
     params.scoring = scoring;
     params.score_only = true;
-    const detail::batch::TargetView view = targets.view();
+    const detail::TargetView view = targets.view();
     // A block that starts inside the list, as the scan's blocks do.
     const std::size_t first = targets.sequences.size() > 3 ? 3 : 0;
     std::vector<std::int32_t> scores(targets.sequences.size() - first);

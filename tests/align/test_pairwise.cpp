@@ -228,11 +228,12 @@ TEST(AlignPairwise, AlignManyKeepsInputOrder) {
     RunOptions options;
     options.pool = &pool;
     const AlignParams params{AlignMode::Glocal, scoring, false};
-    const std::vector<AlignOutcome> outcomes = align_many(pairs, params, options);
+    const std::vector<Outcome<PairAlignment>> outcomes = align_many(pairs, params, options);
     ASSERT_EQ(outcomes.size(), pairs.size());
     for (std::size_t k = 0; k < pairs.size(); ++k) {
+        EXPECT_TRUE(outcomes[k].ok());
         EXPECT_TRUE(outcomes[k].error.empty());
-        expect_same(outcomes[k].alignment, align_pair(pairs[k].query, pairs[k].target, params),
+        expect_same(outcomes[k].result, align_pair(pairs[k].query, pairs[k].target, params),
                     "many");
     }
 }
@@ -289,7 +290,7 @@ TEST(AlignPairwise, ProgressOfALongPairRisesToOneOnce) {
             EXPECT_EQ(item, 0u);
             seen.push_back(fraction);
         };
-        align_pair(q, t, {AlignMode::Local, scoring, score_only}, options);
+        (void)align_pair(q, t, {AlignMode::Local, scoring, score_only}, options);
         ASSERT_FALSE(seen.empty());
         EXPECT_EQ(seen.back(), 1.0);
         EXPECT_TRUE(std::is_sorted(seen.begin(), seen.end()));
@@ -310,12 +311,35 @@ TEST(AlignPairwise, MemoryLimitShrinksTilesOrRefuses) {
     RunOptions tiny;
     tiny.max_memory = 64 << 10;
     try {
-        align_pair(q, t, params, tiny);
+        (void)align_pair(q, t, params, tiny);
         FAIL() << "no ResourceError";
     } catch (const ResourceError& error) {
         const std::string message = error.what();
         EXPECT_NE(message.find("3000 x"), std::string::npos) << message;
         EXPECT_NE(message.find("--score-only"), std::string::npos) << message;
+    }
+}
+
+// align_many: the pair that does not fit gets its error as an Outcome (Resource, named by its
+// `what`), and the pairs around it are still aligned.
+TEST(AlignPairwise, AlignManyGivesAPairThatDoesNotFitItsError) {
+    std::mt19937_64 rng(6);
+    const Seq q = test::random_dna(rng, 3000), t = test::mutate(rng, q, 4, 0.1, 0.02);
+    const Seq a = test::random_dna(rng, 40), b = test::mutate(rng, a, 4, 0.1, 0.02);
+    const AlignParams params{AlignMode::Global, dna_scoring(), false};
+    const std::vector<AlignPairInput> pairs = {{a, b, "small"}, {q, t, "large"}, {b, a, "other"}};
+    RunOptions tiny;
+    tiny.max_memory = 64 << 10;
+    const std::vector<Outcome<PairAlignment>> outcomes = align_many(pairs, params, tiny);
+    ASSERT_EQ(outcomes.size(), 3u);
+    EXPECT_FALSE(outcomes[1].ok());
+    EXPECT_EQ(outcomes[1].code, ExitCode::Resource);
+    EXPECT_TRUE(outcomes[1].error.starts_with("large: ")) << outcomes[1].error;
+    EXPECT_THROW(outcomes[1].rethrow_error(), ResourceError);
+    for (std::size_t k : {0u, 2u}) {
+        EXPECT_TRUE(outcomes[k].ok());
+        expect_same(outcomes[k].result, align_pair(pairs[k].query, pairs[k].target, params),
+                    "around");
     }
 }
 

@@ -136,7 +136,7 @@ TEST(ScoringBuiltin, EachRoundTripsThroughNcbiText) {
 }
 
 TEST(ScoringBuiltin, AnUnknownNameListsTheNamesAndMentionsFiles) {
-    const std::string message = input_error_of([] { builtin_matrix("BLOSUM63"); });
+    const std::string message = input_error_of([] { (void)builtin_matrix("BLOSUM63"); });
     EXPECT_NE(message.find("'BLOSUM63'"), std::string::npos) << message;
     for (const std::string& name : builtin_matrix_names())
         EXPECT_NE(message.find(name), std::string::npos) << message;
@@ -144,7 +144,7 @@ TEST(ScoringBuiltin, AnUnknownNameListsTheNamesAndMentionsFiles) {
 }
 
 std::string parse_error(const std::string& text) {
-    return input_error_of([&] { parse_matrix(text, "m.txt"); });
+    return input_error_of([&] { (void)parse_matrix(text, "m.txt"); });
 }
 
 TEST(ScoringParser, ErrorsNameSourceLineAndColumn) {
@@ -264,12 +264,12 @@ TEST(ScoringParser, ReadsFilesAndNamesAnUnreadableOne) {
     EXPECT_EQ(matrix.name, path);
 
     const std::string missing = (dir.path() / "absent.txt").string();
-    const std::string message = input_error_of([&] { read_matrix_file(missing); });
+    const std::string message = input_error_of([&] { (void)read_matrix_file(missing); });
     EXPECT_EQ(message.rfind(missing + ": cannot open", 0), 0u) << message;
 
     const std::string broken = dir.write("broken.txt", " A R\nA 1 x\n");
     EXPECT_EQ(input_error_of([&] {
-                  read_matrix_file(broken);
+                  (void)read_matrix_file(broken);
               }).rfind(broken + ": line 2, column 5: 'x' is not an integer", 0),
               0u);
 }

@@ -9,7 +9,7 @@
 #include <random>
 
 #include "align/search/scan_cpu.hpp"
-#include "align/search/search_targets.hpp"
+#include "align/search/targets.hpp"
 #include "align/search/top_hits.hpp"
 #include "reference/search_reference.hpp"
 #include "support/random_alignment.hpp"
@@ -44,8 +44,9 @@ std::vector<QueryHits> run_search(const std::vector<Seq>& queries, const TestDat
     std::vector<QueryHits> out;
     const auto query_spans = spans(queries);
     const SearchStats got =
-        detail::search_targets(query_spans, db.targets, params, options,
-                               [&](QueryHits&& h) { out.push_back(std::move(h)); }, {});
+        Searcher(db.targets, params, options).search(query_spans, [&](QueryHits&& h) {
+            out.push_back(std::move(h));
+        });
     if (stats) *stats = got;
     return out;
 }
@@ -354,8 +355,8 @@ TEST(AlignSearch, QueryCodeBeyondTheMatrixIsRefused) {
     EXPECT_THROW(run_search({Seq{0, 1, 9}}, db, params, nullptr), InputError);
 }
 
-// Through a Database: search() and a Searcher fed in two calls give the hits of the targets laid
-// out by hand (a database's storage order is theirs).
+// Through a Database: a Searcher fed in one call and one fed in two give the hits of the targets
+// laid out by hand (a database's storage order is theirs).
 TEST(AlignSearch, DatabaseAndSearcherGiveTheSameHits) {
     std::mt19937_64 rng(test::test_seed());
     const std::vector<Seq> queries = make_queries(rng, true, 5, 150);
@@ -367,7 +368,7 @@ TEST(AlignSearch, DatabaseAndSearcherGiveTheSameHits) {
         for (std::size_t t = 0; t < targets.size(); ++t)
             out << ">t" << t << "\n" << decode_residues(targets[t], Alphabet::Dna) << "\n";
     }
-    MakeDatabaseOptions make;
+    DatabaseParams make;
     make.alphabet = Alphabet::Dna;
     const Database database = Database::from_fasta(fasta, make);
     const TestDatabase by_hand(targets);
@@ -378,8 +379,9 @@ TEST(AlignSearch, DatabaseAndSearcherGiveTheSameHits) {
     options.backend = Backend::Cpu;
     const auto query_spans = spans(queries);
     std::vector<QueryHits> whole, in_two;
-    search(query_spans, database, params, options,
-           [&](QueryHits&& h) { whole.push_back(std::move(h)); });
+    Searcher(database, params, options).search(query_spans, [&](QueryHits&& h) {
+        whole.push_back(std::move(h));
+    });
     Searcher searcher(database, params, options);
     for (const auto part : {std::span(query_spans).first(2), std::span(query_spans).subspan(2)})
         searcher.search(part, [&](QueryHits&& h) {

@@ -122,6 +122,15 @@ assert_eq "$(printf '%s\n' "$OUT" | tail -1)" "$(tsv 'x 4 * 0 0 * * 0 0 AAAA *')
 run "$TROPIC" align -q --format paf "$TMP/a.fa" "$TMP/b.fa"
 assert_eq "$RC$OUT" "0" "empty: no paf line"
 
+# Protein in SAM text, its letters as they are (as DIAMOND and MMseqs2 write it; BAM cannot hold
+# them: test_align_errors.sh).
+printf '>p1\nMELKWVTA\n' >"$TMP/p1.fa"
+printf '>p2\nMELKWVTAEE\n' >"$TMP/p2.fa"
+run "$TROPIC" align -q --format sam "$TMP/p1.fa" "$TMP/p2.fa"
+assert_eq "$RC" 0 "protein sam: exit code"
+assert_eq "$(printf '%s\n' "$OUT" | tail -1)" "$(tsv 'p1 0 p2 1 255 8= * 0 0 MELKWVTA * NM:i:0 AS:i:43')" \
+    "protein sam: the record"
+
 # FASTQ qualities go to SAM's QUAL.
 printf '@r\nACGTACGT\n+\nIIIIHHHH\n' >"$TMP/r.fq"
 run "$TROPIC" align -q --format sam "$TMP/r.fq" "$TMP/t.fa"

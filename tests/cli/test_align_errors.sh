@@ -61,8 +61,14 @@ done
 expect_error "--json with --format paf" "--json and --format paf contradict" --json --format paf \
     "$TMP/q.fa" "$TMP/t.fa"
 expect_error "unknown format" "--format" --format bam "$TMP/q.fa" "$TMP/t.fa"
+# Protein goes to SAM text (test_align.sh), not to BAM: its 4-bit sequence code holds nucleotides.
 printf '>p\nMKWVTF\n' >"$TMP/p.fa"
-expect_error "protein as SAM" "SAM and BAM hold nucleotide sequences" --format sam "$TMP/p.fa" "$TMP/p.fa"
+rm -f "$TMP/out.bam"
+run "$TROPIC" align --format sam -o "$TMP/out.bam" "$TMP/p.fa" "$TMP/p.fa"
+assert_eq "$RC" 1 "protein as BAM: exit code"
+assert_contains "$ERR" "BAM stores sequences in a 4-bit code that holds nucleotides only, not protein" \
+    "protein as BAM: message"
+assert_file_missing "$TMP/out.bam" "protein as BAM: no file"
 rm -f "$TMP/out.bam"
 run "$TROPIC" align --format paf -o "$TMP/out.bam" "$TMP/q.fa" "$TMP/t.fa"
 assert_eq "$RC" 1 "paf into .bam: exit code"
@@ -78,6 +84,43 @@ assert_file_missing "$TMP/out.bam" "duplicate target names: no file"
 run "$TROPIC" align --dna --format sam -o "$TMP/out.bam" "$TMP/q.fa" "$TMP/bad.fa"
 assert_eq "$RC" 1 "bad target with BAM: exit code"
 assert_file_missing "$TMP/out.bam" "bad target with BAM: no file"
+
+# Names SAM does not allow (the SAM specification's rules), refused with their file and record, in
+# SAM text and in BAM: an unnamed query (QNAME '*' would say it has no name), a QNAME with '@',
+# target names starting with '*' (RNAME '*' means unmapped) or '=' and an empty one.
+printf '>\nACGTACGT\n' >"$TMP/unnamed.fa"
+printf '>r@1\nACGTACGT\n' >"$TMP/at.fa"
+printf '>t1\nTTACGTACGTAA\n>*\nACGTA\n' >"$TMP/star.fa"
+printf '>=x\nTTACGTACGTAA\n' >"$TMP/equals.fa"
+printf '>t1\nTTACGTACGTAA\n>\nACGTA\n' >"$TMP/unnamed_target.fa"
+sam_name_error() {  # what message args...
+    local what=$1 message=$2 out
+    shift 2
+    for out in out.sam out.bam; do
+        rm -f "$TMP/$out"
+        run "$TROPIC" align --format sam -o "$TMP/$out" "$@"
+        assert_eq "$RC" 1 "$what ($out): exit code"
+        assert_contains "$ERR" "$message" "$what ($out): message"
+        assert_file_missing "$TMP/$out" "$what ($out): no file"
+    done
+}
+sam_name_error "unnamed query" "$TMP/unnamed.fa: record 1: an empty name cannot be a SAM QNAME" \
+    "$TMP/unnamed.fa" "$TMP/t.fa"
+sam_name_error "unnamed query, --pairs" \
+    "$TMP/unnamed.fa: record 1: an empty name cannot be a SAM QNAME" --pairs "$TMP/unnamed.fa" "$TMP/q.fa"
+sam_name_error "QNAME with '@'" "$TMP/at.fa: record 1 ('r@1'): QNAME has '@' at position 2" \
+    "$TMP/at.fa" "$TMP/t.fa"
+sam_name_error "target '*'" \
+    "$TMP/star.fa: record 2 ('*'): the name starts with '*'; SAM reference names cannot start with '*' or '='" \
+    "$TMP/q.fa" "$TMP/star.fa"
+sam_name_error "target '=x'" "$TMP/equals.fa: record 1 ('=x'): the name starts with '='" \
+    "$TMP/q.fa" "$TMP/equals.fa"
+sam_name_error "unnamed target" \
+    "$TMP/unnamed_target.fa: record 2: an empty name cannot be a SAM reference name" \
+    "$TMP/q.fa" "$TMP/unnamed_target.fa"
+# Other layouts take any name.
+run "$TROPIC" align -q "$TMP/unnamed.fa" "$TMP/star.fa"
+assert_eq "$RC" 0 "names outside SAM: tsv"
 
 # Files.
 expect_error "missing target" "cannot open '$TMP/missing.fa'" "$TMP/q.fa" "$TMP/missing.fa"

@@ -119,7 +119,28 @@ bad "--evalue in global mode" "E-values describe local alignments" --mode global
     "$TMP/q.fa" "$TMP/t.fa"
 bad "--evalue without statistics" "no published Karlin-Altschul parameters" --gap-open 3 \
     --evalue 1 "$TMP/q.fa" "$TMP/t.fa"
-bad "sam with protein" "SAM and BAM hold nucleotide sequences" --format sam "$TMP/p.fa" "$DB_FA"
+# Protein: SAM text holds it as it is; BAM's 4-bit sequence code cannot.
+run "$TROPIC" search -q --format sam "$TMP/p.fa" "$DB_FA"
+assert_eq "$RC" 0 "protein sam: exit code"
+assert_contains "$OUT" "${TAB}MKVLAAGIWQ${TAB}" "protein sam: SEQ as it is"
+run "$TROPIC" search -q --format sam -o "$TMP/out.bam" "$TMP/p.fa" "$DB_FA"
+assert_eq "$RC" 1 "protein bam: exit code"
+assert_contains "$ERR" "BAM stores sequences in a 4-bit code that holds nucleotides only" \
+    "protein bam: message"
+assert_file_missing "$TMP/out.bam" "protein bam: no file"
+# Names SAM does not allow, named by file and record: a database sequence '*' (FASTA or built),
+# an unnamed query.
+printf '>d1\nACGTACGTAA\n>*\nACGTACGTAC\n' >"$TMP/star.fa"
+"$TROPIC" makedb -q "$TMP/star.fa" "$TMP/star"
+bad "database name '*'" "$TMP/star.fa: record 2 ('*'): the name starts with '*'" \
+    --format sam "$TMP/q.fa" "$TMP/star.fa"
+bad "built database name '*'" "$TMP/star.tdb: record 2 ('*'): the name starts with '*'" \
+    --format sam "$TMP/q.fa" "$TMP/star"
+printf '>\nACGTACGT\n' >"$TMP/unnamed.fa"
+bad "unnamed query" "$TMP/unnamed.fa: record 1: an empty name cannot be a SAM QNAME" \
+    --format sam "$TMP/unnamed.fa" "$TMP/t.fa"
+run "$TROPIC" search -q "$TMP/unnamed.fa" "$TMP/star"
+assert_eq "$RC" 0 "names outside SAM: blast6"
 bad "--json and --format" "--json and --format paf contradict each other" --json --format paf \
     "$TMP/q.fa" "$TMP/t.fa"
 bad "a missing database" "cannot open" "$TMP/q.fa" "$TMP/missing.fa"

@@ -198,6 +198,10 @@ TEST_F(AlignmentWriteErrors, EachBrokenField) {
          "QNAME has ' ' (space) at position 5"},
         {"long name", [](AlignmentRecord& r) { r.name = std::string(255, 'n'); },
          "QNAME is 255 characters long"},
+        {"name with '@'", [](AlignmentRecord& r) { r.name = "read@7"; },
+         "QNAME has '@' at position 5; SAM allows printable characters other than '@'"},
+        {"protein in BAM", [](AlignmentRecord& r) { r.sequence = "MELK"; },
+         "SEQ has 'E' at position 2, which BAM's 4-bit sequence code cannot hold"},
         {"repeated tag",
          [](AlignmentRecord& r) {
              r.aux.push_back({"NM", std::int64_t{1}});
@@ -248,6 +252,32 @@ TEST_F(AlignmentWriteErrors, EachBrokenField) {
         expect_contains(message, "record 2 ('" + record.name + "')");
         expect_contains(message, c.says);
     }
+}
+
+// SAM text holds any letter in SEQ (protein, as DIAMOND and MMseqs2 write it): the letters BAM's
+// 4-bit code would turn into N are written as they are. An empty name is written as '*'.
+TEST_F(AlignmentWriteErrors, SamTextKeepsProteinLetters) {
+    const std::string path = files_.path("protein.sam");
+    AlignmentRecord record = good_record();
+    record.sequence = "MELK";
+    AlignmentRecord unnamed = good_record();
+    unnamed.name.clear();
+    AlignmentWriter writer(path, AlignmentHeader(test::kSamHeader));
+    writer.write(record);
+    writer.write(unnamed);
+    writer.close();
+    const std::string text = test::read_text(path);
+    expect_contains(text, "read7\t0\tchr1\t11\t60\t4M\t*\t0\t0\tMELK\tIIII\tNM:i:0\n");
+    expect_contains(text, "\n*\t0\tchr1\t11\t60\t4M\t*\t0\t0\tACGT\tIIII\tNM:i:0\n");
+}
+
+TEST(AlignmentNames, QnameRules) {
+    EXPECT_EQ(sam_query_name_problem("read/1:A?~!"), std::nullopt);
+    EXPECT_EQ(sam_query_name_problem(std::string(254, 'n')), std::nullopt);
+    EXPECT_EQ(sam_query_name_problem(""),
+              "an empty name cannot be a SAM QNAME (QNAME '*' means no name)");
+    EXPECT_NE(sam_query_name_problem("@r"), std::nullopt);
+    EXPECT_NE(sam_query_name_problem(std::string(255, 'n')), std::nullopt);
 }
 
 TEST_F(AlignmentWriteErrors, UnmappedRecordsNeedNoCigar) {

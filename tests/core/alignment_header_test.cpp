@@ -45,6 +45,51 @@ TEST(AlignmentHeader, FromReferencesAndAddedLines) {
     EXPECT_EQ(header.reference_id("c"), 2);
 }
 
+// The SAM specification's reference names: printable ASCII but \ , " ' ` ( ) [ ] { } < >, not
+// starting with '*' or '='.
+TEST(AlignmentHeader, ReferenceNamesFollowTheSamRules) {
+    for (const std::string name :
+         {"chr1", "a", "HLA-A*01:01", "x=y", "chr1|gi:5;2", "@#$%&+./?^_~!"})
+        EXPECT_EQ(sam_reference_name_problem(name), std::nullopt) << name;
+    const std::vector<std::pair<std::string, std::string>> refused = {
+        {"", "an empty name cannot be a SAM reference name"},
+        {"*", "the name starts with '*'"},
+        {"*chr1", "the name starts with '*'"},
+        {"=x", "the name starts with '='"},
+        {"chr 1", "the name has ' ' (space) at position 4"},
+        {"a,b", "the name has ',' at position 2"},
+        {"a\\b", "position 2"},
+        {"q\"", "position 2"},
+        {"q'", "position 2"},
+        {"q`", "position 2"},
+        {"(a)", "position 1"},
+        {"a[1]", "position 2"},
+        {"a{1}", "position 2"},
+        {"<a>", "position 1"},
+        {"a\tb", "position 2"},
+        {"a\x80", "position 2"}};
+    for (const auto& [name, says] : refused) {
+        const std::optional<std::string> problem = sam_reference_name_problem(name);
+        ASSERT_TRUE(problem.has_value()) << name;
+        EXPECT_NE(problem->find(says), std::string::npos) << *problem;
+    }
+}
+
+// A header built from references refuses a name SAM does not allow, naming the reference.
+TEST(AlignmentHeader, FromReferencesRefusesNamesSamDoesNotAllow) {
+    for (const auto& [name, says] : std::vector<std::pair<std::string, std::string>>{
+             {"*", "reference 2 ('*'): the name starts with '*'"},
+             {"=x", "reference 2 ('=x'): the name starts with '='"},
+             {"", "reference 2 (''): an empty name cannot be a SAM reference name"}}) {
+        try {
+            (void)AlignmentHeader::from_references({{"a", 10}, {name, 20}});
+            ADD_FAILURE() << "no InputError for '" << name << "'";
+        } catch (const InputError& e) {
+            EXPECT_NE(std::string(e.what()).find(says), std::string::npos) << e.what();
+        }
+    }
+}
+
 TEST(AlignmentHeader, EmptyHasNoReferences) {
     AlignmentHeader header;
     EXPECT_TRUE(header.references().empty());

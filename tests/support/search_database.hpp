@@ -1,13 +1,13 @@
 #pragma once
 // Sequences laid out as a search database holds them (tropic/align/database.hpp): sorted by
-// length, ties in input order, back to back, each with its ordinal; as the targets of
-// align::detail::search_targets, without a file. For search tests and benchmarks.
+// length, ties in input order, back to back, each with its ordinal; the targets of a Searcher
+// without a file. For search tests and benchmarks.
 #include <algorithm>
 #include <cstdint>
 #include <numeric>
 #include <vector>
 
-#include "align/search/search_targets.hpp"
+#include "align/search/targets.hpp"
 
 namespace tropic::test {
 

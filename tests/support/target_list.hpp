@@ -1,10 +1,10 @@
 #pragma once
 // Sequences back to back in input order, as the batched device paths and the CPU scan take their
-// targets (align/batch/batch_cuda.hpp's TargetView), each kept whole for the comparisons.
+// targets (align/search/targets.hpp), each kept whole for the comparisons.
 #include <cstdint>
 #include <vector>
 
-#include "align/batch/batch_cuda.hpp"
+#include "align/search/targets.hpp"
 
 namespace tropic::test {
 
@@ -17,7 +17,7 @@ struct TargetList {
         offsets.push_back(residues.size());
         sequences.push_back(std::move(s));
     }
-    align::detail::batch::TargetView view() const { return {residues, offsets}; }
+    align::detail::TargetView view() const { return {residues, offsets}; }
 };
 
 }  // namespace tropic::test

@@ -24,8 +24,8 @@ namespace tropic::align {
 enum class AlignmentOutput : std::uint8_t { Tsv, Json, Sam, Paf, Blast6, Pair };
 
 // "tsv", "json", "sam", "paf", "blast6", "pair".
-std::string_view output_name(AlignmentOutput output) noexcept;
-std::optional<AlignmentOutput> parse_output(std::string_view name) noexcept;
+[[nodiscard]] std::string_view output_name(AlignmentOutput output) noexcept;
+[[nodiscard]] std::optional<AlignmentOutput> parse_output(std::string_view name) noexcept;
 
 struct AlignmentTextOptions {
     // Write aligned pairs as M instead of = (identical) and X (different), as older tools expect.
@@ -46,7 +46,8 @@ struct AlignmentTextOptions {
 };
 
 // The CIGAR as written: the alignment's, with runs of = and X merged into M when cigar_m.
-std::vector<CigarElement> output_cigar(const std::vector<CigarElement>& cigar, bool cigar_m);
+[[nodiscard]] std::vector<CigarElement> output_cigar(const std::vector<CigarElement>& cigar,
+                                                     bool cigar_m);
 
 // tsv: the header line, once per output, then one line per pair:
 //   query target mode score query_begin query_end target_begin target_end identity matches
@@ -83,8 +84,8 @@ void append_blast6(std::string& out, const SequenceRecord& query, const Sequence
 // E-value "0.0" below 1e-180, "%.0e" below 0.0009 ("3e-45"), "%.3f" below 0.1, "%.2f" below 1,
 // "%.1f" below 10, else "%.0f"; bit score "%.3e" above 99999, the whole part above 99.9, else
 // "%.1f".
-std::string blast6_evalue(double evalue);
-std::string blast6_bit_score(double bits);
+[[nodiscard]] std::string blast6_evalue(double evalue);
+[[nodiscard]] std::string blast6_bit_score(double bits);
 
 // pair: a header block (query, target, mode, matrix, gaps, length, identity, similarity, gaps,
 // score) as EMBOSS water and needle write it, then the alignment in blocks of 60 columns: the

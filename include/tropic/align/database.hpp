@@ -23,21 +23,24 @@
 #include <string_view>
 
 #include "tropic/core/alphabet.hpp"
+#include "tropic/core/run_options.hpp"
 
 namespace tropic::align {
 
 // The file a prefix names: PREFIX + ".tdb".
-std::string database_path(const std::string& prefix);
+[[nodiscard]] std::string database_path(const std::string& prefix);
 
-struct MakeDatabaseOptions {
+struct DatabaseParams {
     // Dna or Protein; nullopt: detected from the first record (DNA when it holds IUPAC nucleotide
-    // codes only, as `tropic align` detects), with a note through on_notice.
+    // codes only, as `tropic align` detects), with a note through RunOptions::on_notice.
     std::optional<Alphabet> alphabet;
-    std::function<void(const std::string& text)> on_notice;  // empty: nothing is said
-    // Called now and then with the records and residues read so far (for a progress bar).
-    std::function<void(std::uint64_t records, std::uint64_t residues)> on_progress;
-    // Host memory the build may use for the index and its copy buffers (0: what is available).
-    std::size_t max_memory = 0;
+};
+
+// How far a build has read. Not RunOptions::on_progress: that reports a fraction of the work,
+// and an input stream (stdin, gzip) has no size to take a fraction of, so a build counts instead.
+struct DatabaseProgress {
+    // Called now and then with the records and residues read so far (for a progress display).
+    std::function<void(std::uint64_t records, std::uint64_t residues)> on_read;
 };
 
 struct DatabaseSummary {
@@ -48,10 +51,13 @@ struct DatabaseSummary {
 };
 
 // Reads FASTA/FASTQ (plain or gzip; "-" is stdin) and writes PREFIX.tdb atomically (nothing is
-// left under that name when it fails). Throws InputError naming the file, record and position
-// for a letter outside the alphabet, an empty record or an empty input.
+// left under that name when it fails). Of the options it takes max_memory (the host memory for
+// the index and its copy buffers) and on_notice; it runs on the calling thread. Throws InputError
+// naming the file, record and position for a letter outside the alphabet, an empty record or an
+// empty input, ResourceError when the index outgrows max_memory.
 DatabaseSummary make_database(const std::string& input, const std::string& prefix,
-                              const MakeDatabaseOptions& options = {});
+                              const DatabaseParams& params = {}, const RunOptions& options = {},
+                              const DatabaseProgress& progress = {});
 
 // An open database: the sequences in storage order (ascending length, ties in input order).
 // The views it hands out (names, residues, offsets) stay valid while it lives, moves included.
@@ -60,11 +66,15 @@ class Database {
   public:
     // Opens PREFIX.tdb (or a path ending in .tdb), checking its magic, version, sizes and
     // checksums; throws InputError saying what is wrong.
-    static Database open(const std::string& prefix_or_path);
-    // Builds one in memory from FASTA/FASTQ (what `tropic search` does with a FASTA database).
-    static Database from_fasta(const std::string& input, const MakeDatabaseOptions& options = {});
+    [[nodiscard]] static Database open(const std::string& prefix_or_path);
+    // Builds one in memory from FASTA/FASTQ (what `tropic search` does with a FASTA database), as
+    // make_database reads it.
+    [[nodiscard]] static Database from_fasta(const std::string& input,
+                                             const DatabaseParams& params = {},
+                                             const RunOptions& options = {},
+                                             const DatabaseProgress& progress = {});
     // True when the path looks like a built database (PREFIX.tdb exists or the path is one).
-    static bool is_database(const std::string& prefix_or_path);
+    [[nodiscard]] static bool is_database(const std::string& prefix_or_path);
 
     Database(Database&&) noexcept;
     Database& operator=(Database&&) noexcept;

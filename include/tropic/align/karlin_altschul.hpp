@@ -20,10 +20,10 @@ struct KarlinAltschul {
 
 // The published parameters for this matrix and these gap costs, or nullopt when none are
 // published (a matrix read from a file, or gap costs outside the table).
-std::optional<KarlinAltschul> karlin_altschul(const Scoring& scoring);
+[[nodiscard]] std::optional<KarlinAltschul> karlin_altschul(const Scoring& scoring);
 
-double bit_score(const KarlinAltschul& parameters, std::int64_t raw_score);
-double evalue(const KarlinAltschul& parameters, std::int64_t raw_score, std::int64_t query_length,
-              std::int64_t target_length);
+[[nodiscard]] double bit_score(const KarlinAltschul& parameters, std::int64_t raw_score);
+[[nodiscard]] double evalue(const KarlinAltschul& parameters, std::int64_t raw_score,
+                            std::int64_t query_length, std::int64_t target_length);
 
 }  // namespace tropic::align

@@ -36,6 +36,7 @@
 
 #include "tropic/align/scoring.hpp"
 #include "tropic/core/alignment_record.hpp"
+#include "tropic/core/outcome.hpp"
 #include "tropic/core/run_options.hpp"
 
 namespace tropic::align {
@@ -43,8 +44,8 @@ namespace tropic::align {
 enum class AlignMode : std::uint8_t { Local, Global, Glocal, Overlap };
 
 // "local", "global", "glocal", "overlap".
-std::string_view mode_name(AlignMode mode) noexcept;
-std::optional<AlignMode> parse_mode(std::string_view name) noexcept;
+[[nodiscard]] std::string_view mode_name(AlignMode mode) noexcept;
+[[nodiscard]] std::optional<AlignMode> parse_mode(std::string_view name) noexcept;
 
 struct AlignParams {
     AlignMode mode = AlignMode::Local;
@@ -80,31 +81,30 @@ void summarize_cigar(PairAlignment& alignment);
 // The score the CIGAR gives, re-scored from the residues (for checks): the substitution scores of
 // the aligned pairs minus O + kE per gap of length k. The ranges of `alignment` say where the
 // CIGAR starts.
-std::int64_t rescore(std::span<const std::uint8_t> query, std::span<const std::uint8_t> target,
-                     const PairAlignment& alignment, const Scoring& scoring);
+[[nodiscard]] std::int64_t rescore(std::span<const std::uint8_t> query,
+                                   std::span<const std::uint8_t> target,
+                                   const PairAlignment& alignment, const Scoring& scoring);
 
 // Aligns query against target, both as residue codes of the scoring matrix's alphabet. A long
 // pair runs on every thread of options.pool (tiles in wavefronts) and, with the cuda backend or
 // auto for a large pair, on the device; the result is the same everywhere. Throws ResourceError
 // when the traceback's memory does not fit options.max_memory (the message says what would), and
 // InputError when scores could leave the 32-bit range.
-PairAlignment align_pair(std::span<const std::uint8_t> query, std::span<const std::uint8_t> target,
-                         const AlignParams& params, const RunOptions& options = {});
+[[nodiscard]] PairAlignment align_pair(std::span<const std::uint8_t> query,
+                                       std::span<const std::uint8_t> target,
+                                       const AlignParams& params, const RunOptions& options = {});
 
 struct AlignPairInput {
     std::span<const std::uint8_t> query, target;
     std::string what;  // names the pair in messages: "query 'a' against target 'b'"
 };
 
-struct AlignOutcome {
-    PairAlignment alignment;
-    std::string error;  // a ResourceError's message when the pair could not be aligned
-};
-
 // Many pairs, in parallel over options.pool (pairs on threads; a long pair on all of them);
-// outcomes in input order. A pair that does not fit memory gets its error; the others are
-// still aligned. options.on_progress reports (pair index, fraction) for long pairs.
-std::vector<AlignOutcome> align_many(std::span<const AlignPairInput> pairs,
-                                     const AlignParams& params, const RunOptions& options = {});
+// outcomes in input order. A pair that does not fit memory gets its error (code Resource, the
+// message naming the pair by its `what`); the others are still aligned. Other errors throw, as
+// align_pair's do. options.on_progress reports (pair index, fraction) for long pairs.
+[[nodiscard]] std::vector<Outcome<PairAlignment>> align_many(std::span<const AlignPairInput> pairs,
+                                                             const AlignParams& params,
+                                                             const RunOptions& options = {});
 
 }  // namespace tropic::align

@@ -37,13 +37,13 @@ struct SubstitutionMatrix {
 
 // DNA: match for identical A, C, G or T; mismatch for other pairs of them; n_score for any pair
 // with an N (every IUPAC ambiguity code encodes to N), N against N included.
-SubstitutionMatrix dna_matrix(int match, int mismatch, int n_score);
+[[nodiscard]] SubstitutionMatrix dna_matrix(int match, int mismatch, int n_score);
 
 // A built-in protein matrix by name, case-insensitive: BLOSUM45, BLOSUM50, BLOSUM62, BLOSUM80,
 // BLOSUM90, PAM30, PAM70, PAM250 (NCBI's published tables). Throws InputError for another name,
 // listing the names.
-SubstitutionMatrix builtin_matrix(std::string_view name);
-const std::vector<std::string>& builtin_matrix_names();
+[[nodiscard]] SubstitutionMatrix builtin_matrix(std::string_view name);
+[[nodiscard]] const std::vector<std::string>& builtin_matrix_names();
 
 // A matrix in NCBI's text format: '#' comment lines, a header line of residue letters, then one
 // line per residue: its letter and one integer per header column. Letters may come in any order
@@ -52,9 +52,9 @@ const std::vector<std::string>& builtin_matrix_names();
 // InputError naming `source`, the line and the column for anything else (unknown or repeated
 // letters, a row of the wrong length, a value that is not an integer or is beyond +-1000, an
 // empty file).
-SubstitutionMatrix parse_matrix(std::string_view text, const std::string& source);
+[[nodiscard]] SubstitutionMatrix parse_matrix(std::string_view text, const std::string& source);
 // Reads and parses a file (InputError when it cannot be read).
-SubstitutionMatrix read_matrix_file(const std::string& path);
+[[nodiscard]] SubstitutionMatrix read_matrix_file(const std::string& path);
 
 struct GapCosts {
     std::int32_t open = 5;    // charged once per gap

@@ -37,7 +37,7 @@ struct SearchParams {
     // no minimum in the other modes.
     std::optional<std::int64_t> min_score;
     // Hits with a larger E-value are dropped; needs statistics (local mode, published
-    // Karlin-Altschul parameters): search() throws InputError otherwise.
+    // Karlin-Altschul parameters): Searcher throws InputError otherwise.
     std::optional<double> max_evalue;
     bool both_strands = false;  // DNA only
 };
@@ -47,7 +47,7 @@ struct SearchParams {
 void validate(const SearchParams& params, Alphabet alphabet);
 
 // The smallest score a hit may have under `params` (min_score or the mode's default).
-std::int64_t minimum_hit_score(const SearchParams& params);
+[[nodiscard]] std::int64_t minimum_hit_score(const SearchParams& params);
 
 struct SearchHit {
     std::size_t target = 0;  // the database sequence, in storage order (Database::name(target))
@@ -64,12 +64,12 @@ struct QueryHits {
 // The E-value of a search: Karlin-Altschul with m the query's length and n the database's total
 // residues (the search space of the whole database, as BLAST counts it, without BLAST's
 // finite-size correction).
-double search_evalue(const KarlinAltschul& statistics, std::int64_t score,
-                     std::int64_t query_length, std::uint64_t database_residues);
+[[nodiscard]] double search_evalue(const KarlinAltschul& statistics, std::int64_t score,
+                                   std::int64_t query_length, std::uint64_t database_residues);
 
 struct SearchProgress {
     // Cells (query residues x database residues) scanned so far and in all; called from the
-    // thread that runs search(), now and then.
+    // thread that runs Searcher::search, now and then.
     std::function<void(std::uint64_t cells_done, std::uint64_t cells_total)> on_scan;
 };
 
@@ -81,34 +81,37 @@ struct SearchStats {
     Backend backend = Backend::Cpu;
 };
 
-// Searches every query (residue codes of the database's alphabet) against `database`. Results
-// come per query in input order; `on_query` is called with each query's hits as soon as they are
-// final (queries are scanned in batches, so calls come batch by batch, in order). Throws
-// InputError for a query with a code beyond the matrix, ResourceError when memory cannot hold
-// the work (the message says what would fit).
-SearchStats search(std::span<const std::span<const std::uint8_t>> queries, const Database& database,
-                   const SearchParams& params, const RunOptions& options,
-                   const std::function<void(QueryHits&&)>& on_query,
-                   const SearchProgress& progress = {});
+namespace detail {
+struct SearchTargets;
+}
 
-// search() for queries that come in several calls (a query file read in batches): what the calls
-// share, the device's copy of the database above all, is set up once. The database, parameters
-// and options must outlive it. The constructor throws InputError for invalid parameters or
-// scoring of another alphabet than the database's.
+// Searches queries (residue codes of the database's alphabet) against every sequence of a
+// database, for queries that come in one call or several (a query file read in batches): what
+// the calls share, the device's copy of the database above all, is set up once. The database,
+// parameters and options must outlive it. The constructor throws InputError for invalid
+// parameters or scoring of another alphabet than the database's.
 class Searcher {
   public:
     Searcher(const Database& database, const SearchParams& params, const RunOptions& options);
+    // Over targets laid out as a database stores them, without a file (tests and benchmarks);
+    // SearchHit::target indexes targets.view. The targets' memory must outlive it.
+    Searcher(const detail::SearchTargets& targets, const SearchParams& params,
+             const RunOptions& options);
     ~Searcher();
     Searcher(const Searcher&) = delete;
     Searcher& operator=(const Searcher&) = delete;
 
-    // As search(); QueryHits::query indexes this call's queries. Stats of this call.
+    // Results come per query in input order; `on_query` is called with each query's hits as soon
+    // as they are final (queries are scanned in batches, so calls come batch by batch, in order);
+    // QueryHits::query indexes this call's queries. Returns the stats of this call. Throws
+    // InputError for a query with a code beyond the matrix, ResourceError when memory cannot hold
+    // the work (the message says what would fit).
     SearchStats search(std::span<const std::span<const std::uint8_t>> queries,
                        const std::function<void(QueryHits&&)>& on_query,
                        const SearchProgress& progress = {});
 
   private:
-    struct State;
+    class State;
     std::unique_ptr<State> state_;
 };
 

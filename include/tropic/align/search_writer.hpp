@@ -17,15 +17,15 @@
 namespace tropic::align {
 
 // Database sequence k as a record: its name and residues as letters.
-SequenceRecord database_record(const Database& database, std::size_t k);
+[[nodiscard]] SequenceRecord database_record(const Database& database, std::size_t k);
 
 // Residue codes as normalised letters (DNA: ACGTN; protein: core's protein order).
-std::string decode_residues(std::span<const std::uint8_t> codes, Alphabet alphabet);
+[[nodiscard]] std::string decode_residues(std::span<const std::uint8_t> codes, Alphabet alphabet);
 
 // The text options of a search over a database of `database_residues` residues: `base` (CIGAR
 // style, statistics) with the search's E-value and the strand field.
-AlignmentTextOptions search_text_options(const AlignmentTextOptions& base,
-                                         std::uint64_t database_residues);
+[[nodiscard]] AlignmentTextOptions search_text_options(const AlignmentTextOptions& base,
+                                                       std::uint64_t database_residues);
 
 // One query's hits in a text layout (not Sam); targets[h] is the record of hits.hits[h]'s target.
 void append_search_hits(AlignmentOutput output, std::string& out, const SequenceRecord& query,
@@ -34,9 +34,8 @@ void append_search_hits(AlignmentOutput output, std::string& out, const Sequence
 
 // One query's hits as SAM records: FLAG 16 for a minus-strand hit (SEQ the reverse complement,
 // QUAL reversed), 256 for every hit after the first; one unmapped record when there is none.
-std::vector<AlignmentRecord> search_sam_records(const SequenceRecord& query,
-                                                std::span<const SequenceRecord> targets,
-                                                const QueryHits& hits,
-                                                const AlignmentTextOptions& options);
+[[nodiscard]] std::vector<AlignmentRecord> search_sam_records(
+    const SequenceRecord& query, std::span<const SequenceRecord> targets, const QueryHits& hits,
+    const AlignmentTextOptions& options);
 
 }  // namespace tropic::align

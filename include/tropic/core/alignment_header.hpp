@@ -24,7 +24,8 @@ class AlignmentHeader {
     // Parses SAM header text: lines starting with '@', each ending in '\n' (one is added to the
     // last line when missing). Throws InputError when htslib rejects it.
     explicit AlignmentHeader(std::string text);
-    // An "@HD VN:1.6" line and one @SQ line per reference, in order.
+    // An "@HD VN:1.6" line and one @SQ line per reference, in order. Throws InputError
+    // "reference K ('name'): ..." for a name SAM does not allow (sam_reference_name_problem).
     [[nodiscard]] static AlignmentHeader from_references(
         const std::vector<ReferenceSequence>& references);
 
@@ -50,5 +51,11 @@ class AlignmentHeader {
     std::vector<ReferenceSequence> references_;
     std::map<std::string, std::int32_t, std::less<>> ids_;
 };
+
+// What makes `name` unfit to be a SAM reference name (an @SQ SN, an RNAME), or nullopt when it is
+// fit. The SAM specification (SAMv1 1.2.1): printable ASCII other than \ , " ' ` ( ) [ ] { } < >,
+// not empty, and not starting with '*' or '=' (RNAME '*' means unmapped, RNEXT '=' the record's
+// own reference).
+std::optional<std::string> sam_reference_name_problem(std::string_view name);
 
 }  // namespace tropic

@@ -1,13 +1,14 @@
 #pragma once
-// Writes SAM text or BAM over htslib, to a file or stdout ("-").
+// Writes SAM text or BAM over htslib, to a file or stdout ("-"). SAM text holds any letter in
+// SEQ (protein too, as DIAMOND and MMseqs2 write it); BAM's 4-bit SEQ holds nucleotide codes only.
 //
 // A file is written atomically: records go to a temporary file beside it, renamed into place by
 // close(); a writer destroyed without close() (an error on the way) leaves no file behind.
 //
 // Every record is checked before it is written (names, references, CIGAR against SEQ, QUAL,
-// optional fields, what BAM can store); a bad one raises InputError naming the output, the
-// record (1-based index among those written, and name) and what is wrong. A write failure
-// raises ResourceError.
+// optional fields, what BAM can store: its 4-bit SEQ holds nucleotide codes only); a bad one raises
+// InputError naming the output, the record (1-based index among those written, and name) and what
+// is wrong. A write failure raises ResourceError.
 //
 // CIGARs longer than BAM's 65,535 operations: the SAM specification puts a placeholder
 // `<read length>S<reference length>N` in the record and the real CIGAR in a `CG:B,I` optional
@@ -19,6 +20,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "tropic/core/alignment_format.hpp"
 #include "tropic/core/alignment_header.hpp"
@@ -32,6 +34,12 @@ struct AlignmentWriterOptions {
     // Threads that compress BAM blocks: 1 = the calling thread alone; 0 = one per core.
     unsigned threads = 1;
 };
+
+// What makes `name` unfit to be a SAM QNAME, or nullopt when it is fit. The SAM specification:
+// 1 to 254 printable characters other than '@' ([!-?A-~]{1,254}). An empty name is unfit (a
+// caller whose reads have names refuses it); the writer writes an AlignmentRecord's empty name as
+// '*', the QNAME of a read without one, and checks every other name with this.
+std::optional<std::string> sam_query_name_problem(std::string_view name);
 
 class AlignmentWriter {
   public:

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-namespace tropic::align::database {
+namespace tropic::align::detail {
 
 std::uint32_t extend_crc32(std::uint32_t crc, const void* data, std::size_t size) noexcept {
     // zlib takes a 32-bit length: a residue section of several GiB goes in pieces.
@@ -20,4 +20,4 @@ std::uint32_t extend_crc32(std::uint32_t crc, const void* data, std::size_t size
     return static_cast<std::uint32_t>(value);
 }
 
-}  // namespace tropic::align::database
+}  // namespace tropic::align::detail

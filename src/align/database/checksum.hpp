@@ -4,9 +4,9 @@
 #include <cstddef>
 #include <cstdint>
 
-namespace tropic::align::database {
+namespace tropic::align::detail {
 
 // The CRC of the bytes that gave `crc` followed by `data` (start with 0).
 std::uint32_t extend_crc32(std::uint32_t crc, const void* data, std::size_t size) noexcept;
 
-}  // namespace tropic::align::database
+}  // namespace tropic::align::detail

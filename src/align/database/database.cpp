@@ -13,9 +13,9 @@ namespace {
 
 // Sequences are stored in input order as read; this puts them into storage order in one pass.
 std::vector<std::uint8_t> sorted_residues(const std::vector<std::uint8_t>& in_input_order,
-                                          const database::InputIndex& input,
-                                          const database::StorageIndex& index) {
-    const std::vector<std::uint64_t> starts = database::input_offsets(input);
+                                          const detail::InputIndex& input,
+                                          const detail::StorageIndex& index) {
+    const std::vector<std::uint64_t> starts = detail::input_offsets(input);
     std::vector<std::uint8_t> sorted(in_input_order.size());
     for (std::size_t k = 0; k < index.ordinals.size(); ++k) {
         const std::uint64_t ordinal = index.ordinals[k];
@@ -28,10 +28,11 @@ std::vector<std::uint8_t> sorted_residues(const std::vector<std::uint8_t>& in_in
 
 }  // namespace
 
-Database Database::from_fasta(const std::string& input, const MakeDatabaseOptions& options) {
+Database Database::from_fasta(const std::string& input, const DatabaseParams& params,
+                              const RunOptions& options, const DatabaseProgress& progress) {
     std::vector<std::uint8_t> in_input_order;
-    database::ReadRecords read =
-        database::read_records(input, options, [&](std::span<const std::uint8_t> codes) {
+    detail::ReadRecords read = detail::read_records(
+        input, params, options, progress, [&](std::span<const std::uint8_t> codes) {
             in_input_order.insert(in_input_order.end(), codes.begin(), codes.end());
         });
     auto state = std::make_unique<State>();
@@ -39,7 +40,7 @@ Database Database::from_fasta(const std::string& input, const MakeDatabaseOption
     state->source = display_input_path(input);
     state->total_residues = read.index.residues();
     state->longest = read.index.longest();
-    state->owned_index = database::storage_order(read.index);
+    state->owned_index = detail::storage_order(read.index);
     state->owned_residues = sorted_residues(in_input_order, read.index, state->owned_index);
     state->residues = state->owned_residues;
     state->offsets = state->owned_index.offsets;

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <numeric>
 
-namespace tropic::align::database {
+namespace tropic::align::detail {
 
 void InputIndex::add(std::string_view name, std::uint64_t length) {
     names_.append(name);
@@ -54,4 +54,4 @@ std::vector<std::uint64_t> input_offsets(const InputIndex& input) {
     return offsets;
 }
 
-}  // namespace tropic::align::database
+}  // namespace tropic::align::detail

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-namespace tropic::align::database {
+namespace tropic::align::detail {
 
 // Sequences as they are read.
 class InputIndex {
@@ -46,4 +46,4 @@ StorageIndex storage_order(const InputIndex& input);
 // Where each sequence starts in input order (residues written back to back as read).
 std::vector<std::uint64_t> input_offsets(const InputIndex& input);
 
-}  // namespace tropic::align::database
+}  // namespace tropic::align::detail

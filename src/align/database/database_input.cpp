@@ -4,16 +4,17 @@
 
 #include <string_view>
 
+#include "core/internal/backend_choice.hpp"
 #include "core/internal/messages.hpp"
 #include "tropic/core/dna_encoding.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/protein_encoding.hpp"
 #include "tropic/core/record_error.hpp"
 
-namespace tropic::align::database {
+namespace tropic::align::detail {
 
 DatabaseInput::DatabaseInput(const std::string& path, std::optional<Alphabet> alphabet,
-                             const std::function<void(const std::string&)>& on_notice)
+                             const RunOptions& options)
     : path_(path),
       reader_(std::make_unique<SequenceReader>(path, alphabet.value_or(Alphabet::Protein))) {
     first_ = read();
@@ -23,11 +24,9 @@ DatabaseInput::DatabaseInput(const std::string& path, std::optional<Alphabet> al
         return;
     }
     alphabet_ = looks_like_dna(first_->residues) ? Alphabet::Dna : Alphabet::Protein;
-    if (on_notice)
-        on_notice(fmt::format(
-            "the database is {} (detected from its first record); use --dna or --protein to "
-            "choose",
-            alphabet_name(alphabet_)));
+    notify(options, fmt::format("the database is {} (detected from its first record); use --dna or "
+                                "--protein to choose",
+                                alphabet_name(alphabet_)));
 }
 
 std::optional<SequenceRecord> DatabaseInput::read() {
@@ -66,4 +65,4 @@ bool DatabaseInput::next(std::string& name, std::vector<std::uint8_t>& codes) {
     return true;
 }
 
-}  // namespace tropic::align::database
+}  // namespace tropic::align::detail

@@ -5,24 +5,24 @@
 // protein (whose letters include every IUPAC nucleotide code) and, once DNA is chosen, each record
 // is checked again against DNA with the reader's wording for a bad letter.
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "tropic/core/alphabet.hpp"
+#include "tropic/core/run_options.hpp"
 #include "tropic/core/sequence.hpp"
 #include "tropic/core/sequence_reader.hpp"
 
-namespace tropic::align::database {
+namespace tropic::align::detail {
 
 class DatabaseInput {
   public:
     // Reads the first record to fix the alphabet (when `alphabet` is nullopt, telling the choice
-    // through `on_notice`). Throws InputError for an input without records.
+    // through the options' on_notice). Throws InputError for an input without records.
     DatabaseInput(const std::string& path, std::optional<Alphabet> alphabet,
-                  const std::function<void(const std::string&)>& on_notice);
+                  const RunOptions& options);
 
     Alphabet alphabet() const noexcept { return alphabet_; }
 
@@ -41,5 +41,4 @@ class DatabaseInput {
     std::optional<SequenceRecord> first_;
 };
 
-
-}  // namespace tropic::align::database
+}  // namespace tropic::align::detail

@@ -4,7 +4,7 @@
 
 #include "align/database/checksum.hpp"
 
-namespace tropic::align::database {
+namespace tropic::align::detail {
 
 namespace {
 
@@ -89,4 +89,4 @@ std::uint32_t computed_header_crc(std::span<const std::uint8_t> bytes) noexcept 
     return extend_crc32(0, bytes.data(), kHeaderCheckedBytes);
 }
 
-}  // namespace tropic::align::database
+}  // namespace tropic::align::detail

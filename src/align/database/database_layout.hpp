@@ -17,7 +17,7 @@
 
 #include "tropic/core/alphabet.hpp"
 
-namespace tropic::align::database {
+namespace tropic::align::detail {
 
 static_assert(std::endian::native == std::endian::little,
               "database files are read and written as little-endian memory");
@@ -67,4 +67,4 @@ std::uint32_t computed_header_crc(std::span<const std::uint8_t> bytes) noexcept;
 // The alphabet's code in the header (the Alphabet enum's value: 1 DNA, 2 protein).
 std::uint32_t alphabet_code(Alphabet alphabet) noexcept;
 
-}  // namespace tropic::align::database
+}  // namespace tropic::align::detail

@@ -22,7 +22,7 @@ namespace tropic::align {
 
 namespace {
 
-using database::DatabaseHeader;
+using detail::DatabaseHeader;
 
 constexpr const char* kRebuild = "the file is damaged; rebuild it with `tropic makedb`";
 
@@ -36,20 +36,20 @@ void check_size(const std::string& path, std::uint64_t expected, std::uint64_t p
 }
 
 DatabaseHeader checked_header(const std::string& path, std::span<const std::uint8_t> file) {
-    if (file.size() < sizeof database::kMagic ||
-        std::memcmp(file.data(), database::kMagic, sizeof database::kMagic) != 0)
+    if (file.size() < sizeof detail::kMagic ||
+        std::memcmp(file.data(), detail::kMagic, sizeof detail::kMagic) != 0)
         refuse(path, "not a tropic database (it does not start with TROPICDB)");
-    check_size(path, sizeof database::kMagic + 4, file.size());
-    const std::uint32_t version = database::decode_version(file);
-    if (version != database::kFormatVersion)
+    check_size(path, sizeof detail::kMagic + 4, file.size());
+    const std::uint32_t version = detail::decode_version(file);
+    if (version != detail::kFormatVersion)
         refuse(path, fmt::format("written by format version {}; this tropic reads version {}: "
                                  "rebuild it with `tropic makedb`",
-                                 version, database::kFormatVersion));
-    check_size(path, database::kHeaderSize, file.size());
-    if (database::stored_header_crc(file) != database::computed_header_crc(file))
+                                 version, detail::kFormatVersion));
+    check_size(path, detail::kHeaderSize, file.size());
+    if (detail::stored_header_crc(file) != detail::computed_header_crc(file))
         refuse(path, fmt::format("checksum mismatch in the header: {}", kRebuild));
 
-    const database::HeaderFields fields = database::decode_header(file);
+    const detail::HeaderFields fields = detail::decode_header(file);
     const DatabaseHeader& h = fields.header;
     if (h.alphabet != Alphabet::Dna && h.alphabet != Alphabet::Protein)
         refuse(path, fmt::format("unknown alphabet code {}: {}", fields.alphabet_code, kRebuild));
@@ -57,9 +57,9 @@ DatabaseHeader checked_header(const std::string& path, std::span<const std::uint
     // Bounds first, so that the sizes below cannot overflow.
     constexpr std::uint64_t kLargest = std::uint64_t{1} << 56;
     if (h.sequences == 0 || h.residues > kLargest || h.names_size > kLargest ||
-        h.residues_offset != database::kHeaderSize ||
-        h.index_offset != database::index_section_offset(h.residues) || h.sequences > h.residues ||
-        h.index_size != database::index_section_size(h.sequences, h.names_size))
+        h.residues_offset != detail::kHeaderSize ||
+        h.index_offset != detail::index_section_offset(h.residues) || h.sequences > h.residues ||
+        h.index_size != detail::index_section_size(h.sequences, h.names_size))
         refuse(path, fmt::format("inconsistent section sizes in the header: {}", kRebuild));
     check_size(path, h.index_offset + h.index_size, file.size());
     if (file.size() > h.index_offset + h.index_size)
@@ -70,13 +70,13 @@ DatabaseHeader checked_header(const std::string& path, std::span<const std::uint
 
 void check_crc(const std::string& path, std::span<const std::uint8_t> section,
                std::uint32_t expected, const char* name) {
-    if (database::extend_crc32(0, section.data(), section.size()) != expected)
+    if (detail::extend_crc32(0, section.data(), section.size()) != expected)
         refuse(path, fmt::format("checksum mismatch in the {} section: {}", name, kRebuild));
 }
 
 // Holds after the CRCs for every file makedb wrote; checked so that a file from elsewhere cannot
 // send a search out of its arrays.
-void check_index(const std::string& path, const database::DatabaseViews& s) {
+void check_index(const std::string& path, const detail::DatabaseViews& s) {
     const std::size_t n = s.ordinals.size();
     auto inconsistent = [&](const std::string& what) {
         refuse(path, fmt::format("inconsistent index ({}): {}", what, kRebuild));
@@ -118,9 +118,9 @@ std::span<const T> array_at(std::span<const std::uint8_t> file, std::uint64_t of
 }  // namespace
 
 Database Database::open(const std::string& prefix_or_path) {
-    const std::string path = database::database_file(prefix_or_path);
+    const std::string path = detail::database_file(prefix_or_path);
     auto state = std::make_unique<State>();
-    state->mapping = std::make_unique<MappedFile>(path);
+    state->mapping = std::make_unique<detail::MappedFile>(path);
     const std::span<const std::uint8_t> file = state->mapping->bytes();
     const DatabaseHeader h = checked_header(path, file);
 

@@ -32,7 +32,7 @@ bool Database::is_database(const std::string& prefix_or_path) {
            is_regular_file(database_path(prefix_or_path));
 }
 
-std::string database::database_file(const std::string& prefix_or_path) {
+std::string detail::database_file(const std::string& prefix_or_path) {
     if (ends_with_extension(prefix_or_path) &&
         (is_regular_file(prefix_or_path) || !is_regular_file(database_path(prefix_or_path))))
         return prefix_or_path;

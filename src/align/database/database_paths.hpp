@@ -3,11 +3,11 @@
 // it by the prefix or by the file.
 #include <string>
 
-namespace tropic::align::database {
+namespace tropic::align::detail {
 
 // The file that `prefix_or_path` names: the path itself when it ends in .tdb and is a file (or
 // when neither it nor PATH.tdb exists, so that a message names what the user wrote), else
 // PREFIX.tdb.
 std::string database_file(const std::string& prefix_or_path);
 
-}  // namespace tropic::align::database
+}  // namespace tropic::align::detail

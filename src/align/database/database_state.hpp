@@ -13,6 +13,8 @@
 
 namespace tropic::align {
 
+namespace detail {
+
 // A read-only mapping of a whole file, unmapped when destroyed.
 class MappedFile {
   public:
@@ -29,8 +31,6 @@ class MappedFile {
     std::size_t size_ = 0;
 };
 
-namespace database {
-
 // The arrays of an open database (the index in storage order, the residues) and its figures.
 struct DatabaseViews {
     Alphabet alphabet = Alphabet::Protein;
@@ -44,14 +44,14 @@ struct DatabaseViews {
     std::string_view names;
 };
 
-}  // namespace database
+}  // namespace detail
 
-struct Database::State : database::DatabaseViews {
+struct Database::State : detail::DatabaseViews {
     std::string source;
 
     // The storage behind the views: one of the two.
-    std::unique_ptr<MappedFile> mapping;
-    database::StorageIndex owned_index;
+    std::unique_ptr<detail::MappedFile> mapping;
+    detail::StorageIndex owned_index;
     std::vector<std::uint8_t> owned_residues;
 };
 

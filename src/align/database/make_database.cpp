@@ -16,6 +16,7 @@
 #include "align/database/database_layout.hpp"
 #include "align/database/read_records.hpp"
 #include "align/database/storage_order_copy.hpp"
+#include "core/internal/memory_fit.hpp"
 #include "tropic/align/database.hpp"
 #include "tropic/core/atomic_file.hpp"
 #include "tropic/core/error.hpp"
@@ -24,7 +25,7 @@ namespace tropic::align {
 
 namespace {
 
-using database::DatabaseHeader;
+using detail::DatabaseHeader;
 
 // The copy buffer: half of what the memory limit leaves beside the two copies of the index, so
 // that small limits still get a working buffer and huge ones gain nothing past 1 GiB.
@@ -41,7 +42,7 @@ class DatabaseFileWriter {
 
     void write(const void* bytes, std::size_t size, std::uint32_t* crc = nullptr) {
         if (std::fwrite(bytes, 1, size, file_.stream()) != size) fail();
-        if (crc) *crc = database::extend_crc32(*crc, bytes, size);
+        if (crc) *crc = detail::extend_crc32(*crc, bytes, size);
     }
 
     template <class T>
@@ -65,13 +66,14 @@ class DatabaseFileWriter {
 }  // namespace
 
 DatabaseSummary make_database(const std::string& input, const std::string& prefix,
-                              const MakeDatabaseOptions& options) {
+                              const DatabaseParams& params, const RunOptions& options,
+                              const DatabaseProgress& progress) {
     const std::string path = database_path(prefix);
     // The output first: a folder that cannot take it fails here, with the output's name.
     AtomicFile output(path);
     AtomicFile spill(path + ".residues");
-    database::ReadRecords read =
-        database::read_records(input, options, [&](std::span<const std::uint8_t> codes) {
+    detail::ReadRecords read = detail::read_records(
+        input, params, options, progress, [&](std::span<const std::uint8_t> codes) {
             if (std::fwrite(codes.data(), 1, codes.size(), spill.stream()) != codes.size())
                 throw ResourceError("cannot write the temporary file '" + spill.temp_path() +
                                     "': " + std::strerror(errno));
@@ -79,34 +81,34 @@ DatabaseSummary make_database(const std::string& input, const std::string& prefi
     if (std::fflush(spill.stream()) != 0)
         throw ResourceError("cannot write the temporary file '" + spill.temp_path() +
                             "': " + std::strerror(errno));
-    const database::StorageIndex index = database::storage_order(read.index);
+    const detail::StorageIndex index = detail::storage_order(read.index);
 
     DatabaseHeader header;
     header.alphabet = read.alphabet;
     header.sequences = read.index.size();
     header.residues = read.index.residues();
     header.longest = read.index.longest();
-    header.index_offset = database::index_section_offset(header.residues);
+    header.index_offset = detail::index_section_offset(header.residues);
     header.names_size = index.names.size();
-    header.index_size = database::index_section_size(header.sequences, header.names_size);
+    header.index_size = detail::index_section_size(header.sequences, header.names_size);
 
     DatabaseFileWriter writer(output, path);
-    const std::string placeholder(database::kHeaderSize, '\0');
+    const std::string placeholder(detail::kHeaderSize, '\0');
     writer.write(placeholder.data(), placeholder.size());
-    database::copy_in_storage_order(
+    detail::copy_in_storage_order(
         ::fileno(spill.stream()), spill.temp_path(), read.index, index,
-        copy_buffer_bytes(database::memory_budget(options), read.index.memory_bytes()),
+        copy_buffer_bytes(host_budget(options.max_memory).bytes, read.index.memory_bytes()),
         [&](std::span<const std::uint8_t> residues) {
             writer.write(residues.data(), residues.size(), &header.residues_crc);
         });
-    const std::string padding(header.index_offset - database::kHeaderSize - header.residues, '\0');
+    const std::string padding(header.index_offset - detail::kHeaderSize - header.residues, '\0');
     writer.write(padding.data(), padding.size());
     writer.write_array<std::uint64_t>(index.offsets, header.index_crc);
     writer.write_array<std::uint64_t>(index.ordinals, header.index_crc);
     writer.write_array<std::uint64_t>(index.name_offsets, header.index_crc);
     writer.write(index.names.data(), index.names.size(), &header.index_crc);
     writer.rewind();
-    const std::string header_bytes = database::encode_header(header);
+    const std::string header_bytes = detail::encode_header(header);
     writer.write(header_bytes.data(), header_bytes.size());
     output.commit();
     return {header.alphabet, header.sequences, header.residues, header.longest};

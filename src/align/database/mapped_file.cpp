@@ -9,7 +9,7 @@
 #include "align/database/database_state.hpp"
 #include "tropic/core/error.hpp"
 
-namespace tropic::align {
+namespace tropic::align::detail {
 
 MappedFile::MappedFile(const std::string& path) {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -42,4 +42,4 @@ MappedFile::~MappedFile() {
     if (data_) ::munmap(const_cast<std::uint8_t*>(data_), size_);
 }
 
-}  // namespace tropic::align
+}  // namespace tropic::align::detail

@@ -5,11 +5,11 @@
 #include <vector>
 
 #include "align/database/database_input.hpp"
+#include "core/internal/memory_fit.hpp"
 #include "core/internal/messages.hpp"
 #include "tropic/core/error.hpp"
-#include "tropic/core/memory.hpp"
 
-namespace tropic::align::database {
+namespace tropic::align::detail {
 
 namespace {
 
@@ -19,15 +19,12 @@ constexpr std::uint64_t kProgressResidues = std::uint64_t{16} << 20;
 
 }  // namespace
 
-std::uint64_t memory_budget(const MakeDatabaseOptions& options) noexcept {
-    return options.max_memory != 0 ? options.max_memory : available_host_memory();
-}
-
-ReadRecords read_records(const std::string& input, const MakeDatabaseOptions& options,
+ReadRecords read_records(const std::string& input, const DatabaseParams& params,
+                         const RunOptions& options, const DatabaseProgress& progress,
                          const std::function<void(std::span<const std::uint8_t>)>& write_codes) {
-    DatabaseInput records(input, options.alphabet, options.on_notice);
+    DatabaseInput records(input, params.alphabet, options);
     ReadRecords read{records.alphabet(), {}};
-    const std::uint64_t budget = memory_budget(options);
+    const std::uint64_t budget = host_budget(options.max_memory).bytes;
     std::string name;
     std::vector<std::uint8_t> codes;
     std::uint64_t reported_records = 0, reported_residues = 0;
@@ -45,11 +42,11 @@ ReadRecords read_records(const std::string& input, const MakeDatabaseOptions& op
                     "{}: the index of the first {} sequences needs about {} bytes while it is "
                     "sorted, more than the {} bytes the memory limit allows (--max-memory)",
                     display_input_path(input), reported_records, needed, budget));
-            if (options.on_progress) options.on_progress(reported_records, reported_residues);
+            if (progress.on_read) progress.on_read(reported_records, reported_residues);
         }
     }
-    if (options.on_progress) options.on_progress(read.index.size(), read.index.residues());
+    if (progress.on_read) progress.on_read(read.index.size(), read.index.residues());
     return read;
 }
 
-}  // namespace tropic::align::database
+}  // namespace tropic::align::detail

@@ -10,7 +10,7 @@
 #include "align/database/database_index.hpp"
 #include "tropic/align/database.hpp"
 
-namespace tropic::align::database {
+namespace tropic::align::detail {
 
 struct ReadRecords {
     Alphabet alphabet;
@@ -18,11 +18,9 @@ struct ReadRecords {
 };
 
 // Throws InputError for bad input (database_input.hpp) and ResourceError when the index outgrows
-// the options' memory limit.
-ReadRecords read_records(const std::string& input, const MakeDatabaseOptions& options,
+// the options' memory limit (host_budget).
+ReadRecords read_records(const std::string& input, const DatabaseParams& params,
+                         const RunOptions& options, const DatabaseProgress& progress,
                          const std::function<void(std::span<const std::uint8_t>)>& write_codes);
 
-// The options' memory limit in bytes (max_memory, or what the system has available for 0).
-std::uint64_t memory_budget(const MakeDatabaseOptions& options) noexcept;
-
-}  // namespace tropic::align::database
+}  // namespace tropic::align::detail

@@ -9,7 +9,7 @@
 
 #include "tropic/core/error.hpp"
 
-namespace tropic::align::database {
+namespace tropic::align::detail {
 
 namespace {
 
@@ -96,4 +96,4 @@ void copy_in_storage_order(int spill_fd, const std::string& spill_path, const In
     }
 }
 
-}  // namespace tropic::align::database
+}  // namespace tropic::align::detail

@@ -9,7 +9,7 @@
 
 #include "align/database/database_index.hpp"
 
-namespace tropic::align::database {
+namespace tropic::align::detail {
 
 // Reads the spill file (`spill_fd`, `spill_path` for messages) and hands its residues to `write`
 // in storage order, through a buffer of `buffer_bytes`. A spill that fits in the buffer is read
@@ -19,4 +19,4 @@ void copy_in_storage_order(int spill_fd, const std::string& spill_path, const In
                            const StorageIndex& index, std::size_t buffer_bytes,
                            const std::function<void(std::span<const std::uint8_t>)>& write);
 
-}  // namespace tropic::align::database
+}  // namespace tropic::align::detail

@@ -6,15 +6,20 @@
 #include <algorithm>
 #include <map>
 
+#include "tropic/core/alignment_writer.hpp"
 #include "tropic/core/error.hpp"
+#include "tropic/core/record_error.hpp"
 #include "tropic/version.hpp"
 
 namespace tropic::align {
 
 AlignmentHeader sam_header(const std::vector<ReferenceSequence>& targets,
-                           std::string_view command_line) {
+                           std::string_view command_line, const std::string& source) {
     std::map<std::string_view, std::size_t> seen;
     for (std::size_t k = 0; k < targets.size(); ++k) {
+        if (!source.empty())
+            if (const auto problem = sam_reference_name_problem(targets[k].name))
+                throw record_error(source, k + 1, targets[k].name, *problem);
         auto [at, fresh] = seen.emplace(targets[k].name, k);
         if (!fresh)
             throw InputError(fmt::format(
@@ -27,6 +32,18 @@ AlignmentHeader sam_header(const std::vector<ReferenceSequence>& targets,
     std::replace(line.begin(), line.end(), '\t', ' ');
     header.add_line(fmt::format("@PG\tID:tropic\tPN:tropic\tVN:{}\tCL:{}", kVersion, line));
     return header;
+}
+
+void check_sam_alphabet(Alphabet alphabet, AlignmentFormat format) {
+    if (format == AlignmentFormat::Bam && alphabet == Alphabet::Protein)
+        throw InputError(
+            "BAM stores sequences in a 4-bit code that holds nucleotides only, not protein: write "
+            "protein alignments as SAM text (-o FILE.sam, or stdout) or in another --format");
+}
+
+void check_sam_query(const SequenceRecord& query, const std::string& path, std::size_t index) {
+    if (const auto problem = sam_query_name_problem(query.name))
+        throw record_error(path, index, query.name, *problem);
 }
 
 AlignmentRecord sam_record(const SequenceRecord& query, const SequenceRecord& target,

@@ -44,7 +44,8 @@ inline constexpr double kAutoCudaBatchCells = 3e9;
 // whole, with a notice.
 bool short_pairs_on_device(std::span<const AlignPairInput> pairs,
                            const std::vector<std::size_t>& short_pairs, const AlignParams& params,
-                           const RunOptions& options, std::vector<AlignOutcome>& outcomes) {
+                           const RunOptions& options,
+                           std::vector<Outcome<PairAlignment>>& outcomes) {
     if (options.backend == Backend::Cpu || short_pairs.empty()) return false;
     double cells = 0;
     std::uint64_t largest = 0;
@@ -69,7 +70,7 @@ bool short_pairs_on_device(std::span<const AlignPairInput> pairs,
     for (const std::size_t k : short_pairs) batch.push_back(pairs[k]);
     std::vector<PairAlignment> results;
     try {
-        results = detail::batch::align_pairs_cuda(batch, params, options.device, options.pool);
+        results = detail::cuda::align_pairs_cuda(batch, params, options.device, options.pool);
     } catch (const ResourceError& error) {
         if (options.backend == Backend::Cuda) throw;
         notify(options, fmt::format("the device could not align the batch ({}); aligning it on "
@@ -78,7 +79,7 @@ bool short_pairs_on_device(std::span<const AlignPairInput> pairs,
         return false;
     }
     for (std::size_t s = 0; s < short_pairs.size(); ++s)
-        outcomes[short_pairs[s]].alignment = std::move(results[s]);
+        outcomes[short_pairs[s]].result = std::move(results[s]);
     if (options.on_progress) options.on_progress(0, 1.0);
     return true;
 }
@@ -175,16 +176,18 @@ PairAlignment align_pair(std::span<const std::uint8_t> query, std::span<const st
     throw InternalError("every alignment kernel saturated, the 32-bit one included");
 }
 
-std::vector<AlignOutcome> align_many(std::span<const AlignPairInput> pairs,
-                                     const AlignParams& params, const RunOptions& options) {
+std::vector<Outcome<PairAlignment>> align_many(std::span<const AlignPairInput> pairs,
+                                               const AlignParams& params,
+                                               const RunOptions& options) {
     validate(params);
-    std::vector<AlignOutcome> outcomes(pairs.size());
+    std::vector<Outcome<PairAlignment>> outcomes(pairs.size());
     const unsigned threads = thread_count(options.pool);
     const auto align_one = [&](std::size_t k, const RunOptions& run) {
         try {
-            outcomes[k].alignment = align_pair(pairs[k].query, pairs[k].target, params, run);
+            outcomes[k].result = align_pair(pairs[k].query, pairs[k].target, params, run);
         } catch (const ResourceError& error) {
             outcomes[k].error = fmt::format("{}: {}", pairs[k].what, error.what());
+            outcomes[k].code = ExitCode::Resource;
         }
     };
     // Long pairs one after another, each on every thread; short ones side by side, one a thread.

@@ -1,7 +1,7 @@
 #pragma once
 // The cell update of affine-gap alignment (pairwise.hpp states the recurrences), written once
-// for every kernel: the CPU's scalar tiles and traceback, and the CUDA kernels (the batched
-// search kernels of issue 14 are meant to call it too).
+// for every kernel: the CPU's scalar tiles and traceback, the long-pair CUDA kernels and the
+// batched ones (the database scan's and the short pairs').
 #include <cstdint>
 
 #include "tropic/core/host_device.hpp"
@@ -10,7 +10,7 @@ namespace tropic::align::detail {
 
 // "Minus infinity" of the 32-bit kernels: far enough below every reachable score that
 // subtracting gap costs from it never wraps (align_pair refuses inputs whose scores could reach
-// it: score_bound.hpp), and high enough that -infinity - E stays representable.
+// it: check_score_range, pair_checks.hpp), and high enough that -infinity - E stays representable.
 inline constexpr std::int32_t kMinusInfinity = -(1 << 30);
 
 struct GapPenalties {

@@ -1,8 +1,8 @@
 // The striped tile kernel (Farrar's striped Smith-Waterman, generalised to the four modes and to
-// tiles): one template over the vector policies of striped_ops.hpp. Included only by the
-// tile_striped_<isa>.cpp files, each of which defines TROPIC_STRIPED_TARGET (its target
-// attribute) first; everything here has internal linkage, so the instruction sets' copies never
-// meet at link time.
+// tiles): one template over the vector policies of striped_ops.hpp. Included only by
+// tile_striped_isa.hpp, once per instruction set, with TROPIC_STRIPED_TARGET (the target
+// attribute) defined first; everything here has internal linkage, so the instruction sets' copies
+// never meet at link time.
 //
 // Layout: the tile's R rows are cut into S = ceil(R / lanes) segments; row k (0-based in the
 // tile) lives in lane k / S of segment k % S, so the rows a vector holds are S apart and the
@@ -43,7 +43,7 @@
 
 #ifdef TROPIC_STRIPED_X86
 
-namespace tropic::align::detail::striped {
+namespace tropic::align::detail {
 namespace {
 
 #define TROPIC_STRIPED_INLINE TROPIC_STRIPED_TARGET __attribute__((always_inline)) inline
@@ -470,6 +470,6 @@ TROPIC_STRIPED_TARGET bool fill_tile_striped(const TileProblem& problem, const T
 #undef TROPIC_STRIPED_INLINE
 
 }  // namespace
-}  // namespace tropic::align::detail::striped
+}  // namespace tropic::align::detail
 
 #endif  // TROPIC_STRIPED_X86

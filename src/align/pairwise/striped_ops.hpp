@@ -18,7 +18,7 @@
 #include <limits>
 #include <type_traits>
 
-namespace tropic::align::detail::striped {
+namespace tropic::align::detail {
 
 #define TROPIC_SSE41_INLINE __attribute__((target("sse4.1"), always_inline)) inline
 #define TROPIC_AVX2_INLINE __attribute__((target("avx2"), always_inline)) inline
@@ -155,6 +155,6 @@ struct Avx2 : Avx2Lanes<T> {
 #undef TROPIC_SSE41_INLINE
 #undef TROPIC_AVX2_INLINE
 
-}  // namespace tropic::align::detail::striped
+}  // namespace tropic::align::detail
 
 #endif

@@ -85,9 +85,8 @@ TROPIC_LANE_TARGET RowProfile row_profile(std::span<const std::uint8_t> query,
 
 }  // namespace
 
-TROPIC_LANE_TARGET void lane_scan(std::span<const std::uint8_t> query,
-                                  const batch::TargetView& targets, std::size_t first,
-                                  std::size_t last, const Scoring& scoring,
+TROPIC_LANE_TARGET void lane_scan(std::span<const std::uint8_t> query, const TargetView& targets,
+                                  std::size_t first, std::size_t last, const Scoring& scoring,
                                   std::span<std::int32_t> scores) {
     const SubstitutionMatrix& matrix = scoring.matrix;
     const std::int32_t bias = std::max(0, -matrix.min_score());
@@ -184,7 +183,7 @@ TROPIC_LANE_TARGET void lane_scan(std::span<const std::uint8_t> query,
 
 #else
 
-void lane_scan(std::span<const std::uint8_t>, const batch::TargetView&, std::size_t, std::size_t,
+void lane_scan(std::span<const std::uint8_t>, const TargetView&, std::size_t, std::size_t,
                const Scoring&, std::span<std::int32_t>) {}
 
 #endif

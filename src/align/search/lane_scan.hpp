@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <span>
 
-#include "align/batch/batch_cuda.hpp"
+#include "align/search/targets.hpp"
 #include "tropic/align/scoring.hpp"
 
 namespace tropic::align::detail {
@@ -27,8 +27,7 @@ bool lane_scan_available(const Scoring& scoring) noexcept;
 // scores[t - first] for targets [first, last) of `targets`: the local score-only score of `query`
 // against each (as align_pair's), or kLaneSaturated. The query and target codes must fit the
 // matrix. Only when lane_scan_available(scoring).
-void lane_scan(std::span<const std::uint8_t> query, const batch::TargetView& targets,
-               std::size_t first, std::size_t last, const Scoring& scoring,
-               std::span<std::int32_t> scores);
+void lane_scan(std::span<const std::uint8_t> query, const TargetView& targets, std::size_t first,
+               std::size_t last, const Scoring& scoring, std::span<std::int32_t> scores);
 
 }  // namespace tropic::align::detail

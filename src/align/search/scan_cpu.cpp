@@ -24,7 +24,7 @@ constexpr std::uint64_t kMinBlockResidues = std::uint64_t{1} << 14;
 
 // [first target of block b, first of block b + 1): contiguous runs of about equal residues, so
 // of about equal cells, since the targets ascend in length and a count would not balance them.
-std::vector<std::size_t> block_starts(const batch::TargetView& targets, unsigned threads) {
+std::vector<std::size_t> block_starts(const TargetView& targets, unsigned threads) {
     const std::size_t count = targets.count();
     const std::uint64_t total = targets.offsets[count] - targets.offsets[0];
     const std::uint64_t per_block =
@@ -48,8 +48,7 @@ std::vector<std::size_t> block_starts(const batch::TargetView& targets, unsigned
 // the non-local modes, and the targets ascend in length, so it is rebuilt only when that changes.
 class BlockScan {
   public:
-    BlockScan(const batch::TargetView& targets, const AlignParams& params,
-              std::span<std::int32_t> scores)
+    BlockScan(const TargetView& targets, const AlignParams& params, std::span<std::int32_t> scores)
         : targets_(targets), params_(params), scores_(scores) {}
 
     std::uint64_t run(std::span<const std::span<const std::uint8_t>> queries, std::size_t first,
@@ -100,7 +99,7 @@ class BlockScan {
     }
 
   private:
-    const batch::TargetView& targets_;
+    const TargetView& targets_;
     const AlignParams& params_;
     std::span<std::int32_t> scores_;
 };
@@ -108,8 +107,8 @@ class BlockScan {
 }  // namespace
 
 std::uint64_t scan_cpu(std::span<const std::span<const std::uint8_t>> queries,
-                       const batch::TargetView& targets, const AlignParams& params,
-                       ThreadPool* pool, std::span<std::int32_t> scores,
+                       const TargetView& targets, const AlignParams& params, ThreadPool* pool,
+                       std::span<std::int32_t> scores,
                        const std::function<void(std::uint64_t cells)>& on_cells) {
     if (targets.count() == 0 || queries.empty()) return 0;
     std::uint64_t query_residues = 0;

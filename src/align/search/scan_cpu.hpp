@@ -8,7 +8,7 @@
 #include <functional>
 #include <span>
 
-#include "align/batch/batch_cuda.hpp"
+#include "align/search/targets.hpp"
 #include "tropic/align/pairwise.hpp"
 
 namespace tropic {
@@ -23,8 +23,8 @@ namespace tropic::align::detail {
 // then and at the end. Returns the pairs scored again with wider lanes. The codes must fit the
 // matrix and the scores its range (pair_checks.hpp): callers check once.
 std::uint64_t scan_cpu(std::span<const std::span<const std::uint8_t>> queries,
-                       const batch::TargetView& targets, const AlignParams& params,
-                       ThreadPool* pool, std::span<std::int32_t> scores,
+                       const TargetView& targets, const AlignParams& params, ThreadPool* pool,
+                       std::span<std::int32_t> scores,
                        const std::function<void(std::uint64_t cells)>& on_cells = {});
 
 }  // namespace tropic::align::detail

@@ -1,4 +1,4 @@
-// search(): the scan of every query against every target (CPU or device), the top hits of each
+// Searcher: the scan of every query against every target (CPU or device), the top hits of each
 // query by the tie rule, and their full alignments (CPU or device), batch by batch of queries.
 // The one place where the search chooses a backend.
 #include "tropic/align/search.hpp"
@@ -10,20 +10,18 @@
 #include <memory>
 #include <vector>
 
-#include "align/batch/batch_cuda.hpp"
 #include "align/pairwise/pair_checks.hpp"
+#include "align/search/cuda/device_scanner.hpp"
 #include "align/search/scan_cpu.hpp"
-#include "align/search/search_targets.hpp"
+#include "align/search/targets.hpp"
 #include "align/search/top_hits.hpp"
 #include "core/internal/backend_choice.hpp"
+#include "core/internal/memory_fit.hpp"
 #include "tropic/core/dna_encoding.hpp"
 #include "tropic/core/error.hpp"
-#include "core/internal/memory_fit.hpp"
 #include "tropic/core/thread_pool.hpp"
 
 namespace tropic::align {
-
-namespace detail {
 
 namespace {
 
@@ -41,8 +39,47 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 
 }  // namespace
 
-SearchEngine::SearchEngine(const SearchTargets& targets, const SearchParams& params,
-                           const RunOptions& options)
+// The search of one set of targets with fixed parameters; the device's copy of the targets, once
+// made, serves every call.
+class Searcher::State {
+  public:
+    State(const detail::SearchTargets& targets, const SearchParams& params,
+          const RunOptions& options);
+    State(const Database& database, const SearchParams& params, const RunOptions& options);
+
+    SearchStats run(std::span<const std::span<const std::uint8_t>> queries,
+                    const std::function<void(QueryHits&&)>& on_query,
+                    const SearchProgress& progress);
+
+  private:
+    Backend choose();
+    void tell_cells(std::uint64_t cells);
+    void run_batch(std::size_t first, std::size_t last, std::size_t count);
+    void select(std::size_t first, std::vector<QueryHits>& results, std::size_t count);
+    void align(std::size_t first, const std::vector<std::span<const std::uint8_t>>& scanned,
+               std::vector<QueryHits>& results);
+    std::vector<PairAlignment> align_pairs(std::span<const AlignPairInput> pairs);
+
+    std::vector<std::uint64_t> ordinals_;  // a Database's, which targets_.ordinals views
+    detail::SearchTargets targets_;
+    const SearchParams& params_;
+    const RunOptions& options_;
+    std::size_t strands_;
+    std::optional<KarlinAltschul> statistics_;
+    AlignParams scan_params_, align_params_;
+    std::unique_ptr<detail::cuda::DeviceScanner> scanner_;
+    std::vector<std::int32_t> scores_;
+    // The call in progress.
+    std::span<const std::span<const std::uint8_t>> queries_;
+    const std::function<void(QueryHits&&)>* on_query_ = nullptr;
+    const SearchProgress* progress_ = nullptr;
+    std::uint64_t cells_total_ = 0, cells_done_ = 0;
+    std::size_t batch_queries_ = 1;
+    SearchStats stats_;
+};
+
+Searcher::State::State(const detail::SearchTargets& targets, const SearchParams& params,
+                       const RunOptions& options)
     : targets_(targets),
       params_(params),
       options_(options),
@@ -56,11 +93,21 @@ SearchEngine::SearchEngine(const SearchTargets& targets, const SearchParams& par
     align_params_.score_only = false;
 }
 
-SearchEngine::~SearchEngine() = default;
+// A database's storage as the targets.
+Searcher::State::State(const Database& database, const SearchParams& params,
+                       const RunOptions& options)
+    : State(detail::SearchTargets{}, params, options) {
+    ordinals_.resize(database.size());
+    for (std::size_t k = 0; k < database.size(); ++k) ordinals_[k] = database.ordinal(k);
+    targets_.view = {database.all_residues(), database.offsets()};
+    targets_.ordinals = ordinals_;
+    targets_.total_residues = database.total_residues();
+    targets_.longest = database.longest();
+}
 
-SearchStats SearchEngine::run(std::span<const std::span<const std::uint8_t>> queries,
-                              const std::function<void(QueryHits&&)>& on_query,
-                              const SearchProgress& progress) {
+SearchStats Searcher::State::run(std::span<const std::span<const std::uint8_t>> queries,
+                                 const std::function<void(QueryHits&&)>& on_query,
+                                 const SearchProgress& progress) {
     queries_ = queries;
     on_query_ = &on_query;
     progress_ = &progress;
@@ -69,13 +116,13 @@ SearchStats SearchEngine::run(std::span<const std::span<const std::uint8_t>> que
     const Scoring& scoring = params_.align.scoring;
     std::uint64_t query_residues = 0, longest = 0;
     for (std::size_t q = 0; q < queries_.size(); ++q) {
-        check_codes(queries_[q], scoring.matrix, fmt::format("query {}", q + 1));
+        detail::check_codes(queries_[q], scoring.matrix, fmt::format("query {}", q + 1));
         query_residues += queries_[q].size();
         longest = std::max<std::uint64_t>(longest, queries_[q].size());
     }
     if (!queries_.empty() && targets_.longest > 0)
-        check_score_range(static_cast<std::int64_t>(longest),
-                          static_cast<std::int64_t>(targets_.longest), scoring);
+        detail::check_score_range(static_cast<std::int64_t>(longest),
+                                  static_cast<std::int64_t>(targets_.longest), scoring);
     cells_total_ = query_residues * strands_ * targets_.total_residues;
     stats_.backend = choose();
 
@@ -86,7 +133,7 @@ SearchStats SearchEngine::run(std::span<const std::span<const std::uint8_t>> que
 }
 
 // The batch size (the scores it holds fit kBatchScoreBytes and the host) and the backend.
-Backend SearchEngine::choose() {
+Backend Searcher::State::choose() {
     const std::uint64_t row_bytes =
         std::uint64_t{4} * strands_ * std::max<std::size_t>(1, targets_.view.count());
     const std::uint64_t budget =
@@ -112,8 +159,8 @@ Backend SearchEngine::choose() {
     // The device's copy of the database serves every later call as well. Auto falls back to the
     // CPU when the device cannot even stream the database (the scanner says why).
     try {
-        scanner_ =
-            std::make_unique<batch::DeviceScanner>(targets_.view, scan_params_, options_.device);
+        scanner_ = std::make_unique<detail::cuda::DeviceScanner>(targets_.view, scan_params_,
+                                                                 options_.device);
     } catch (const ResourceError& error) {
         if (options_.backend != Backend::Auto) throw;
         notify(options_, fmt::format("the search runs on the CPU: the device cannot scan it ({})",
@@ -123,13 +170,13 @@ Backend SearchEngine::choose() {
     return backend;
 }
 
-void SearchEngine::tell_cells(std::uint64_t cells) {
+void Searcher::State::tell_cells(std::uint64_t cells) {
     cells_done_ += cells;
     stats_.cells += cells;
     if (progress_->on_scan) progress_->on_scan(cells_done_, cells_total_);
 }
 
-void SearchEngine::run_batch(std::size_t first, std::size_t last, std::size_t count) {
+void Searcher::State::run_batch(std::size_t first, std::size_t last, std::size_t count) {
     // Scan queries: each query, then (both strands) its reverse complement.
     std::vector<std::vector<std::uint8_t>> minus;
     std::vector<std::span<const std::uint8_t>> scanned;
@@ -149,8 +196,8 @@ void SearchEngine::run_batch(std::size_t first, std::size_t last, std::size_t co
         scanner_->scan(scanned, scores_, on_cells);
         stats_.rescored += scanner_->rescored() - before;
     } else if (count > 0) {
-        stats_.rescored +=
-            scan_cpu(scanned, targets_.view, scan_params_, options_.pool, scores_, on_cells);
+        stats_.rescored += detail::scan_cpu(scanned, targets_.view, scan_params_, options_.pool,
+                                            scores_, on_cells);
     }
     stats_.scan_seconds += seconds_since(start);
 
@@ -162,7 +209,8 @@ void SearchEngine::run_batch(std::size_t first, std::size_t last, std::size_t co
 
 // Each query's hits by the tie rule, filtered by score and E-value, not yet aligned (the
 // alignment's score, which equals the scan's, is kept in alignment.score for the check).
-void SearchEngine::select(std::size_t first, std::vector<QueryHits>& results, std::size_t count) {
+void Searcher::State::select(std::size_t first, std::vector<QueryHits>& results,
+                             std::size_t count) {
     const std::int64_t min_score = minimum_hit_score(params_);
     const auto select_one = [&](std::size_t b) {
         std::vector<std::span<const std::int32_t>> rows;
@@ -172,8 +220,8 @@ void SearchEngine::select(std::size_t first, std::vector<QueryHits>& results, st
         QueryHits& out = results[b];
         out.query = first + b;
         const auto length = static_cast<std::int64_t>(queries_[first + b].size());
-        for (const HitCandidate& candidate :
-             top_candidates(rows, targets_.ordinals, params_.top, min_score)) {
+        for (const detail::HitCandidate& candidate :
+             detail::top_candidates(rows, targets_.ordinals, params_.top, min_score)) {
             SearchHit hit;
             hit.target = candidate.target;
             hit.strand = candidate.strand;
@@ -192,9 +240,9 @@ void SearchEngine::select(std::size_t first, std::vector<QueryHits>& results, st
 }
 
 // The hits' full alignments, on the backend of the scan, each checked against its scan score.
-void SearchEngine::align(std::size_t first,
-                         const std::vector<std::span<const std::uint8_t>>& scanned,
-                         std::vector<QueryHits>& results) {
+void Searcher::State::align(std::size_t first,
+                            const std::vector<std::span<const std::uint8_t>>& scanned,
+                            std::vector<QueryHits>& results) {
     std::vector<AlignPairInput> pairs;
     for (std::size_t b = 0; b < results.size(); ++b)
         for (const SearchHit& hit : results[b].hits) {
@@ -219,29 +267,40 @@ void SearchEngine::align(std::size_t first,
         }
 }
 
-std::vector<PairAlignment> SearchEngine::align_pairs(std::span<const AlignPairInput> pairs) {
+std::vector<PairAlignment> Searcher::State::align_pairs(std::span<const AlignPairInput> pairs) {
     // align_many on the scan's backend: on the device its short pairs go to align_pairs_cuda in
     // batches and a long one to align_pair there; on the CPU they share the threads.
     RunOptions run = options_;
     run.on_progress = nullptr;
     run.backend = stats_.backend;
-    std::vector<AlignOutcome> outcomes = align_many(pairs, align_params_, run);
+    std::vector<Outcome<PairAlignment>> outcomes = align_many(pairs, align_params_, run);
     std::vector<PairAlignment> alignments(pairs.size());
     for (std::size_t k = 0; k < outcomes.size(); ++k) {
-        if (!outcomes[k].error.empty()) throw ResourceError(outcomes[k].error);
-        alignments[k] = std::move(outcomes[k].alignment);
+        outcomes[k].rethrow_error();
+        alignments[k] = std::move(outcomes[k].result);
     }
     return alignments;
 }
 
-SearchStats search_targets(std::span<const std::span<const std::uint8_t>> queries,
-                           const SearchTargets& targets, const SearchParams& params,
-                           const RunOptions& options,
-                           const std::function<void(QueryHits&&)>& on_query,
-                           const SearchProgress& progress) {
-    return SearchEngine(targets, params, options).run(queries, on_query, progress);
+Searcher::Searcher(const Database& database, const SearchParams& params,
+                   const RunOptions& options) {
+    if (params.align.scoring.matrix.alphabet != database.alphabet())
+        throw InputError(fmt::format("the scoring is for {} but the database '{}' holds {}",
+                                     alphabet_name(params.align.scoring.matrix.alphabet),
+                                     database.source(), alphabet_name(database.alphabet())));
+    state_ = std::make_unique<State>(database, params, options);
 }
 
-}  // namespace detail
+Searcher::Searcher(const detail::SearchTargets& targets, const SearchParams& params,
+                   const RunOptions& options)
+    : state_(std::make_unique<State>(targets, params, options)) {}
+
+Searcher::~Searcher() = default;
+
+SearchStats Searcher::search(std::span<const std::span<const std::uint8_t>> queries,
+                             const std::function<void(QueryHits&&)>& on_query,
+                             const SearchProgress& progress) {
+    return state_->run(queries, on_query, progress);
+}
 
 }  // namespace tropic::align

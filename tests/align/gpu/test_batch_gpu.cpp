@@ -1,9 +1,10 @@
-// GPU == CPU for the batched device paths (align/batch/batch_cuda.hpp): the database scan's
-// scores equal align_pair's score-only scores for every (query, target) pair, in all four modes,
-// DNA and protein, across the lengths where the kernels change shape (rows per lane, passes, the
-// long-target path), with packed lanes that overflow and are scored again, and with the targets
-// streamed in small blocks; align_pairs_cuda's alignments equal align_pair's (ends, begins,
-// CIGAR). Without a CUDA device every test SKIPs visibly.
+// GPU == CPU for the batched device paths (align/search/cuda/device_scanner.hpp and
+// align/batch/batch_cuda.hpp): the database scan's scores equal align_pair's score-only scores for
+// every (query, target) pair, in all four modes, DNA and protein, across the lengths where the
+// kernels change shape (rows per lane, passes, the long-target path), with packed lanes that
+// overflow and are scored again, and with the targets streamed in small blocks;
+// align_pairs_cuda's alignments equal align_pair's (ends, begins, CIGAR). Without a CUDA device
+// every test SKIPs visibly.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "align/batch/batch_cuda.hpp"
+#include "align/search/cuda/device_scanner.hpp"
 #include "support/gpu_test.hpp"
 #include "support/random_alignment.hpp"
 #include "support/random_rna.hpp"
@@ -21,8 +23,8 @@ namespace tropic::align {
 namespace {
 
 using Seq = std::vector<std::uint8_t>;
-using detail::batch::DeviceScanner;
-using detail::batch::TargetView;
+using detail::TargetView;
+using detail::cuda::DeviceScanner;
 constexpr AlignMode kModes[] = {AlignMode::Local, AlignMode::Global, AlignMode::Glocal,
                                 AlignMode::Overlap};
 
@@ -82,7 +84,7 @@ class BatchGpu : public test::GpuTest {
         std::vector<AlignPairInput> pairs;
         for (std::size_t k = 0; k < queries.size(); ++k)
             pairs.push_back({queries[k], targets[k], "pair " + std::to_string(k)});
-        const std::vector<PairAlignment> gpu = detail::batch::align_pairs_cuda(pairs, params, 0);
+        const std::vector<PairAlignment> gpu = detail::cuda::align_pairs_cuda(pairs, params, 0);
         ASSERT_EQ(gpu.size(), pairs.size());
         for (std::size_t k = 0; k < pairs.size(); ++k) {
             PairAlignment cpu = align_pair(queries[k], targets[k], params, cpu_options());
@@ -214,14 +216,15 @@ TEST_F(BatchGpu, AlignManyOnTheDeviceEqualsTheCpu) {
     RunOptions cuda;
     cuda.backend = Backend::Cuda;
     cuda.pool = &pool();
-    const std::vector<AlignOutcome> gpu = align_many(pairs, params, cuda);
-    const std::vector<AlignOutcome> cpu = align_many(pairs, params, cpu_options());
+    const std::vector<Outcome<PairAlignment>> gpu = align_many(pairs, params, cuda);
+    const std::vector<Outcome<PairAlignment>> cpu = align_many(pairs, params, cpu_options());
     ASSERT_EQ(gpu.size(), cpu.size());
     for (std::size_t k = 0; k < gpu.size(); ++k) {
-        PairAlignment expected = cpu[k].alignment;
-        expected.score_bits = gpu[k].alignment.score_bits;
-        EXPECT_EQ(gpu[k].alignment, expected) << "pair " << k;
+        PairAlignment expected = cpu[k].result;
+        expected.score_bits = gpu[k].result.score_bits;
+        EXPECT_EQ(gpu[k].result, expected) << "pair " << k;
         EXPECT_EQ(gpu[k].error, cpu[k].error);
+        EXPECT_EQ(gpu[k].code, cpu[k].code);
     }
 }
 

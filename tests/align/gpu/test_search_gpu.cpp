@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "align/batch/batch_cuda.hpp"
+#include "align/search/cuda/device_scanner.hpp"
 #include "align/search/scan_cpu.hpp"
 #include "support/gpu_test.hpp"
 #include "support/random_alignment.hpp"
@@ -61,8 +61,9 @@ std::vector<QueryHits> search_on(Backend backend, const std::vector<Seq>& querie
     options.pool = pool;
     std::vector<QueryHits> out;
     const std::vector<std::span<const std::uint8_t>> spans(queries.begin(), queries.end());
-    detail::search_targets(spans, db.targets, params, options,
-                           [&](QueryHits&& hits) { out.push_back(std::move(hits)); }, {});
+    Searcher(db.targets, params, options).search(spans, [&](QueryHits&& hits) {
+        out.push_back(std::move(hits));
+    });
     return out;
 }
 
@@ -111,7 +112,7 @@ void expect_same_search(std::uint64_t seed, bool dna, AlignMode mode, ThreadPool
     AlignParams scan = params.align;
     scan.score_only = true;
     detail::scan_cpu(spans, db.targets.view, scan, &pool, cpu);
-    detail::batch::DeviceScanner scanner(db.targets.view, scan, 0);
+    detail::cuda::DeviceScanner scanner(db.targets.view, scan, 0);
     scanner.scan(spans, gpu);
     for (std::size_t k = 0; k < cpu.size(); ++k)
         ASSERT_EQ(gpu[k], cpu[k]) << where << " query " << k / targets.size() << " target "

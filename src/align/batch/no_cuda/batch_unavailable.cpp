@@ -1,31 +1,13 @@
-// A build without CUDA: the batched device paths throw; the callers only reach them when the
+// A build without CUDA: the batched pair alignments throw; align_many only reaches them when the
 // cuda backend was chosen, which such a build refuses first (choose_backend).
 #include "align/batch/batch_cuda.hpp"
 #include "tropic/core/error.hpp"
 
-namespace tropic::align::detail::batch {
-
-struct DeviceScanner::Impl {};
-
-DeviceScanner::DeviceScanner(const TargetView&, const AlignParams&, int, std::uint64_t) {
-    throw ResourceError("this build of tropic has no CUDA support");
-}
-DeviceScanner::~DeviceScanner() = default;
-void DeviceScanner::scan(std::span<const std::span<const std::uint8_t>>, std::span<std::int32_t>,
-                         const std::function<void(std::uint64_t)>&) {}
-std::uint64_t DeviceScanner::rescored() const noexcept {
-    return 0;
-}
-bool DeviceScanner::resident() const noexcept {
-    return false;
-}
-double DeviceScanner::kernel_seconds() const noexcept {
-    return 0;
-}
+namespace tropic::align::detail::cuda {
 
 std::vector<PairAlignment> align_pairs_cuda(std::span<const AlignPairInput>, const AlignParams&,
                                             int, ThreadPool*) {
     throw ResourceError("this build of tropic has no CUDA support");
 }
 
-}  // namespace tropic::align::detail::batch
+}  // namespace tropic::align::detail::cuda

@@ -16,7 +16,7 @@ constexpr int kStripRows = 32 * kDirectionRows;
 
 struct DirectionArgs {
     DevicePair pair;
-    DeviceTile tile;
+    DirectionTile tile;  // edges indexed by DP index
     std::int32_t floor;
     std::int32_t* pass_h;  // per strip: H and I of its bottom row, width entries each
     std::int32_t* pass_i;
@@ -49,11 +49,14 @@ __global__ void __launch_bounds__(32) direction_kernel(DirectionArgs a) {
         const int local = first + r;
         const bool real = local < height;
         row_code[r] = real ? a.pair.query[r0 + local - 1] * size : 0;
-        hl[r] = real ? a.tile.left_h[local + 1] : 0;
-        dl[r] = real ? a.tile.left_d[local + 1] : kMinusInfinity;
+        hl[r] = real ? a.tile.left_h[r0 + local] : 0;
+        dl[r] = real ? a.tile.left_d[r0 + local] : kMinusInfinity;
         word[r] = 0;
     }
-    std::int32_t diag = first <= height ? a.tile.left_h[first] : 0;  // H(row above, c0 - 1)
+    // H(row above, c0 - 1): the corner comes from the top row, as DirectionTile gives it.
+    std::int32_t diag = first == 0        ? a.tile.top_h[c0 - 1]
+                        : first <= height ? a.tile.left_h[r0 + first - 1]
+                                          : 0;
     std::int32_t out_h = 0, out_i = 0, chunk_h = 0, chunk_i = 0;
     const std::int32_t* in_h = a.pass_h + static_cast<std::int64_t>(s - 1) * width;
     const std::int32_t* in_i = a.pass_i + static_cast<std::int64_t>(s - 1) * width;
@@ -69,8 +72,8 @@ __global__ void __launch_bounds__(32) direction_kernel(DirectionArgs a) {
             const int k = step + lane;
             if (s == 0) {
                 if (k < width) {
-                    chunk_h = a.tile.top_h[k + 1];
-                    chunk_i = a.tile.top_i[k + 1];
+                    chunk_h = a.tile.top_h[c0 + k];
+                    chunk_i = a.tile.top_i[c0 + k];
                 }
             } else {
                 load_strip_above(&a.progress[s - 1], min(width, step + 32), in_h, in_i, k,
@@ -158,7 +161,7 @@ DirectionFiller::~DirectionFiller() {
     if (host_ != nullptr) (void)cudaFreeHost(host_);
 }
 
-const std::uint8_t* DirectionFiller::fill(const DevicePair& pair, const DeviceTile& tile) {
+const std::uint8_t* DirectionFiller::fill(const DevicePair& pair, const DirectionTile& tile) {
     const std::int64_t height = tile.bounds.r1 - tile.bounds.r0;
     const std::int64_t width = tile.bounds.c1 - tile.bounds.c0;
     if (height <= 0 || width <= 0) return host_;

@@ -14,23 +14,12 @@
 
 #include "align/pairwise/cell.hpp"
 #include "align/pairwise/tile.hpp"
+#include "align/pairwise/traceback.hpp"
 #include "core/cuda/device_buffer.cuh"
 
 namespace tropic::align::detail::cuda {
 
 inline constexpr int kDirectionRows = 4;  // rows per lane
-
-// One tile, rows [r0, r1) and columns [c0, c1), with its edges on the device, indexed from the
-// corner: top_h[k] = H(r0 - 1, c0 - 1 + k) and top_i[k] = I(r0 - 1, c0 - 1 + k) for k in
-// [0, c1 - c0] (top_i[0] unused); left_h[k] = H(r0 - 1 + k, c0 - 1) and left_d[k] = D(...) for k
-// in [0, r1 - r0] (left_h[0], the corner, equals top_h[0]; left_d[0] unused).
-struct DeviceTile {
-    TileBounds bounds;
-    const std::int32_t* top_h = nullptr;
-    const std::int32_t* top_i = nullptr;
-    const std::int32_t* left_h = nullptr;
-    const std::int32_t* left_d = nullptr;
-};
 
 // The pair on the device (codes and the substitution matrix) as the direction kernel reads it.
 struct DevicePair {
@@ -55,9 +44,10 @@ class DirectionFiller {
     // Device bytes and pinned host bytes the buffers take.
     static std::uint64_t device_bytes(std::int64_t max_rows, std::int64_t max_columns);
 
-    // Fills the tile and returns its bytes on the host, dirs[(i - r0) * (c1 - c0) + (j - c0)],
+    // Fills the tile, whose edges (traceback.hpp's DirectionTile, indexed by DP index) are on
+    // the device, and returns its bytes on the host, dirs[(i - r0) * (c1 - c0) + (j - c0)],
     // valid until the next call.
-    const std::uint8_t* fill(const DevicePair& pair, const DeviceTile& tile);
+    const std::uint8_t* fill(const DevicePair& pair, const DirectionTile& tile);
 
   private:
     std::int64_t max_rows_, max_columns_, pitch_;

@@ -28,9 +28,9 @@
 #include "core/cuda/cuda_check.cuh"
 #include "core/cuda/device_buffer.cuh"
 #include "core/cuda/device_memory.cuh"
+#include "core/internal/memory_fit.hpp"
 #include "core/internal/messages.hpp"
 #include "tropic/core/error.hpp"
-#include "core/internal/memory_fit.hpp"
 
 namespace tropic::align::detail::cuda {
 
@@ -368,8 +368,8 @@ struct DeviceForward {
     EndCell end;
 };
 
-void check_device_fit(std::int64_t m, std::int64_t n, std::uint64_t need, const MemoryBudget& budget,
-                      bool traceback) {
+void check_device_fit(std::int64_t m, std::int64_t n, std::uint64_t need,
+                      const MemoryBudget& budget, bool traceback) {
     if (need > budget.bytes)
         throw ResourceError(does_not_fit_message(
             "a pairwise alignment of " + std::to_string(m) + " x " + std::to_string(n) +
@@ -569,12 +569,12 @@ PairAlignment trace_pair_cuda(const TileProblem& problem, std::int64_t side, int
     const auto n1 = n + 1, m1 = m + 1;
     const TileDirections directions = [&](const TileBounds& bounds, std::int64_t b,
                                           std::int64_t c) {
-        DeviceTile tile;
+        DirectionTile tile;
         tile.bounds = bounds;
-        tile.top_h = f.rows_h.data() + b * n1 + (bounds.c0 - 1);
-        tile.top_i = f.rows_i.data() + b * n1 + (bounds.c0 - 1);
-        tile.left_h = f.columns_h.data() + c * m1 + (bounds.r0 - 1);
-        tile.left_d = f.columns_d.data() + c * m1 + (bounds.r0 - 1);
+        tile.top_h = f.rows_h.data() + b * n1;
+        tile.top_i = f.rows_i.data() + b * n1;
+        tile.left_h = f.columns_h.data() + c * m1;
+        tile.left_d = f.columns_d.data() + c * m1;
         return filler.fill(pair, tile);
     };
     return trace_alignment(problem, f.end, side, side, directions);
@@ -592,24 +592,18 @@ void fill_directions_cuda(const TileProblem& problem, const DirectionTile& tile,
     target.assign({problem.target, static_cast<std::size_t>(problem.n)});
     DeviceBuffer<std::int32_t> matrix;
     matrix.assign(problem.matrix->scores);
-    // The edges indexed from the corner (pair_directions.cuh).
-    std::vector<std::int32_t> top_i(tile.top_i + c0 - 1, tile.top_i + c1);
-    std::vector<std::int32_t> left_h(static_cast<std::size_t>(height + 1)), left_d(left_h.size());
-    left_h[0] = tile.top_h[c0 - 1];
-    left_d[0] = kMinusInfinity;
-    std::copy(tile.left_h + r0, tile.left_h + r1, left_h.begin() + 1);
-    std::copy(tile.left_d + r0, tile.left_d + r1, left_d.begin() + 1);
-    top_i[0] = kMinusInfinity;
+    // The edges as the tile's DP indices reach them: the top row up to column c1 - 1, the left
+    // column up to row r1 - 1 (the kernel reads what fill_directions_cpu reads, no more).
     DeviceBuffer<std::int32_t> d_top_h, d_top_i, d_left_h, d_left_d;
-    d_top_h.assign({tile.top_h + c0 - 1, static_cast<std::size_t>(width + 1)});
-    d_top_i.assign(top_i);
-    d_left_h.assign(left_h);
-    d_left_d.assign(left_d);
+    d_top_h.assign({tile.top_h, static_cast<std::size_t>(c1)});
+    d_top_i.assign({tile.top_i, static_cast<std::size_t>(c1)});
+    d_left_h.assign({tile.left_h, static_cast<std::size_t>(r1)});
+    d_left_d.assign({tile.left_d, static_cast<std::size_t>(r1)});
     DeviceForward f;  // only the pair
     f.query = std::move(query);
     f.target = std::move(target);
     f.matrix = std::move(matrix);
-    DeviceTile device_tile;
+    DirectionTile device_tile;
     device_tile.bounds = tile.bounds;
     device_tile.top_h = d_top_h.data();
     device_tile.top_i = d_top_i.data();

@@ -1,5 +1,5 @@
 #pragma once
-// The scan kernels: one query against many targets, score only (batch_cuda.hpp). The layout is
+// The scan kernels: one query against many targets, score only (device_scanner.hpp). The layout is
 // the long-pair kernel's strip (../../pairwise/cuda/pair_forward.cu) given a target of its own:
 // - a warp takes a target (or two: packed lanes), its 32 lanes hold R consecutive query rows each
 //   in registers, and the target streams past them; lane t works on column j = step - t, so the
@@ -25,7 +25,7 @@
 #include "align/pairwise/cell.hpp"
 #include "tropic/align/pairwise.hpp"
 
-namespace tropic::align::detail::batch {
+namespace tropic::align::detail::cuda {
 
 inline constexpr int kScanWarps = 4;  // warps per block
 // The packed kernel's "minus infinity" for I and D, and the score of the padding residue code
@@ -75,4 +75,4 @@ struct Int32ScanArgs {
     std::int32_t* scores = nullptr;  // indexed by target
 };
 
-}  // namespace tropic::align::detail::batch
+}  // namespace tropic::align::detail::cuda

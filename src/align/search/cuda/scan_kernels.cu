@@ -2,13 +2,13 @@
 #include <algorithm>
 #include <type_traits>
 
-#include "align/batch/cuda/scan_launch.hpp"
-#include "align/batch/cuda/strip_lane.cuh"
 #include "align/pairwise/tile.hpp"
+#include "align/search/cuda/scan_launch.hpp"
+#include "align/search/cuda/strip_lane.cuh"
 #include "core/cuda/cuda_check.cuh"
 #include "tropic/core/error.hpp"
 
-namespace tropic::align::detail::batch {
+namespace tropic::align::detail::cuda {
 
 namespace {
 
@@ -285,10 +285,16 @@ __global__ void __launch_bounds__(kScanWarps * 32) int32_scan_kernel(Int32ScanAr
     }
 }
 
+// Lets `kernel` take `shared` bytes of dynamic shared memory (beyond the default 48 KiB).
 template <typename Kernel>
-int grid_for(Kernel kernel, std::size_t shared, int work_groups, int device) {
+void allow_shared(Kernel kernel, std::size_t shared) {
     TROPIC_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                            static_cast<int>(shared)));
+}
+
+template <typename Kernel>
+int grid_for(Kernel kernel, std::size_t shared, int work_groups, int device) {
+    allow_shared(kernel, shared);
     int per_sm = 0, sms = 0;
     TROPIC_CUDA_CHECK(
         cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, kScanWarps * 32, shared));
@@ -298,47 +304,112 @@ int grid_for(Kernel kernel, std::size_t shared, int work_groups, int device) {
     return std::max(1, std::min(per_sm * sms, work_groups));
 }
 
+// The launches of one rows-per-lane kernel: the dynamic shared memory it takes, its grid (as many
+// blocks as are resident, no more than the work needs), and the launch on a grid found so.
 template <int R>
-void launch_packed_r(const PackedScanArgs& args, int blocks, cudaStream_t stream, int device,
-                     bool size_only, int* grid) {
-    const std::size_t shared = static_cast<std::size_t>(args.codes) * R * 32 * 2;
+std::size_t packed_shared_bytes(const PackedScanArgs& args) {
+    return static_cast<std::size_t>(args.codes) * R * 32 * 2;
+}
+
+template <int R>
+int packed_grid_r(const PackedScanArgs& args, int device) {
     const int pairs = (args.targets.count + 1) / 2;
-    const int g =
-        grid_for(packed_scan_kernel<R>, shared, (pairs + kScanWarps - 1) / kScanWarps, device);
-    *grid = blocks > 0 ? std::min(blocks, g) : g;
-    if (size_only) return;
-    packed_scan_kernel<R><<<*grid, kScanWarps * 32, shared, stream>>>(args);
+    return grid_for(packed_scan_kernel<R>, packed_shared_bytes<R>(args),
+                    (pairs + kScanWarps - 1) / kScanWarps, device);
+}
+
+template <int R>
+void launch_packed_r(const PackedScanArgs& args, int grid, cudaStream_t stream) {
+    const std::size_t shared = packed_shared_bytes<R>(args);
+    allow_shared(packed_scan_kernel<R>, shared);
+    packed_scan_kernel<R><<<grid, kScanWarps * 32, shared, stream>>>(args);
     TROPIC_CUDA_CHECK_LAUNCH("search packed_scan_kernel");
 }
 
+template <int R>
+std::size_t int32_shared_bytes(const Int32ScanArgs& args) {
+    return static_cast<std::size_t>(args.codes) * (R / 4) * 32 * sizeof(int4);
+}
+
 template <int R, AlignMode Mode>
-void launch_int32_rm(const Int32ScanArgs& args, int blocks, cudaStream_t stream, int device,
-                     bool size_only, int* grid) {
-    const std::size_t shared = static_cast<std::size_t>(args.codes) * (R / 4) * 32 * sizeof(int4);
-    const int g = grid_for(int32_scan_kernel<R, Mode>, shared,
-                           (args.id_count + kScanWarps - 1) / kScanWarps, device);
-    *grid = blocks > 0 ? std::min(blocks, g) : g;
-    if (size_only) return;
-    int32_scan_kernel<R, Mode><<<*grid, kScanWarps * 32, shared, stream>>>(args);
+int int32_grid_rm(const Int32ScanArgs& args, int device) {
+    return grid_for(int32_scan_kernel<R, Mode>, int32_shared_bytes<R>(args),
+                    (args.id_count + kScanWarps - 1) / kScanWarps, device);
+}
+
+template <int R, AlignMode Mode>
+void launch_int32_rm(const Int32ScanArgs& args, int grid, cudaStream_t stream) {
+    const std::size_t shared = int32_shared_bytes<R>(args);
+    allow_shared(int32_scan_kernel<R, Mode>, shared);
+    int32_scan_kernel<R, Mode><<<grid, kScanWarps * 32, shared, stream>>>(args);
     TROPIC_CUDA_CHECK_LAUNCH("search int32_scan_kernel");
 }
 
-template <int R>
-void launch_int32_r(const Int32ScanArgs& args, AlignMode mode, int blocks, cudaStream_t stream,
-                    int device, bool size_only, int* grid) {
-    switch (mode) {
-        case AlignMode::Local:
-            return launch_int32_rm<R, AlignMode::Local>(args, blocks, stream, device, size_only,
-                                                        grid);
-        case AlignMode::Global:
-            return launch_int32_rm<R, AlignMode::Global>(args, blocks, stream, device, size_only,
-                                                         grid);
-        case AlignMode::Glocal:
-            return launch_int32_rm<R, AlignMode::Glocal>(args, blocks, stream, device, size_only,
-                                                         grid);
-        case AlignMode::Overlap:
-            return launch_int32_rm<R, AlignMode::Overlap>(args, blocks, stream, device, size_only,
-                                                          grid);
+// Calls f.template operator()<R>() for the packed kernel's rows per lane.
+template <typename F>
+void with_packed_rows(int rows_per_lane, const F& f) {
+    switch (rows_per_lane) {
+        case 4:
+            return f.template operator()<4>();
+        case 6:
+            return f.template operator()<6>();
+        case 8:
+            return f.template operator()<8>();
+        case 10:
+            return f.template operator()<10>();
+        case 12:
+            return f.template operator()<12>();
+        case 14:
+            return f.template operator()<14>();
+        case 16:
+            return f.template operator()<16>();
+        case 18:
+            return f.template operator()<18>();
+        case 20:
+            return f.template operator()<20>();
+        case 22:
+            return f.template operator()<22>();
+        case 24:
+            return f.template operator()<24>();
+        case 26:
+            return f.template operator()<26>();
+        case 28:
+            return f.template operator()<28>();
+        case 30:
+            return f.template operator()<30>();
+        case 32:
+            return f.template operator()<32>();
+        default:
+            throw InternalError("search: packed lanes take 4 to 32 rows, an even number");
+    }
+}
+
+// Calls f.template operator()<R, Mode>() for the int32 kernel's rows per lane and mode.
+template <typename F>
+void with_int32_kernel(int rows_per_lane, AlignMode mode, const F& f) {
+    const auto with_mode = [&]<int R>() {
+        switch (mode) {
+            case AlignMode::Local:
+                return f.template operator()<R, AlignMode::Local>();
+            case AlignMode::Global:
+                return f.template operator()<R, AlignMode::Global>();
+            case AlignMode::Glocal:
+                return f.template operator()<R, AlignMode::Glocal>();
+            case AlignMode::Overlap:
+                return f.template operator()<R, AlignMode::Overlap>();
+        }
+    };
+    switch (rows_per_lane) {
+        case 4:
+            return with_mode.template operator()<4>();
+        case 8:
+            return with_mode.template operator()<8>();
+        case 12:
+            return with_mode.template operator()<12>();
+        case 16:
+            return with_mode.template operator()<16>();
+        default:
+            throw InternalError("search: int32 lanes take 4 to 16 rows, in fours");
     }
 }
 
@@ -359,84 +430,30 @@ int int32_rows_per_lane(std::int64_t m) {
     return r <= 4 ? 4 : r <= 8 ? 8 : r <= 12 ? 12 : 16;
 }
 
-int launch_packed_scan(const PackedScanArgs& args, int rows_per_lane, int blocks,
-                       cudaStream_t stream, int device, bool size_only) {
+int packed_scan_grid(const PackedScanArgs& args, int rows_per_lane, int device) {
     int grid = 0;
-    const auto launch = [&]<int R>() {
-        launch_packed_r<R>(args, blocks, stream, device, size_only, &grid);
-    };
-    switch (rows_per_lane) {
-        case 4:
-            launch.template operator()<4>();
-            break;
-        case 6:
-            launch.template operator()<6>();
-            break;
-        case 8:
-            launch.template operator()<8>();
-            break;
-        case 10:
-            launch.template operator()<10>();
-            break;
-        case 12:
-            launch.template operator()<12>();
-            break;
-        case 14:
-            launch.template operator()<14>();
-            break;
-        case 16:
-            launch.template operator()<16>();
-            break;
-        case 18:
-            launch.template operator()<18>();
-            break;
-        case 20:
-            launch.template operator()<20>();
-            break;
-        case 22:
-            launch.template operator()<22>();
-            break;
-        case 24:
-            launch.template operator()<24>();
-            break;
-        case 26:
-            launch.template operator()<26>();
-            break;
-        case 28:
-            launch.template operator()<28>();
-            break;
-        case 30:
-            launch.template operator()<30>();
-            break;
-        case 32:
-            launch.template operator()<32>();
-            break;
-        default:
-            throw InternalError("search: packed lanes take 4 to 32 rows, an even number");
-    }
+    with_packed_rows(rows_per_lane, [&]<int R>() { grid = packed_grid_r<R>(args, device); });
     return grid;
 }
 
-int launch_int32_scan(const Int32ScanArgs& args, AlignMode mode, int rows_per_lane, int blocks,
-                      cudaStream_t stream, int device, bool size_only) {
+void launch_packed_scan(const PackedScanArgs& args, int rows_per_lane, int grid,
+                        cudaStream_t stream) {
+    with_packed_rows(rows_per_lane, [&]<int R>() { launch_packed_r<R>(args, grid, stream); });
+}
+
+int int32_scan_grid(const Int32ScanArgs& args, AlignMode mode, int rows_per_lane, int device) {
     int grid = 0;
-    switch (rows_per_lane) {
-        case 4:
-            launch_int32_r<4>(args, mode, blocks, stream, device, size_only, &grid);
-            break;
-        case 8:
-            launch_int32_r<8>(args, mode, blocks, stream, device, size_only, &grid);
-            break;
-        case 12:
-            launch_int32_r<12>(args, mode, blocks, stream, device, size_only, &grid);
-            break;
-        case 16:
-            launch_int32_r<16>(args, mode, blocks, stream, device, size_only, &grid);
-            break;
-        default:
-            throw InternalError("search: int32 lanes take 4 to 16 rows, in fours");
-    }
+    with_int32_kernel(rows_per_lane, mode, [&]<int R, AlignMode Mode>() {
+        grid = int32_grid_rm<R, Mode>(args, device);
+    });
     return grid;
 }
 
-}  // namespace tropic::align::detail::batch
+void launch_int32_scan(const Int32ScanArgs& args, AlignMode mode, int rows_per_lane, int grid,
+                       cudaStream_t stream) {
+    with_int32_kernel(rows_per_lane, mode, [&]<int R, AlignMode Mode>() {
+        launch_int32_rm<R, Mode>(args, grid, stream);
+    });
+}
+
+}  // namespace tropic::align::detail::cuda

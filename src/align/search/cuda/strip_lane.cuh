@@ -6,7 +6,7 @@
 
 #include <cstdint>
 
-namespace tropic::align::detail::batch {
+namespace tropic::align::detail::cuda {
 
 inline constexpr unsigned kFullWarp = 0xffffffffu;
 
@@ -39,4 +39,4 @@ __device__ __forceinline__ void keep_bottom_row(int lane, int j, bool last, T* s
     }
 }
 
-}  // namespace tropic::align::detail::batch
+}  // namespace tropic::align::detail::cuda
