@@ -1,5 +1,6 @@
 #pragma once
 // The options of `tropic align`, shared by the command and its scoring setup.
+#include <optional>
 #include <string>
 
 #include "cli/align_scoring.hpp"
@@ -13,10 +14,8 @@ struct AlignOptions {
     std::string mode = "local";
     ScoringOptions scoring;
     bool score_only = false, cigar_m = false;
-    std::string format = "tsv";
+    std::optional<std::string> format;  // default: tsv
     SharedOptions shared;
-
-    bool format_given = false;
 };
 
 }  // namespace tropic::cli

@@ -6,8 +6,9 @@
 // library's batch entry point in one call, target by target and within a target query by query,
 // which is also the order of the output. A pair that fails is reported on stderr when its chunk
 // is computed ("tropic: error: query 'a' against target 'b': ...") and has no result; the others
-// are still written, and the run then ends with exit code 2 saying how many failed. A bar counts
-// the pairs done and, where the engine reports it, shows the large pair being computed.
+// are still written, and once the outputs are committed the run ends with exit code 2 saying how
+// many failed (fail_if_pairs_failed). A bar counts the pairs done and, where the engine reports
+// it, shows the large pair being computed.
 #include <fmt/format.h>
 
 #include <cstddef>
@@ -60,8 +61,6 @@ struct PairCommand {
     std::function<void(const PairJob&, const Result&)> write;
     // The large-pair bar's label: "align a x b (100 x 200)".
     std::function<std::string(const PairJob&)> describe;
-    // What the final message says of the pairs that failed: "could not be aligned".
-    std::string failed = "could not be computed";
 };
 
 namespace detail {
@@ -95,9 +94,8 @@ class PairStream {
             };
     }
 
-    // Runs every pair into `sink` (the caller commits); throws ResourceError at the end when
-    // pairs failed.
-    void run(OutputSink& sink) {
+    // Runs every pair into `sink` (the caller commits); returns how many pairs failed.
+    std::size_t run(OutputSink& sink) {
         if (!command_.paired)
             while (auto query = command_.queries.next()) queries_.push_back(std::move(*query));
         PipelineSteps<detail::PairChunk, detail::TargetPairs<Result>> steps;
@@ -122,9 +120,7 @@ class PairStream {
         };
         run_pipeline(steps, sink, run_.pool);
         progress_.finish();
-        if (failed_ > 0)
-            throw ResourceError(fmt::format("{} pair(s) {} and have no result; the others were written",
-                                            failed_, command_.failed));
+        return failed_;
     }
 
   private:
@@ -198,12 +194,20 @@ class PairStream {
     PairProgress pair_progress_;                  // a bar for a pair computed on every thread
 };
 
-// Runs `command` into `sink` (the caller commits); throws ResourceError at the end when pairs
-// failed.
+// Runs `command` into `sink` (the caller commits); returns how many pairs failed.
 template <class Result>
-void run_pairs(const PairCommand<Result>& command, const SharedOptions& shared,
-               const RunOptions& run, OutputSink& sink) {
-    PairStream<Result>(command, shared, run).run(sink);
+[[nodiscard]] std::size_t run_pairs(const PairCommand<Result>& command,
+                                    const SharedOptions& shared, const RunOptions& run,
+                                    OutputSink& sink) {
+    return PairStream<Result>(command, shared, run).run(sink);
+}
+
+// Ends a run whose outputs are committed with exit code 2 when pairs failed: "3 pair(s) could not
+// be aligned and have no result; the others were written" (`what`: "could not be aligned").
+inline void fail_if_pairs_failed(std::size_t failed, std::string_view what) {
+    if (failed > 0)
+        throw ResourceError(fmt::format(
+            "{} pair(s) {} and have no result; the others were written", failed, what));
 }
 
 }  // namespace tropic::cli

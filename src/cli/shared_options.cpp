@@ -50,14 +50,19 @@ void add_run_options(CLI::App* command, SharedOptions& options, Shared which) {
             ->check(at_least(std::size_t{1}));
 }
 
-RunOptions make_run_options(const SharedOptions& options, ThreadPool& pool) {
+RunOptions make_run_options(const SharedOptions& options) {
     RunOptions run;
     run.backend = parse_backend(options.backend);
     run.device = options.device;
-    run.pool = &pool;
     run.max_memory = options.max_memory;
     run.on_notice = [quiet = options.quiet](const std::string& text) { note(text, quiet); };
     check_backend_available(run.backend, run.device);
+    return run;
+}
+
+RunOptions make_run_options(const SharedOptions& options, ThreadPool& pool) {
+    RunOptions run = make_run_options(options);
+    run.pool = &pool;
     return run;
 }
 
