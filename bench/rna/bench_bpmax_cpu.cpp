@@ -41,8 +41,9 @@ void bench_pair(benchmark::State& state, std::size_t n1, std::size_t n2, std::si
         score = tropic::rna::interact_bpmax(query, target, params, options).sites.at(0).score;
     });
     state.counters["score"] = params.weights.to_user_units(score);
-    state.counters["steps_per_second"] = benchmark::Counter(
-        tropic::rna::bpmax_steps(n1, n2, params), benchmark::Counter::kIsIterationInvariantRate);
+    state.counters["steps_per_second"] =
+        benchmark::Counter(tropic::rna::detail::bpmax_steps(n1, n2, params),
+                           benchmark::Counter::kIsIterationInvariantRate);
 }
 
 }  // namespace

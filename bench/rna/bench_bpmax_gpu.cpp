@@ -83,12 +83,12 @@ void bench_pair(benchmark::State& state, const Problem* problem) {
             dr_seconds[problem] =
                 tropic::bench::profiled_phases(call)["bpmax: double reduction"].seconds;
         const double steps =
-            tropic::rna::bpmax_double_reduction_steps(problem->n1, problem->n2, params);
+            tropic::rna::detail::bpmax_double_reduction_steps(problem->n1, problem->n2, params);
         if (dr_seconds[problem] > 0) {
             // The pair runs on int16 tables when they take less memory than int32 ones.
             const bool int16 =
-                tropic::rna::bpmax_memory_bytes(problem->n1, problem->n2, params, 1) <
-                tropic::rna::bpmax_memory_bytes(problem->n1, problem->n2, params, 1, true);
+                tropic::rna::detail::bpmax_memory_bytes(problem->n1, problem->n2, params, 1) <
+                tropic::rna::detail::bpmax_memory_bytes(problem->n1, problem->n2, params, 1, true);
             const double rate = steps / dr_seconds[problem];
             state.counters["dr_steps_per_second"] = rate;
             state.counters["dr_pct_of_ceiling"] =
@@ -109,7 +109,8 @@ int main(int argc, char** argv) {
     }
     {  // Warm-up: context creation is not part of any problem's time.
         tropic::rna::BpmaxParams params;
-        tropic::rna::interact_bpmax(problems()[2].s1, problems()[2].s2, params, cuda_options());
+        (void)tropic::rna::interact_bpmax(problems()[2].s1, problems()[2].s2, params,
+                                          cuda_options());
     }
     for (const Problem& p : problems()) {
         std::string name = "bpmax/" + std::to_string(p.n1) + "x" + std::to_string(p.n2);

@@ -35,13 +35,14 @@ using tropic::bench::seeded_rna;
 
 void bench_mfe(benchmark::State& state, std::size_t n, tropic::ThreadPool* pool) {
     const auto& params = tropic::rna::turner2004_params();
-    const tropic::rna::MfeOptions options;
+    const tropic::rna::MfeParams mfe_params;
     const auto seq = seeded_rna(n, 1);
     tropic::rna::MfeResult result;
-    tropic::bench::run_wall_timed(
-        state, [&] { result = tropic::rna::fold_mfe_cpu(seq, params, options, nullptr, pool); });
+    tropic::bench::run_wall_timed(state, [&] {
+        result = tropic::rna::detail::fold_mfe_cpu(seq, params, mfe_params, nullptr, pool);
+    });
     const int evaluated =
-        tropic::rna::evaluate_structure(seq, result.structure, params, options.dangles);
+        tropic::rna::evaluate_structure(seq, result.structure, params, mfe_params.dangles);
     if (evaluated != result.energy) {
         energy_mismatch = true;
         state.SkipWithError(

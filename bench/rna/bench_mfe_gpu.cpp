@@ -31,8 +31,13 @@ std::vector<tropic::rna::MfeResult> fold_on_gpu(
     const std::vector<std::vector<std::uint8_t>>& seqs) {
     tropic::RunOptions run;
     run.backend = tropic::Backend::Cuda;
-    return tropic::rna::fold_mfe_many(seqs, tropic::rna::turner2004_params(),
-                                      tropic::rna::MfeOptions{}, run);
+    std::vector<tropic::rna::MfeResult> results;
+    for (auto& outcome : tropic::rna::fold_mfe_many(seqs, tropic::rna::turner2004_params(),
+                                                    tropic::rna::MfeParams{}, run)) {
+        outcome.rethrow_error();
+        results.push_back(std::move(outcome.result));
+    }
+    return results;
 }
 
 void check(benchmark::State& state, const std::vector<std::vector<std::uint8_t>>& seqs,

@@ -73,7 +73,7 @@ void bench_tiled(benchmark::State& state, std::size_t n, unsigned workers) {
     if (workers > 1) pool.emplace(workers);
     tropic::rna::NussinovResult result;
     const double seconds = tropic::bench::run_wall_timed(state, [&] {
-        result = tropic::rna::fold_nussinov_cpu(seq, params, pool ? &*pool : nullptr);
+        result = tropic::rna::detail::fold_nussinov_cpu(seq, params, pool ? &*pool : nullptr);
     });
     if (n == kReferenceLength && reference_runs.score && result.score != *reference_runs.score) {
         score_mismatch = true;

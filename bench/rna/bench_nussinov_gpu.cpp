@@ -80,8 +80,9 @@ void bench_batch(benchmark::State& state, const std::vector<EncodedSequence>* se
     const double count = double(seqs->size());
     try {
         const double seconds = tropic::bench::run_wall_timed(state, [&] {
-            auto results = tropic::rna::fold_nussinov_many(*seqs, params, options);
-            benchmark::DoNotOptimize(results.data());
+            const auto outcomes = tropic::rna::fold_nussinov_many(*seqs, params, options);
+            for (const auto& outcome : outcomes) outcome.rethrow_error();
+            benchmark::DoNotOptimize(outcomes.data());
         });
         set_rate_counters(state, count * split_steps(double(seqs->front().size())), seconds);
     } catch (const std::exception& error) {

@@ -44,7 +44,8 @@ void add_mode_option(CLI::App* sub, std::string& mode) {
     sub->add_option("--mode", mode,
                     "local (Smith-Waterman), global (Needleman-Wunsch), glocal (the whole query, "
                     "free target ends) or overlap (free end gaps everywhere)")
-        ->check(one_of({"local", "global", "glocal", "overlap"}));
+        ->check(one_of({"local", "global", "glocal", "overlap"}))
+        ->type_name("MODE");
 }
 
 void add_cigar_m_flag(CLI::App* sub, bool& cigar_m) {

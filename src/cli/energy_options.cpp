@@ -12,10 +12,12 @@ void add_energy_model_options(CLI::App* command, rna::ModelDetails& model,
                          "dangling-end model as RNAfold's -d: 2 (mismatches on both sides of "
                          "every helix) or 0 (none)")
         ->check(one_of({"0", "2"}));
-    command->add_option("--params", model.parameter_file,
-                        help_prefix +
-                            "energy parameter file, tropic's format or ViennaRNA's .par "
-                            "(default: the built-in Turner 2004 set)");
+    command
+        ->add_option("--params", model.parameter_file,
+                     help_prefix +
+                         "energy parameter file, tropic's format or ViennaRNA's .par "
+                         "(default: the built-in Turner 2004 set)")
+        ->type_name("FILE");
     command->add_option("--temperature", model.temperature,
                         help_prefix +
                             "temperature in °C; energies are rescaled from the parameters' "

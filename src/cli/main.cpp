@@ -9,14 +9,14 @@
 
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
+#include "cli/notices.hpp"
 #include "cli/usage_error.hpp"
 #include "tropic/core/error.hpp"
 
 namespace {
 
 int report(tropic::ExitCode code, const std::string& message) {
-    std::fflush(stdout);
-    std::fprintf(stderr, "tropic: error: %s\n", tropic::printable_text(message).c_str());
+    tropic::cli::report_error(message);
     return static_cast<int>(code);
 }
 

@@ -80,7 +80,6 @@ Command add_makedb_command(CLI::App& app) {
     auto* protein = sub->add_flag("--protein", options->protein, "The sequences are protein");
     dna->excludes(protein);
     add_run_options(sub, options->shared, Shared::MaxMemory | Shared::Quiet);
-    sub->get_option("--quiet")->description("No progress bar, note or summary");
     return {sub, [options] { run_makedb(*options); }};
 }
 

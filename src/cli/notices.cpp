@@ -8,7 +8,7 @@ namespace tropic::cli {
 
 namespace {
 
-void say(const char* kind, const std::string& text) {
+void print(const char* kind, const std::string& text) {
     std::fflush(stdout);
     std::fprintf(stderr, "tropic: %s: %s\n", kind, printable_text(text).c_str());
 }
@@ -16,11 +16,24 @@ void say(const char* kind, const std::string& text) {
 }  // namespace
 
 void note(const std::string& text, bool quiet) {
-    if (!quiet) say("note", text);
+    if (!quiet) print("note", text);
 }
 
 void warn(const std::string& text) {
-    say("warning", text);
+    print("warning", text);
+}
+
+void report_error(const std::string& text) {
+    print("error", text);
+}
+
+NoticeHandler notice_handler(bool quiet) {
+    return [quiet](const Notice& notice) {
+        if (notice.kind == Notice::Kind::Warning)
+            warn(notice.text);
+        else
+            note(notice.text, quiet);
+    };
 }
 
 }  // namespace tropic::cli

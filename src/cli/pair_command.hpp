@@ -12,13 +12,13 @@
 #include <fmt/format.h>
 
 #include <cstddef>
-#include <cstdio>
 #include <functional>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "cli/notices.hpp"
 #include "cli/pair_progress.hpp"
 #include "cli/progress_bar.hpp"
 #include "cli/shared_options.hpp"
@@ -168,9 +168,7 @@ class PairStream {
         const std::size_t per_target = command_.paired ? 1 : queries_.size();
         for (std::size_t k = 0; k < jobs.size(); ++k) {
             if (!outcomes[k].ok()) {
-                std::fflush(stdout);
-                std::fprintf(stderr, "tropic: error: %s\n",
-                             printable_text(outcomes[k].error).c_str());
+                report_error(outcomes[k].error);
                 ++failed_;
             }
             detail::TargetPairs<Result>& pairs = by_target[k / per_target];
@@ -187,7 +185,7 @@ class PairStream {
 
     const PairCommand<Result>& command_;
     RunOptions run_;
-    ProgressBar progress_;  // pairs done, shown between the bars of large pairs
+    ProgressBar progress_;                 // pairs done, shown between the bars of large pairs
     std::vector<SequenceRecord> queries_;  // every query, unless --pairs
     std::size_t failed_ = 0;
     const std::vector<PairJob>* jobs_ = nullptr;  // the pairs being computed
@@ -196,9 +194,8 @@ class PairStream {
 
 // Runs `command` into `sink` (the caller commits); returns how many pairs failed.
 template <class Result>
-[[nodiscard]] std::size_t run_pairs(const PairCommand<Result>& command,
-                                    const SharedOptions& shared, const RunOptions& run,
-                                    OutputSink& sink) {
+[[nodiscard]] std::size_t run_pairs(const PairCommand<Result>& command, const SharedOptions& shared,
+                                    const RunOptions& run, OutputSink& sink) {
     return PairStream<Result>(command, shared, run).run(sink);
 }
 
@@ -206,8 +203,8 @@ template <class Result>
 // be aligned and have no result; the others were written" (`what`: "could not be aligned").
 inline void fail_if_pairs_failed(std::size_t failed, std::string_view what) {
     if (failed > 0)
-        throw ResourceError(fmt::format(
-            "{} pair(s) {} and have no result; the others were written", failed, what));
+        throw ResourceError(
+            fmt::format("{} pair(s) {} and have no result; the others were written", failed, what));
 }
 
 }  // namespace tropic::cli

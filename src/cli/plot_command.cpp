@@ -13,12 +13,12 @@
 #include <vector>
 
 #include "cli/commands.hpp"
-#include "cli/input_checks.hpp"
 #include "cli/notices.hpp"
 #include "cli/option_checks.hpp"
 #include "cli/picture_files.hpp"
 #include "cli/plot_inputs.hpp"
 #include "tropic/core/error.hpp"
+#include "tropic/core/input_files.hpp"
 #include "tropic/core/output_files.hpp"
 #include "tropic/rna/base_values.hpp"
 #include "tropic/rna/dot_plot.hpp"
@@ -68,7 +68,7 @@ void run_plot(const PlotOptions& options) {
         throw InputError("--dotplot draws the pairs of --bpp: give --bpp FILE");
     std::vector<std::string> inputs = {options.input};
     if (!options.bpp_path.empty()) inputs.push_back(options.bpp_path);
-    check_inputs_readable(inputs);
+    check_input_files(inputs);
     OutputFiles outputs;
     OutputFolder& pictures = outputs.folder(options.output_dir, "-o");
 
@@ -132,7 +132,8 @@ Command add_plot_command(CLI::App& app) {
     sub->add_option("--colour-by,--color-by", options->colour_by,
                     "What colours the bases with --bpp: probability (of being paired) or entropy "
                     "(positional entropy, scaled to its largest value in the record)")
-        ->check(one_of({"probability", "entropy"}));
+        ->check(one_of({"probability", "entropy"}))
+        ->type_name("WHAT");
     sub->add_flag("--dotplot", options->dot_plot,
                   "Also write <name>_dp: the --bpp pairs above the diagonal, the record's "
                   "structure below");

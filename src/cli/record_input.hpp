@@ -7,9 +7,12 @@
 #include <vector>
 
 #include "tropic/core/alphabet.hpp"
+#include "tropic/core/error.hpp"
+#include "tropic/core/outcome.hpp"
 #include "tropic/core/record_chunks.hpp"
 #include "tropic/core/sequence_reader.hpp"
 #include "tropic/core/thread_pool.hpp"
+#include "tropic/rna/structure_constraint.hpp"
 #include "tropic/rna/structure_records.hpp"
 
 namespace tropic::cli {
@@ -24,14 +27,13 @@ inline SequenceChunks sequence_chunks(std::vector<std::string> inputs, std::size
     });
 }
 
-// Records of a sequence and a dot-bracket line; `line_name` ("structure", "constraint") names
-// the second line in messages.
+// Records of a sequence and a dot-bracket line (a structure or a constraint).
 inline StructureChunks structure_chunks(std::vector<std::string> inputs, std::size_t records,
-                                        std::string line_name) {
-    return StructureChunks(std::move(inputs), ChunkLimits{records},
-                           [line_name](const std::string& path) {
-                               return std::make_unique<rna::StructureRecordReader>(path, line_name);
-                           });
+                                        rna::SecondLine second_line) {
+    return StructureChunks(
+        std::move(inputs), ChunkLimits{records}, [second_line](const std::string& path) {
+            return std::make_unique<rna::StructureRecordReader>(path, second_line);
+        });
 }
 
 inline const std::string& residues_of(const SequenceRecord& record) {
@@ -40,6 +42,20 @@ inline const std::string& residues_of(const SequenceRecord& record) {
 inline const std::string& residues_of(const rna::StructureRecord& record) {
     return record.sequence;
 }
+
+// The record as the writers take it, from either reader's records.
+inline const SequenceRecord& as_sequence(const SequenceRecord& record) {
+    return record;
+}
+inline SequenceRecord as_sequence(const rna::StructureRecord& record) {
+    return SequenceRecord{record.name, record.sequence};
+}
+
+// The constraint line of every record of a chunk read with -C; an unusable one stops the run
+// naming its record.
+std::vector<rna::StructureConstraint> record_constraints(
+    const RecordChunk<rna::StructureRecord>& chunk,
+    const std::vector<std::vector<std::uint8_t>>& encoded);
 
 // Every record's sequence in alphabet codes, encoded on the pool's threads.
 template <class Record>

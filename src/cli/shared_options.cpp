@@ -1,11 +1,23 @@
 #include "cli/shared_options.hpp"
 
-#include "cli/input_checks.hpp"
 #include "cli/memory_size.hpp"
 #include "cli/notices.hpp"
 #include "cli/option_checks.hpp"
+#include "tropic/core/device.hpp"
+#include "tropic/core/error.hpp"
 
 namespace tropic::cli {
+
+namespace {
+
+// --backend cuda without a usable device fails before any work, in the tool's words.
+void check_backend_available(Backend backend, int device) {
+    if (backend != Backend::Cuda) return;
+    if (const std::string reason = cuda_unavailable_reason(device); !reason.empty())
+        throw ResourceError("--backend cuda: " + reason + "; use --backend cpu");
+}
+
+}  // namespace
 
 void add_run_options(CLI::App* command, SharedOptions& options, Shared which) {
     if (has(which, Shared::Backend))
@@ -13,7 +25,8 @@ void add_run_options(CLI::App* command, SharedOptions& options, Shared which) {
             ->add_option("--backend", options.backend,
                          "Where to compute: auto (a GPU when one is present and the work is large "
                          "enough), cpu or cuda")
-            ->check(one_of({"auto", "cpu", "cuda"}));
+            ->check(one_of({"auto", "cpu", "cuda"}))
+            ->type_name("BACKEND");
     if (has(which, Shared::Device))
         command->add_option("--device", options.device, "CUDA device index")->check(at_least(0));
     if (has(which, Shared::Threads))
@@ -41,7 +54,8 @@ void add_run_options(CLI::App* command, SharedOptions& options, Shared which) {
                          "run has finished (written atomically)")
             ->type_name("FILE");
     if (has(which, Shared::Quiet))
-        command->add_flag("-q,--quiet", options.quiet, "No progress bar");
+        command->add_flag("-q,--quiet", options.quiet,
+                          "No progress bar, notes or summary on stderr (warnings and errors still)");
     if (has(which, Shared::Chunk))
         command
             ->add_option("--chunk", options.chunk,
@@ -55,7 +69,7 @@ RunOptions make_run_options(const SharedOptions& options) {
     run.backend = parse_backend(options.backend);
     run.device = options.device;
     run.max_memory = options.max_memory;
-    run.on_notice = [quiet = options.quiet](const std::string& text) { note(text, quiet); };
+    run.on_notice = notice_handler(options.quiet);
     check_backend_available(run.backend, run.device);
     return run;
 }

@@ -11,6 +11,7 @@
 #include "core/internal/messages.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/input_files.hpp"
+#include "tropic/core/record_error.hpp"
 
 namespace tropic {
 
@@ -262,6 +263,13 @@ std::optional<SequenceRecord> SequenceReader::next() {
     std::vector<SequenceRecord> one;
     if (!read_chunk(one, 1, 0)) return std::nullopt;
     return std::move(one.front());
+}
+
+std::optional<SequenceRecord> SequenceReader::next_with_residues() {
+    std::optional<SequenceRecord> record = next();
+    if (record && record->residues.empty())
+        throw record_error(impl_->path, impl_->records_read, record->name, "empty sequence");
+    return record;
 }
 
 bool SequenceReader::read_chunk(std::vector<SequenceRecord>& out, std::size_t max_records,

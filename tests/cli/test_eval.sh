@@ -68,9 +68,10 @@ for line in sys.stdin: print("%.2f" % json.loads(line)["energy"])')" "$energies"
         "eval --json: the energies fold printed"
 fi
 
+# eval runs on the CPU alone: it takes no --backend (the help does not offer it).
 run "$TROPIC" eval --backend cuda "$TMP/in.txt"
 assert_eq "$RC" 1 "eval --backend cuda: exit code"
-assert_contains "$ERR" "eval runs on the CPU" "eval --backend cuda: message"
+assert_contains "$ERR" "unknown option '--backend' for 'tropic eval'" "eval --backend cuda: message"
 
 printf '>a\nGGGAAACCC\n(((...)))\n>b\nGGGAAACCC\n(((...))\n' >"$TMP/short.txt"
 run "$TROPIC" eval -o "$TMP/out.txt" "$TMP/short.txt"
@@ -91,4 +92,12 @@ printf '>x\nGGGAAACCC\n' >"$TMP/nostructure.txt"
 run "$TROPIC" eval "$TMP/nostructure.txt"
 assert_eq "$RC" 1 "missing structure: exit code"
 assert_contains "$ERR" "no structure line" "missing structure: message"
+# A '>' line is the next record's name, never the structure the record before it lacks.
+printf '>a\nGGGAAACCC\n>b\nGGGAAACCC\n(((...)))\n' >"$TMP/next.txt"
+run "$TROPIC" eval -o "$TMP/out.txt" "$TMP/next.txt"
+assert_eq "$RC" 1 "structure line missing before the next record: exit code"
+assert_contains "$ERR" \
+    "next.txt: record 1 ('a'): the sequence on line 2 has no structure line (line 3 starts the next record)" \
+    "structure line missing before the next record: names file, record and line"
+assert_file_missing "$TMP/out.txt" "structure line missing before the next record: no output file"
 finish

@@ -14,11 +14,19 @@ records() {  # COUNT: COUNT records of 60 nt
 records 4000 | gzip -c >"$TMP/whole.fa.gz"
 size=$(stat -c %s "$TMP/whole.fa.gz")
 head -c $((size / 2)) "$TMP/whole.fa.gz" >"$TMP/cut.fa.gz"
-for command in fold eval subopt; do
+for command in fold subopt; do
     run "$TROPIC" "$command" -q "$TMP/cut.fa.gz"
     assert_eq "$RC" 1 "$command of a truncated gzip file: exit code"
     assert_contains "$ERR" "truncated gzip input" "$command of a truncated gzip file"
 done
+# eval reads structure records, through the same line reader as count matrices and BED files.
+for ((k = 1; k <= 4000; k++)); do printf '>r%d\nGGGAAACCC\n(((...)))\n' "$k"; done |
+    gzip -c >"$TMP/structures.gz"
+structures_size=$(stat -c %s "$TMP/structures.gz")
+head -c $((structures_size / 2)) "$TMP/structures.gz" >"$TMP/cut_structures.gz"
+run "$TROPIC" eval -q "$TMP/cut_structures.gz"
+assert_eq "$RC" 1 "eval of a truncated gzip file: exit code"
+assert_contains "$ERR" "truncated gzip input" "eval of a truncated gzip file"
 
 # A corrupt gzip member: its CRC-32 (4 bytes before the last 4) does not match the data.
 cp "$TMP/whole.fa.gz" "$TMP/bad.fa.gz"

@@ -26,7 +26,7 @@ TROPIC_FUZZ_TARGET(option_values) {
                 const rna::BpmaxWeights w = rna::BpmaxWeights::parse(value);
                 fuzz::check_invariant(w.scale > 0 && w.au >= 0 && w.gc >= 0 && w.gu >= 0,
                                       "negative weight or scale");
-                w.format_score(w.max_weight());
+                (void)w.format_score(w.max_weight());
                 break;
             }
             case 2: {

@@ -15,7 +15,7 @@ TROPIC_FUZZ_TARGET(structure_records) {
     using namespace tropic;
     const fuzz::MemoryFile file(fuzz::as_text(data, size));
     fuzz::ignore_input_errors([&] {
-        rna::StructureRecordReader reader(file.path(), "structure");
+        rna::StructureRecordReader reader(file.path(), rna::SecondLine::Structure);
         rna::StructureRecord record;
         while (reader.next(record)) {
             for (char c : record.sequence)
@@ -24,8 +24,8 @@ TROPIC_FUZZ_TARGET(structure_records) {
                                   "white space in the structure");
             const std::vector<std::uint8_t> encoded = encode_rna(record.sequence);
             fuzz::ignore_input_errors([&] {
-                rna::evaluate_structure(encoded, record.structure, rna::turner2004_params(),
-                                        rna::Dangles::Both);
+                (void)rna::evaluate_structure(encoded, record.structure, rna::turner2004_params(),
+                                              rna::Dangles::Both);
             });
             fuzz::ignore_input_errors(
                 [&] { const rna::StructureConstraint allowed(record.structure, encoded); });

@@ -42,8 +42,9 @@ rna::NussinovResult nussinov_reference_fold(std::span<const std::uint8_t> sequen
     auto at = [&table](int i, int j) -> std::int32_t {
         return table(static_cast<std::size_t>(i), static_cast<std::size_t>(j));
     };
-    rna::trace_nussinov<std::int32_t>(static_cast<int>(n), sequence.data(), weights.data(),
-                                      params.min_loop, at, result.structure.data(), stack.data());
+    rna::detail::trace_nussinov<std::int32_t>(static_cast<int>(n), sequence.data(), weights.data(),
+                                              params.min_loop, at, result.structure.data(),
+                                              stack.data());
     return result;
 }
 

@@ -24,7 +24,7 @@ using tropic::rna::BpmaxResult;
 using tropic::rna::BpmaxWeights;
 
 using Seq = std::vector<std::uint8_t>;
-using tropic::rna::bpmax::Knobs;
+using tropic::rna::detail::Knobs;
 
 // These tests are of the CPU engine, whatever devices the machine has.
 tropic::RunOptions on_cpu(ThreadPool* pool = nullptr) {
@@ -36,7 +36,7 @@ tropic::RunOptions on_cpu(ThreadPool* pool = nullptr) {
 
 BpmaxResult interact(const Seq& s1, const Seq& s2, const BpmaxParams& params,
                      ThreadPool* pool = nullptr, const Knobs& knobs = {}) {
-    return tropic::rna::bpmax::interact(s1, s2, params, on_cpu(pool), knobs);
+    return tropic::rna::detail::interact(s1, s2, params, on_cpu(pool), knobs);
 }
 
 BpmaxWeights weights_from(int gc, int au, int gu) {
@@ -223,23 +223,23 @@ namespace {
 TEST(BpmaxMemory, EstimateGrowsWithTheWindowsAndLimitSuggestsOne) {
     BpmaxParams params;
     // F alone: 276 tables of 801 x 801 cells, int16 (scores of 23 x 800 nt fit) or int32.
-    const std::size_t full = tropic::rna::bpmax_memory_bytes(23, 800, params, 2);
+    const std::size_t full = tropic::rna::detail::bpmax_memory_bytes(23, 800, params, 2);
     EXPECT_GE(full, std::size_t{276} * 801 * 801 * 2);
-    const std::size_t wide = tropic::rna::bpmax_memory_bytes(23, 800, params, 2, true);
+    const std::size_t wide = tropic::rna::detail::bpmax_memory_bytes(23, 800, params, 2, true);
     EXPECT_EQ(wide, 2 * full);
     // 10,000 nt can score past int16's range: int32 whatever is asked.
-    EXPECT_EQ(tropic::rna::bpmax_memory_bytes(23, 10000, params, 2),
-              tropic::rna::bpmax_memory_bytes(23, 10000, params, 2, true));
+    EXPECT_EQ(tropic::rna::detail::bpmax_memory_bytes(23, 10000, params, 2),
+              tropic::rna::detail::bpmax_memory_bytes(23, 10000, params, 2, true));
     params.window2 = 128;
-    const std::size_t windowed = tropic::rna::bpmax_memory_bytes(23, 800, params, 2);
+    const std::size_t windowed = tropic::rna::detail::bpmax_memory_bytes(23, 800, params, 2);
     EXPECT_LT(windowed, full / 5);
     params.window2 = 0;
     using tropic::MemoryBudget;
     const MemoryBudget limit_full{MemoryBudget::Kind::HostLimit, full, 0};
-    EXPECT_NO_THROW(tropic::rna::check_bpmax_memory(23, 800, params, 2, limit_full, "q&t"));
+    EXPECT_NO_THROW(tropic::rna::detail::check_bpmax_memory(23, 800, params, 2, limit_full, "q&t"));
     try {
         const MemoryBudget limit{MemoryBudget::Kind::HostLimit, windowed + 1, 0};
-        tropic::rna::check_bpmax_memory(23, 800, params, 2, limit, "pair 'q'&'t'");
+        tropic::rna::detail::check_bpmax_memory(23, 800, params, 2, limit, "pair 'q'&'t'");
         FAIL() << "no ResourceError";
     } catch (const tropic::ResourceError& e) {
         const std::string message = e.what();
@@ -356,14 +356,14 @@ TEST(BpmaxCpu, MemoryLimitChoosesBlocks) {
     BpmaxParams params;
     params.window2 = 24;
     params.top = 3;
-    const std::size_t whole_bytes = tropic::rna::bpmax_memory_bytes(10, 400, params, 1);
-    const auto plan = tropic::rna::plan_bpmax(10, 400, params, 1, whole_bytes / 4);
+    const std::size_t whole_bytes = tropic::rna::detail::bpmax_memory_bytes(10, 400, params, 1);
+    const auto plan = tropic::rna::detail::plan_bpmax(10, 400, params, 1, whole_bytes / 4);
     ASSERT_TRUE(plan.has_value());
     EXPECT_GE(plan->block2, 24u);
     EXPECT_LT(plan->block2, 400u);
     EXPECT_LE(plan->bytes, whole_bytes / 4);
-    EXPECT_EQ(tropic::rna::plan_bpmax(10, 400, params, 1, whole_bytes)->block2, 0u);
-    EXPECT_FALSE(tropic::rna::plan_bpmax(10, 400, params, 1, 1000).has_value());
+    EXPECT_EQ(tropic::rna::detail::plan_bpmax(10, 400, params, 1, whole_bytes)->block2, 0u);
+    EXPECT_FALSE(tropic::rna::detail::plan_bpmax(10, 400, params, 1, 1000).has_value());
     tropic::RunOptions limited = on_cpu();
     limited.max_memory = whole_bytes / 4;
     expect_same_sites(tropic::rna::interact_bpmax(s1, s2, params, limited),

@@ -42,9 +42,10 @@ void expect_same(const rna::BpmaxResult& got, const rna::BpmaxResult& want) {
 
 // Knobs whose small-pair threshold lies between the test's small and large pairs, so that both
 // schedules run on pairs of a few seconds' work in all.
-rna::bpmax::Knobs small_below(std::size_t length1, std::size_t length2, const BpmaxParams& params) {
-    rna::bpmax::Knobs knobs;
-    knobs.small_pair_steps = rna::bpmax_steps(length1, length2, params);
+rna::detail::Knobs small_below(std::size_t length1, std::size_t length2,
+                               const BpmaxParams& params) {
+    rna::detail::Knobs knobs;
+    knobs.small_pair_steps = rna::detail::bpmax_steps(length1, length2, params);
     return knobs;
 }
 
@@ -59,18 +60,18 @@ TEST(BpmaxMany, EveryPairAsInteractBpmaxInInputOrder) {
     }
     BpmaxParams params;
     params.top = 2;
-    const rna::bpmax::Knobs knobs = small_below(20, 70, params);
-    ASSERT_LT(rna::bpmax_steps(9, 60, params), knobs.small_pair_steps);
+    const rna::detail::Knobs knobs = small_below(20, 70, params);
+    ASSERT_LT(rna::detail::bpmax_steps(9, 60, params), knobs.small_pair_steps);
     std::vector<BpmaxPairInput> pairs;
     for (std::size_t k = 0; k < queries.size(); ++k) pairs.push_back({queries[k], targets[k], ""});
     for (unsigned threads : {1u, 3u}) {
         SCOPED_TRACE(::testing::Message() << threads << " threads");
         ThreadPool pool(threads);
-        const auto outcomes = rna::bpmax::interact_many(pairs, params, on_cpu(&pool), knobs);
+        const auto outcomes = rna::detail::interact_many(pairs, params, on_cpu(&pool), knobs);
         ASSERT_EQ(outcomes.size(), pairs.size());
         for (std::size_t k = 0; k < pairs.size(); ++k) {
             SCOPED_TRACE(::testing::Message() << "pair " << k);
-            EXPECT_EQ(outcomes[k].error, "");
+            EXPECT_TRUE(outcomes[k].ok()) << outcomes[k].error;
             expect_same(outcomes[k].result,
                         rna::interact_bpmax(queries[k], targets[k], params, on_cpu(nullptr)));
         }
@@ -78,9 +79,11 @@ TEST(BpmaxMany, EveryPairAsInteractBpmaxInInputOrder) {
     // The public entry point, with its own threshold, gives the same.
     ThreadPool pool(2);
     const auto outcomes = rna::interact_bpmax_many(pairs, params, on_cpu(&pool));
-    for (std::size_t k = 0; k < pairs.size(); ++k)
+    for (std::size_t k = 0; k < pairs.size(); ++k) {
+        EXPECT_TRUE(outcomes[k].ok()) << outcomes[k].error;
         expect_same(outcomes[k].result,
                     rna::interact_bpmax(queries[k], targets[k], params, on_cpu(nullptr)));
+    }
 }
 
 TEST(BpmaxMany, APairThatDoesNotFitIsReportedAndTheOthersComputed) {
@@ -95,8 +98,9 @@ TEST(BpmaxMany, APairThatDoesNotFitIsReportedAndTheOthersComputed) {
     run.max_memory = std::size_t{4} << 20;
     const auto outcomes = rna::interact_bpmax_many(pairs, BpmaxParams{}, run);
     ASSERT_EQ(outcomes.size(), 3u);
-    EXPECT_EQ(outcomes[0].error, "");
-    EXPECT_EQ(outcomes[2].error, "");
+    EXPECT_TRUE(outcomes[0].ok()) << outcomes[0].error;
+    EXPECT_TRUE(outcomes[2].ok()) << outcomes[2].error;
+    EXPECT_EQ(outcomes[1].code, ExitCode::Resource);
     EXPECT_FALSE(outcomes[0].result.sites.empty());
     EXPECT_FALSE(outcomes[2].result.sites.empty());
     EXPECT_TRUE(outcomes[1].result.sites.empty());
@@ -105,6 +109,24 @@ TEST(BpmaxMany, APairThatDoesNotFitIsReportedAndTheOthersComputed) {
     EXPECT_NE(outcomes[1].error.find("the memory limit is 4.0 MiB; try a window2 of"),
               std::string::npos)
         << outcomes[1].error;
+}
+
+// A pair whose scores could pass the integer range is an input error of its own: the other pairs
+// are computed all the same.
+TEST(BpmaxMany, APairWhoseScoresCouldOverflowHasAnInputErrorAndTheOthersAreComputed) {
+    std::mt19937_64 rng(test::test_seed());
+    const Seq query = test::random_rna(rng, 10), small = test::random_rna(rng, 12),
+              longer = test::random_rna(rng, 300);
+    BpmaxParams params;
+    params.weights = {10'000'000, 10'000'000, 10'000'000, 1};  // 310 nt may score 1.55e9
+    const std::vector<BpmaxPairInput> pairs = {{query, longer, "q&longer"}, {query, small, ""}};
+    const auto outcomes = rna::interact_bpmax_many(pairs, params, on_cpu(nullptr));
+    ASSERT_EQ(outcomes.size(), 2u);
+    EXPECT_EQ(outcomes[0].code, ExitCode::Input);
+    EXPECT_NE(outcomes[0].error.find("could exceed the integer range"), std::string::npos)
+        << outcomes[0].error;
+    ASSERT_TRUE(outcomes[1].ok()) << outcomes[1].error;
+    expect_same(outcomes[1].result, rna::interact_bpmax(query, small, params, on_cpu(nullptr)));
 }
 
 TEST(BpmaxMany, PairsComputedOneAtATimeReportProgressFromTheCallingThread) {
@@ -121,7 +143,7 @@ TEST(BpmaxMany, PairsComputedOneAtATimeReportProgressFromTheCallingThread) {
         if (std::this_thread::get_id() != caller) other_thread = true;
         seen.at(pair).push_back(fraction);
     };
-    rna::bpmax::interact_many(pairs, BpmaxParams{}, run, small_below(30, 60, BpmaxParams{}));
+    rna::detail::interact_many(pairs, BpmaxParams{}, run, small_below(30, 60, BpmaxParams{}));
     EXPECT_FALSE(other_thread);
     EXPECT_TRUE(seen[0].empty());
     EXPECT_TRUE(seen[2].empty());

@@ -28,7 +28,8 @@ TEST(BpmaxStructure, ScoresAndDrawsAValidStructure) {
 TEST(BpmaxStructure, RejectsWhatCannotForm) {
     const BpmaxWeights w;
     auto rejects = [&](std::vector<BpmaxPair> pairs) {
-        EXPECT_THROW(tropic::rna::score_bpmax_structure(s1, s2, pairs, w), tropic::InputError);
+        EXPECT_THROW((void)tropic::rna::score_bpmax_structure(s1, s2, pairs, w),
+                     tropic::InputError);
     };
     rejects({{BpmaxPairKind::Intra1, 1, 4}});                                 // span 3
     rejects({{BpmaxPairKind::Intra1, 0, 5}, {BpmaxPairKind::Intra1, 1, 6}});  // crossing

@@ -143,7 +143,7 @@ TEST(EnergyParams, ViennaFileReproducesTheBuiltInSetExactly) {
 
 TEST(EnergyParams, ViennaFileReproducesTheBuiltInEnthalpies) {
     EnergyParams enthalpies;
-    tropic::rna::read_vienna_params(kData + "/rna_turner2004.par", &enthalpies);
+    (void)tropic::rna::read_vienna_params(kData + "/rna_turner2004.par", &enthalpies);
     const EnergyParams& builtin = tropic::rna::turner2004_enthalpies();
     EXPECT_EQ(builtin.stack[1][1], -1060);  // CG on CG
     EXPECT_EQ(builtin.ml_closing, 3000);
@@ -192,7 +192,7 @@ TEST(EnergyParams, ViennaFileChangesWhatItLists) {
 TEST(EnergyParams, MalformedViennaTokenNamesFileLineAndToken) {
     const std::string path = kData + "/rna_turner2004_stack_defect.par";
     const std::string message =
-        tropic::test::input_error_of([&] { tropic::rna::read_vienna_params(path); });
+        tropic::test::input_error_of([&] { (void)tropic::rna::read_vienna_params(path); });
     EXPECT_NE(message.find(path), std::string::npos) << message;
     EXPECT_NE(message.find("line 7"), std::string::npos) << message;
     EXPECT_NE(message.find("'-1i40'"), std::string::npos) << message;
@@ -201,19 +201,19 @@ TEST(EnergyParams, MalformedViennaTokenNamesFileLineAndToken) {
 TEST(EnergyParams, ViennaReaderRejectsWrongCountsAndUnknownSections) {
     const std::string header = "## RNAfold parameter file v2.0\n";
     EXPECT_NE(tropic::test::input_error_of([&] {
-                  tropic::rna::parse_vienna_params(header + "# hairpin\n1 2 3\n", "x.par");
+                  (void)tropic::rna::parse_vienna_params(header + "# hairpin\n1 2 3\n", "x.par");
               }).find("has 3 values, expected 31"),
               std::string::npos);
     EXPECT_NE(tropic::test::input_error_of([&] {
-                  tropic::rna::parse_vienna_params(header + "# bogus\n1\n", "x.par");
+                  (void)tropic::rna::parse_vienna_params(header + "# bogus\n1\n", "x.par");
               }).find("unknown section '# bogus'"),
               std::string::npos);
     EXPECT_NE(tropic::test::input_error_of([&] {
-                  tropic::rna::parse_vienna_params("# stack\n", "x.par");
+                  (void)tropic::rna::parse_vienna_params("# stack\n", "x.par");
               }).find("not a ViennaRNA parameter file"),
               std::string::npos);
     EXPECT_NE(tropic::test::input_error_of([&] {
-                  tropic::rna::parse_vienna_params(header + "# NINIO\n60 3.5 300\n", "x.par");
+                  (void)tropic::rna::parse_vienna_params(header + "# NINIO\n60 3.5 300\n", "x.par");
               }).find("line 3: malformed energy '3.5'"),
               std::string::npos);
 }
@@ -222,31 +222,31 @@ TEST(EnergyParams, OwnFormatRejectsBadInputWithLineAndToken) {
     const std::string text =
         read_text(std::string(TROPIC_TEST_DATA_DIR) + "/../../data/energy/rna_turner2004.tep");
     ASSERT_FALSE(text.empty());
-    EXPECT_NO_THROW(tropic::rna::parse_tropic_params(text, "ok.tep"));
+    EXPECT_NO_THROW((void)tropic::rna::parse_tropic_params(text, "ok.tep"));
 
     std::string bad = text;
     bad.replace(bad.find("scalar ninio 60"), 15, "scalar ninio 6x");
     EXPECT_NE(tropic::test::input_error_of([&] {
-                  tropic::rna::parse_tropic_params(bad, "bad.tep");
+                  (void)tropic::rna::parse_tropic_params(bad, "bad.tep");
               }).find("bad.tep: line"),
               std::string::npos);
 
     std::string missing = text;
     missing.replace(missing.find("scalar ml_base 0"), 16, "");
     EXPECT_NE(tropic::test::input_error_of([&] {
-                  tropic::rna::parse_tropic_params(missing, "m.tep");
+                  (void)tropic::rna::parse_tropic_params(missing, "m.tep");
               }).find("scalar ml_base is missing"),
               std::string::npos);
 
     std::string twice = text;
     twice.replace(twice.find("end\n"), 4, "scalar ninio 1\nend\n");
     EXPECT_NE(tropic::test::input_error_of([&] {
-                  tropic::rna::parse_tropic_params(twice, "t.tep");
+                  (void)tropic::rna::parse_tropic_params(twice, "t.tep");
               }).find("given twice"),
               std::string::npos);
 
     EXPECT_NE(tropic::test::input_error_of([&] {
-                  tropic::rna::parse_tropic_params("tropic-energy-params 2\n", "v");
+                  (void)tropic::rna::parse_tropic_params("tropic-energy-params 2\n", "v");
               }).find("unsupported format version"),
               std::string::npos);
 }
@@ -261,13 +261,13 @@ TEST(EnergyParams, BothReadersRefuseAnLxcThatIsNotAModestFiniteNumber) {
     for (const char* value : {"1e300", "nan", "inf", "-inf", "10000.5", "-20000"}) {
         SCOPED_TRACE(value);
         EXPECT_NE(tropic::test::input_error_of([&] {
-                      tropic::rna::parse_vienna_params(header + value + "\n", "x.par");
+                      (void)tropic::rna::parse_vienna_params(header + value + "\n", "x.par");
                   }).find("line 3: lxc '" + std::string(value) + "' outside -10000 to 10000"),
                   std::string::npos);
         std::string bad = tep;
         bad.replace(bad.find("scalar lxc 107.856"), 18, std::string("scalar lxc ") + value);
         EXPECT_NE(tropic::test::input_error_of([&] {
-                      tropic::rna::parse_tropic_params(bad, "x.tep");
+                      (void)tropic::rna::parse_tropic_params(bad, "x.tep");
                   }).find("lxc outside -10000 to 10000"),
                   std::string::npos);
     }

@@ -10,6 +10,7 @@
 
 #include "reference/mfe_reference.hpp"
 #include "rna/mfe/mfe_cpu.hpp"
+#include "support/outcome_results.hpp"
 #include "support/random_rna.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/thread_pool.hpp"
@@ -20,14 +21,14 @@
 namespace {
 
 using tropic::rna::Dangles;
-using tropic::rna::MfeOptions;
+using tropic::rna::MfeParams;
 
 const tropic::rna::EnergyParams& P = tropic::rna::turner2004_params();
 
-MfeOptions with(Dangles d) {
-    MfeOptions options;
-    options.dangles = d;
-    return options;
+MfeParams with(Dangles d) {
+    MfeParams mfe_params;
+    mfe_params.dangles = d;
+    return mfe_params;
 }
 
 // Every valid structure of the sequence (pairs GC, AU, GU; hairpins of 3 or more), as strings.
@@ -72,17 +73,17 @@ std::vector<int> partners(const std::string& brackets) {
     return partner;
 }
 
-// Whether a structure meets the options: no pair longer than the span, no lonely pair.
-bool allowed(const std::string& structure, const MfeOptions& options) {
+// Whether a structure meets the MFE parameters: no pair longer than the span, no lonely pair.
+bool allowed(const std::string& structure, const MfeParams& mfe_params) {
     const std::vector<int> partner = partners(structure);
     const int n = static_cast<int>(structure.size());
     for (int i = 0; i < n; ++i) {
         const int j = partner[i];
         if (j <= i) continue;
-        if (options.max_bp_span >= 0 && j - i + 1 > options.max_bp_span) return false;
+        if (mfe_params.max_bp_span >= 0 && j - i + 1 > mfe_params.max_bp_span) return false;
         const bool inner = partner[i + 1] == j - 1;
         const bool outer = i > 0 && j + 1 < n && partner[i - 1] == j + 1;
-        if (options.no_lonely_pairs && !inner && !outer) return false;
+        if (mfe_params.no_lonely_pairs && !inner && !outer) return false;
     }
     return true;
 }
@@ -93,21 +94,21 @@ TEST(MfeCpu, EqualsBruteForceOnTinySequences) {
         const std::size_t n = 1 + rng() % 14;
         const auto seq = tropic::test::random_rna(rng, n, 0.6, trial % 5 == 0 ? 0.1 : 0.0);
         for (int variant = 0; variant < 4; ++variant) {
-            MfeOptions options = with(variant % 2 ? Dangles::None : Dangles::Both);
-            options.no_lonely_pairs = variant >= 2;
-            if (variant == 1) options.max_bp_span = 6 + static_cast<int>(rng() % 6);
+            MfeParams mfe_params = with(variant % 2 ? Dangles::None : Dangles::Both);
+            mfe_params.no_lonely_pairs = variant >= 2;
+            if (variant == 1) mfe_params.max_bp_span = 6 + static_cast<int>(rng() % 6);
             int best = 0;  // the open chain
             std::string structure(n, ' ');
             enumerate(seq, 0, structure, [&] {
-                if (!allowed(structure, options)) return;
+                if (!allowed(structure, mfe_params)) return;
                 best = std::min(
-                    best, tropic::rna::evaluate_structure(seq, structure, P, options.dangles));
+                    best, tropic::rna::evaluate_structure(seq, structure, P, mfe_params.dangles));
             });
-            const auto folded = tropic::rna::fold_mfe_cpu(seq, P, options);
+            const auto folded = tropic::rna::detail::fold_mfe_cpu(seq, P, mfe_params);
             ASSERT_EQ(folded.energy, best)
                 << "n " << n << " trial " << trial << " variant " << variant;
-            ASSERT_TRUE(allowed(folded.structure, options)) << folded.structure;
-            ASSERT_EQ(tropic::rna::evaluate_structure(seq, folded.structure, P, options.dangles),
+            ASSERT_TRUE(allowed(folded.structure, mfe_params)) << folded.structure;
+            ASSERT_EQ(tropic::rna::evaluate_structure(seq, folded.structure, P, mfe_params.dangles),
                       best);
         }
     }
@@ -153,7 +154,7 @@ TEST(MfeCpu, ConstraintsEqualBruteForce) {
                 best = std::min(best,
                                 tropic::rna::evaluate_structure(seq, structure, P, Dangles::Both));
         });
-        const auto folded = tropic::rna::fold_mfe_cpu(seq, P, with(Dangles::Both), &hard);
+        const auto folded = tropic::rna::detail::fold_mfe_cpu(seq, P, with(Dangles::Both), &hard);
         ASSERT_EQ(folded.energy, best) << constraint << " trial " << trial;
         ASSERT_TRUE(meets(folded.structure, constraint)) << folded.structure << " " << constraint;
     }
@@ -181,13 +182,14 @@ TEST(MfeCpu, WithoutLonelyPairsStructuresHaveNoneAndRescore) {
     std::mt19937_64 rng(tropic::test::test_seed());
     for (int trial = 0; trial < 20; ++trial) {
         const auto seq = tropic::test::random_rna(rng, 20 + rng() % 200, 0.5);
-        MfeOptions options = with(Dangles::Both);
-        options.no_lonely_pairs = true;
-        const auto folded = tropic::rna::fold_mfe_cpu(seq, P, options);
-        EXPECT_TRUE(allowed(folded.structure, options)) << folded.structure;
+        MfeParams mfe_params = with(Dangles::Both);
+        mfe_params.no_lonely_pairs = true;
+        const auto folded = tropic::rna::detail::fold_mfe_cpu(seq, P, mfe_params);
+        EXPECT_TRUE(allowed(folded.structure, mfe_params)) << folded.structure;
         EXPECT_EQ(tropic::rna::evaluate_structure(seq, folded.structure, P, Dangles::Both),
                   folded.energy);
-        EXPECT_GE(folded.energy, tropic::rna::fold_mfe_cpu(seq, P, with(Dangles::Both)).energy);
+        EXPECT_GE(folded.energy,
+                  tropic::rna::detail::fold_mfe_cpu(seq, P, with(Dangles::Both)).energy);
     }
 }
 
@@ -198,7 +200,7 @@ TEST(MfeCpu, EqualsReferenceAndStructuresRescoreToTheMfe) {
         const double gc = 0.2 + 0.6 * static_cast<double>(rng() % 100) / 100.0;
         const auto seq = tropic::test::random_rna(rng, n, gc, trial % 7 == 0 ? 0.05 : 0.0);
         for (Dangles d : {Dangles::Both, Dangles::None}) {
-            const auto folded = tropic::rna::fold_mfe_cpu(seq, P, with(d));
+            const auto folded = tropic::rna::detail::fold_mfe_cpu(seq, P, with(d));
             ASSERT_EQ(folded.energy, tropic::reference::mfe_reference_energy(seq, P, d))
                 << "n " << n << " trial " << trial;
             ASSERT_EQ(tropic::rna::evaluate_structure(seq, folded.structure, P, d), folded.energy);
@@ -210,7 +212,7 @@ TEST(MfeCpu, LongLoopsAndLongSequencesRescore) {
     std::mt19937_64 rng(tropic::test::test_seed());
     for (std::size_t n : {300u, 800u}) {
         const auto seq = tropic::test::random_rna(rng, n, 0.5);
-        const auto folded = tropic::rna::fold_mfe_cpu(seq, P, with(Dangles::Both));
+        const auto folded = tropic::rna::detail::fold_mfe_cpu(seq, P, with(Dangles::Both));
         EXPECT_LT(folded.energy, 0);
         EXPECT_EQ(tropic::rna::evaluate_structure(seq, folded.structure, P, Dangles::Both),
                   folded.energy);
@@ -220,7 +222,7 @@ TEST(MfeCpu, LongLoopsAndLongSequencesRescore) {
 TEST(MfeCpu, ShortAndUnpairableSequencesGiveTheOpenChain) {
     for (const std::string seq : {"", "G", "GC", "GGGC", "GNNNC", "NNNNNNNNNNNN", "AAAAAAAAAA"}) {
         const auto folded =
-            tropic::rna::fold_mfe_cpu(tropic::encode_rna(seq), P, with(Dangles::Both));
+            tropic::rna::detail::fold_mfe_cpu(tropic::encode_rna(seq), P, with(Dangles::Both));
         EXPECT_EQ(folded.energy, 0) << seq;
         EXPECT_EQ(folded.structure, std::string(seq.size(), '.')) << seq;
     }
@@ -241,7 +243,7 @@ TEST(MfeCpu, ProgressOfLongRecordsRisesToOne) {
         std::lock_guard lock(mutex);
         calls.emplace_back(record, fraction);
     };
-    tropic::rna::fold_mfe_many(seqs, P, with(Dangles::Both), run);
+    tropic::test::results_of(tropic::rna::fold_mfe_many(seqs, P, with(Dangles::Both), run));
     ASSERT_GE(calls.size(), 10u);  // about once per permille
     double last = 0;
     for (const auto& [record, fraction] : calls) {
@@ -272,12 +274,12 @@ tropic::rna::StructureConstraint random_constraint(std::mt19937_64& rng,
 
 // The fill shared among the threads of each pool (tiles of 64 x 64 cells in wavefronts) must
 // leave the tables of the one-thread fill, so the same energy and structure.
-void expect_threads_equal_one(const std::vector<std::uint8_t>& seq, const MfeOptions& options,
+void expect_threads_equal_one(const std::vector<std::uint8_t>& seq, const MfeParams& mfe_params,
                               const tropic::rna::StructureConstraint* constraint,
                               std::initializer_list<tropic::ThreadPool*> pools) {
-    const auto one = tropic::rna::fold_mfe_cpu(seq, P, options, constraint);
+    const auto one = tropic::rna::detail::fold_mfe_cpu(seq, P, mfe_params, constraint);
     for (tropic::ThreadPool* pool : pools) {
-        const auto shared = tropic::rna::fold_mfe_cpu(seq, P, options, constraint, pool);
+        const auto shared = tropic::rna::detail::fold_mfe_cpu(seq, P, mfe_params, constraint, pool);
         EXPECT_EQ(shared.energy, one.energy)
             << "n " << seq.size() << ", " << pool->size() << " threads";
         EXPECT_EQ(shared.structure, one.structure)
@@ -294,7 +296,7 @@ TEST(MfeCpu, ThreadsOnOneRecordEqualOneThread) {
         const std::size_t lengths[] = {63, 64, 65, 128, 129, 191, 300 + rng() % 300};
         for (std::size_t n : lengths) {
             const auto seq = tropic::test::random_rna(rng, n, 0.5, n % 2 == 0 ? 0.02 : 0.0);
-            MfeOptions no_lp = with(Dangles::Both), span = with(Dangles::None);
+            MfeParams no_lp = with(Dangles::Both), span = with(Dangles::None);
             no_lp.no_lonely_pairs = true;
             span.max_bp_span = 40 + static_cast<int>(rng() % 100);
             const auto few = random_constraint(rng, seq, 20), many = random_constraint(rng, seq, 3);
@@ -311,10 +313,10 @@ TEST(MfeCpu, ThreadsOnOneRecordEqualOneThread) {
 TEST(MfeCpu, ThreadsOnALongRecordEqualOneThread) {
     std::mt19937_64 rng(tropic::test::test_seed());
     const auto seq = tropic::test::random_rna(rng, 1800 + rng() % 500, 0.5);
-    MfeOptions options = with(rng() % 2 ? Dangles::Both : Dangles::None);
-    options.no_lonely_pairs = rng() % 2;
+    MfeParams mfe_params = with(rng() % 2 ? Dangles::Both : Dangles::None);
+    mfe_params.no_lonely_pairs = rng() % 2;
     tropic::ThreadPool three(3);
-    expect_threads_equal_one(seq, options, nullptr, {&three});
+    expect_threads_equal_one(seq, mfe_params, nullptr, {&three});
 }
 
 TEST(MfeCpu, ManyRecordsOnThreadsEqualOneAtATime) {
@@ -325,10 +327,11 @@ TEST(MfeCpu, ManyRecordsOnThreadsEqualOneAtATime) {
     tropic::RunOptions run;
     run.backend = tropic::Backend::Cpu;
     run.pool = &pool;
-    const auto many = tropic::rna::fold_mfe_many(seqs, P, with(Dangles::Both), run);
+    const auto many =
+        tropic::test::results_of(tropic::rna::fold_mfe_many(seqs, P, with(Dangles::Both), run));
     ASSERT_EQ(many.size(), seqs.size());
     for (std::size_t r = 0; r < seqs.size(); ++r) {
-        const auto one = tropic::rna::fold_mfe_cpu(seqs[r], P, with(Dangles::Both));
+        const auto one = tropic::rna::detail::fold_mfe_cpu(seqs[r], P, with(Dangles::Both));
         EXPECT_EQ(many[r].energy, one.energy);
         EXPECT_EQ(many[r].structure, one.structure);
     }
@@ -339,14 +342,15 @@ TEST(MfeCpu, ManyRecordsOnThreadsEqualOneAtATime) {
 namespace {
 
 // The public entry points place records through choose_backend: cpu folds what fits, and a record
-// that does not fit the memory limit is refused before any record is folded.
+// that does not fit the memory limit is refused before any record is folded, with its own outcome;
+// the records that fit are folded all the same. The single-record entry point throws the refusal.
 TEST(MfeDispatch, CpuFoldEqualsTheEngineAndRefusesWhatDoesNotFitUpFront) {
     std::mt19937_64 rng(tropic::test::test_seed());
     const auto seq = tropic::test::random_rna(rng, 300, 0.5);
     tropic::RunOptions run;
     run.backend = tropic::Backend::Cpu;
     const auto folded = tropic::rna::fold_mfe(seq, P, with(Dangles::Both), run);
-    const auto engine = tropic::rna::fold_mfe_cpu(seq, P, with(Dangles::Both));
+    const auto engine = tropic::rna::detail::fold_mfe_cpu(seq, P, with(Dangles::Both));
     EXPECT_EQ(folded.energy, engine.energy);
     EXPECT_EQ(folded.structure, engine.structure);
 
@@ -354,25 +358,35 @@ TEST(MfeDispatch, CpuFoldEqualsTheEngineAndRefusesWhatDoesNotFitUpFront) {
     run.max_memory = std::size_t{16} << 20;
     std::size_t progress_calls = 0;
     run.on_progress = [&](std::size_t, double) { ++progress_calls; };
-    const std::vector<std::vector<std::uint8_t>> seqs = {tropic::test::random_rna(rng, 2500),
+    const std::vector<std::vector<std::uint8_t>> seqs = {tropic::test::random_rna(rng, 2500), seq,
                                                          tropic::test::random_rna(rng, 3000)};
     // Auto refuses them as well where no device can take them (device -1: none, so that a GPU
     // machine answers as a CPU-only one); a device that holds them would fold them instead.
     for (auto backend : {tropic::Backend::Cpu, tropic::Backend::Auto}) {
         run.backend = backend;
         run.device = backend == tropic::Backend::Auto ? -1 : 0;
-        try {
-            tropic::rna::fold_mfe_many(seqs, P, with(Dangles::Both), run);
-            ADD_FAILURE() << "no ResourceError";
-        } catch (const tropic::ResourceError& e) {
-            const std::string message = e.what();
-            EXPECT_NE(message.find("an MFE fold of 2500 nt needs"), std::string::npos) << message;
+        const auto outcomes = tropic::rna::fold_mfe_many(seqs, P, with(Dangles::Both), run);
+        ASSERT_EQ(outcomes.size(), 3u);
+        for (std::size_t r : {0u, 2u}) {
+            EXPECT_EQ(outcomes[r].code, tropic::ExitCode::Resource);
+            const std::string& message = outcomes[r].error;
+            const std::string what = r == 0 ? "an MFE fold of 2500 nt needs" : "of 3000 nt needs";
+            EXPECT_NE(message.find(what), std::string::npos) << message;
             EXPECT_NE(message.find("the memory limit is 16.0 MiB"), std::string::npos) << message;
             EXPECT_NE(message.find("the longest sequence that fits is 14"), std::string::npos)
                 << message;
         }
+        ASSERT_TRUE(outcomes[1].ok()) << outcomes[1].error;
+        EXPECT_EQ(outcomes[1].result.energy, engine.energy);
+        EXPECT_EQ(outcomes[1].result.structure, engine.structure);
+        try {
+            (void)tropic::rna::fold_mfe(seqs[0], P, with(Dangles::Both), run);
+            ADD_FAILURE() << "no ResourceError";
+        } catch (const tropic::ResourceError& e) {
+            EXPECT_EQ(std::string(e.what()), outcomes[0].error);
+        }
     }
-    EXPECT_EQ(progress_calls, 0u) << "a record was folded before the refusal";
+    EXPECT_EQ(progress_calls, 0u) << "a refused record was folded";
 }
 
 }  // namespace

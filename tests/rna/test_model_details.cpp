@@ -1,4 +1,4 @@
-// Model details: validation naming the field, parameters loaded and rescaled, fold options.
+// Model details: validation naming the field, parameters loaded and rescaled, MFE parameters.
 #include <gtest/gtest.h>
 
 #include <limits>
@@ -13,10 +13,10 @@ namespace {
 
 TEST(ModelDetails, DefaultsAreRnafolds) {
     const ModelDetails model;
-    const MfeOptions options = model.mfe_options();
-    EXPECT_EQ(options.dangles, Dangles::Both);
-    EXPECT_FALSE(options.no_lonely_pairs);
-    EXPECT_EQ(options.max_bp_span, -1);
+    const MfeParams mfe_params = model.mfe_params();
+    EXPECT_EQ(mfe_params.dangles, Dangles::Both);
+    EXPECT_FALSE(mfe_params.no_lonely_pairs);
+    EXPECT_EQ(mfe_params.max_bp_span, -1);
     const EnergyParams params = model.energy_params();
     EXPECT_EQ(params.stack[1][2], turner2004_params().stack[1][2]);
     EXPECT_EQ(params.hairpin[3], turner2004_params().hairpin[3]);
@@ -27,10 +27,10 @@ TEST(ModelDetails, OptionsCarryOver) {
     model.dangles = 0;
     model.no_lonely_pairs = true;
     model.max_bp_span = 30;
-    const MfeOptions options = model.mfe_options();
-    EXPECT_EQ(options.dangles, Dangles::None);
-    EXPECT_TRUE(options.no_lonely_pairs);
-    EXPECT_EQ(options.max_bp_span, 30);
+    const MfeParams mfe_params = model.mfe_params();
+    EXPECT_EQ(mfe_params.dangles, Dangles::None);
+    EXPECT_TRUE(mfe_params.no_lonely_pairs);
+    EXPECT_EQ(mfe_params.max_bp_span, 30);
 }
 
 TEST(ModelDetails, ErrorsNameTheField) {
@@ -40,14 +40,14 @@ TEST(ModelDetails, ErrorsNameTheField) {
               "dangles 1: 0 or 2 (the dangle models tropic has)");
     model = {};
     model.temperature = 300;
-    EXPECT_EQ(test::input_error_of([&] { model.energy_params(); }),
+    EXPECT_EQ(test::input_error_of([&] { (void)model.energy_params(); }),
               "temperature 300 °C: outside -273.15 to 200 °C");
     model.temperature = std::numeric_limits<double>::quiet_NaN();
     EXPECT_NE(test::input_error_of([&] { model.validate(); }).find("temperature nan"),
               std::string::npos);
     model = {};
     model.max_bp_span = -2;
-    EXPECT_EQ(test::input_error_of([&] { model.mfe_options(); }),
+    EXPECT_EQ(test::input_error_of([&] { (void)model.mfe_params(); }),
               "max_bp_span -2: -1 (no limit) or a span of 0 or more");
 }
 
@@ -82,12 +82,12 @@ TEST(ModelDetails, AParameterFileIsLoaded) {
     EXPECT_EQ(params.hairpin[3], turner2004_params().hairpin[3]);
     model.temperature = 25;
     EXPECT_NE(test::input_error_of([&] {
-                  model.energy_params();
+                  (void)model.energy_params();
               }).find("temperature 25 °C: '" + path + "' has no enthalpies"),
               std::string::npos);
     model.parameter_file = (dir.path() / "missing.par").string();
     model.temperature = 37;
-    EXPECT_NE(test::input_error_of([&] { model.energy_params(); }).find("missing.par"),
+    EXPECT_NE(test::input_error_of([&] { (void)model.energy_params(); }).find("missing.par"),
               std::string::npos);
 }
 

@@ -90,7 +90,7 @@ TEST(NussinovBruteForce, ReferenceFindsTheBestOfAllStructures) {
                           ref.score)
                     << ref.structure;
                 EXPECT_EQ(tropic::rna::score_structure(seq, ref.structure, params), ref.score);
-                auto cpu = tropic::rna::fold_nussinov_cpu(seq, params, nullptr);
+                auto cpu = tropic::rna::detail::fold_nussinov_cpu(seq, params, nullptr);
                 EXPECT_EQ(cpu.score, best);
                 EXPECT_EQ(cpu.structure, ref.structure);
             }

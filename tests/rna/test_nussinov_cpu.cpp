@@ -30,7 +30,7 @@ void expect_matches_reference(const std::vector<std::uint8_t>& seq, const Nussin
                                       << " AU=" << params.weights.au << " GC=" << params.weights.gc
                                       << " GU=" << params.weights.gu << " threads " << threads);
     ThreadPool pool(threads);
-    auto got = tropic::rna::fold_nussinov_cpu(seq, params, threads > 1 ? &pool : nullptr);
+    auto got = tropic::rna::detail::fold_nussinov_cpu(seq, params, threads > 1 ? &pool : nullptr);
     auto want = tropic::reference::nussinov_reference_fold(seq, params);
     ASSERT_EQ(got.score, want.score);
     ASSERT_EQ(got.structure, want.structure);
@@ -106,12 +106,12 @@ TEST(NussinovCpu, LongMinLoopAndNoPairs) {
     auto seq = tropic::test::random_rna(rng, 3 * T + 5, 0.5);
     expect_matches_reference(seq, NussinovParams{100, PairWeights{}}, 2);
     expect_matches_reference(seq, NussinovParams{1000, PairWeights{}}, 2);
-    auto none =
-        tropic::rna::fold_nussinov_cpu(seq, NussinovParams{0, PairWeights{0, 0, 0}}, nullptr);
+    auto none = tropic::rna::detail::fold_nussinov_cpu(seq, NussinovParams{0, PairWeights{0, 0, 0}},
+                                                       nullptr);
     EXPECT_EQ(none.score, 0);
     EXPECT_EQ(none.structure, std::string(seq.size(), '.'));
     std::vector<std::uint8_t> all_n(200, static_cast<std::uint8_t>(tropic::Base::N));
-    EXPECT_EQ(tropic::rna::fold_nussinov_cpu(all_n, NussinovParams{}, nullptr).score, 0);
+    EXPECT_EQ(tropic::rna::detail::fold_nussinov_cpu(all_n, NussinovParams{}, nullptr).score, 0);
 }
 
 // Large weights push the scores past int16: the int32 path.
@@ -166,9 +166,9 @@ TEST(NussinovCpu, BothScoreTypesFillTheSameSquare) {
 
 TEST(NussinovCpu, RejectsBadResidueCodes) {
     std::vector<std::uint8_t> seq = {0, 1, 2, 3, 4, 5};
-    EXPECT_THROW(tropic::rna::fold_nussinov_cpu(seq, NussinovParams{}, nullptr),
+    EXPECT_THROW(tropic::rna::detail::fold_nussinov_cpu(seq, NussinovParams{}, nullptr),
                  tropic::InputError);
-    EXPECT_THROW(tropic::rna::fold_nussinov_cpu({}, NussinovParams{-1, {}}, nullptr),
+    EXPECT_THROW(tropic::rna::detail::fold_nussinov_cpu({}, NussinovParams{-1, {}}, nullptr),
                  tropic::InputError);
 }
 
@@ -193,8 +193,38 @@ TEST(NussinovCpuMemory, ReportsNeedAndLongestFittingLength) {
 
 TEST(NussinovCpuMemory, HugeSequenceIsRefusedBeforeAllocating) {
     std::vector<std::uint8_t> seq(20'000'000, 0);  // 1.6e15 bytes of table
-    EXPECT_THROW(tropic::rna::fold_nussinov_cpu(seq, NussinovParams{}, nullptr),
+    EXPECT_THROW(tropic::rna::detail::fold_nussinov_cpu(seq, NussinovParams{}, nullptr),
                  tropic::ResourceError);
+}
+
+// fold_nussinov_many places every record first: one that fits nowhere gets its refusal as its
+// outcome (device -1: none, so that a GPU machine answers as a CPU-only one), the others are
+// folded; fold_nussinov throws that refusal.
+TEST(NussinovMany, ARecordThatDoesNotFitIsRefusedAndTheOthersFolded) {
+    std::mt19937_64 rng(tropic::test::test_seed());
+    const std::vector<tropic::rna::EncodedSequence> batch = {tropic::test::random_rna(rng, 120),
+                                                             tropic::test::random_rna(rng, 3000),
+                                                             tropic::test::random_rna(rng, 600)};
+    for (auto backend : {tropic::Backend::Cpu, tropic::Backend::Auto}) {
+        tropic::RunOptions run;
+        run.backend = backend;
+        run.device = -1;
+        run.max_memory = std::size_t{15} << 20;  // 3,000 nt need 18 MB of int16 scores
+        const auto outcomes = tropic::rna::fold_nussinov_many(batch, NussinovParams{}, run);
+        ASSERT_EQ(outcomes.size(), 3u);
+        EXPECT_EQ(outcomes[1].code, tropic::ExitCode::Resource);
+        EXPECT_NE(outcomes[1].error.find("a Nussinov fold of 3000 nt needs"), std::string::npos)
+            << outcomes[1].error;
+        for (std::size_t r : {0u, 2u}) {
+            ASSERT_TRUE(outcomes[r].ok()) << outcomes[r].error;
+            const auto alone =
+                tropic::rna::detail::fold_nussinov_cpu(batch[r], NussinovParams{}, nullptr);
+            EXPECT_EQ(outcomes[r].result.score, alone.score);
+            EXPECT_EQ(outcomes[r].result.structure, alone.structure);
+        }
+        EXPECT_THROW((void)tropic::rna::fold_nussinov(batch[1], NussinovParams{}, run),
+                     tropic::ResourceError);
+    }
 }
 
 }  // namespace

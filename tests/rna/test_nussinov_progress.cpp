@@ -9,6 +9,7 @@
 
 #include "rna/nussinov/nussinov_cpu.hpp"
 #include "rna/nussinov/nussinov_table.hpp"
+#include "support/outcome_results.hpp"
 #include "support/random_rna.hpp"
 #include "tropic/core/run_options.hpp"
 #include "tropic/core/thread_pool.hpp"
@@ -63,10 +64,10 @@ TEST(NussinovProgress, RisesToOneAndLeavesResultsUnchanged) {
     ThreadPool pool(3);
     for (ThreadPool* p : {static_cast<ThreadPool*>(nullptr), &pool}) {
         SCOPED_TRACE(p ? "pool" : "calling thread");
-        const NussinovResult plain = tropic::rna::fold_nussinov_cpu(seq, params, p);
+        const NussinovResult plain = tropic::rna::detail::fold_nussinov_cpu(seq, params, p);
         Calls calls;
         const NussinovResult watched =
-            tropic::rna::fold_nussinov_cpu(seq, params, p, recorder(calls, 5), 5);
+            tropic::rna::detail::fold_nussinov_cpu(seq, params, p, recorder(calls, 5), 5);
         expect_rising_to_one(calls, (n + T - 1) / T);
         // The fill is cubic: the first diagonal is a small share, the middle is not yet done.
         EXPECT_LT(calls.fractions.front(), 0.05);
@@ -82,14 +83,15 @@ TEST(NussinovProgress, TinyAndEmptySequencesAreHarmless) {
     for (std::size_t n : {std::size_t{1}, std::size_t{9}, T}) {
         auto seq = tropic::test::random_rna(rng, n);
         Calls calls;
-        auto watched = tropic::rna::fold_nussinov_cpu(seq, params, nullptr, recorder(calls));
-        auto plain = tropic::rna::fold_nussinov_cpu(seq, params, nullptr);
+        auto watched =
+            tropic::rna::detail::fold_nussinov_cpu(seq, params, nullptr, recorder(calls));
+        auto plain = tropic::rna::detail::fold_nussinov_cpu(seq, params, nullptr);
         expect_rising_to_one(calls, 1);
         EXPECT_EQ(watched.structure, plain.structure) << "n " << n;
         EXPECT_EQ(watched.score, plain.score) << "n " << n;
     }
     Calls calls;
-    auto empty = tropic::rna::fold_nussinov_cpu({}, params, nullptr, recorder(calls));
+    auto empty = tropic::rna::detail::fold_nussinov_cpu({}, params, nullptr, recorder(calls));
     EXPECT_TRUE(calls.fractions.empty());
     EXPECT_EQ(empty.structure, "");
 }
@@ -105,7 +107,8 @@ TEST(NussinovProgress, DispatcherReportsLongCpuRecordsByIndex) {
     tropic::RunOptions options;
     options.backend = tropic::Backend::Cpu;
     options.pool = &pool;
-    const auto plain = tropic::rna::fold_nussinov_many(batch, NussinovParams{}, options);
+    const auto plain =
+        tropic::test::results_of(tropic::rna::fold_nussinov_many(batch, NussinovParams{}, options));
 
     std::vector<std::vector<double>> seen(batch.size());
     std::vector<std::size_t> order;
@@ -117,7 +120,8 @@ TEST(NussinovProgress, DispatcherReportsLongCpuRecordsByIndex) {
         if (order.empty() || order.back() != record) order.push_back(record);
         seen[record].push_back(fraction);
     };
-    const auto watched = tropic::rna::fold_nussinov_many(batch, NussinovParams{}, options);
+    const auto watched =
+        tropic::test::results_of(tropic::rna::fold_nussinov_many(batch, NussinovParams{}, options));
     EXPECT_FALSE(other_thread);
     EXPECT_EQ(order, (std::vector<std::size_t>{1, 3})) << "each long record reports in one run";
     EXPECT_TRUE(seen[0].empty());

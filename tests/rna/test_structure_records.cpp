@@ -16,7 +16,7 @@ namespace tropic::rna {
 namespace {
 
 std::vector<StructureRecord> read_all(const std::string& path) {
-    StructureRecordReader reader(path, "structure");
+    StructureRecordReader reader(path, SecondLine::Structure);
     std::vector<StructureRecord> records;
     StructureRecord record;
     while (reader.next(record)) records.push_back(record);
@@ -24,9 +24,9 @@ std::vector<StructureRecord> read_all(const std::string& path) {
     return records;
 }
 
-std::string read_error(const std::string& path, const std::string& line_name = "structure") {
+std::string read_error(const std::string& path, SecondLine second_line = SecondLine::Structure) {
     return test::input_error_of([&] {
-        StructureRecordReader reader(path, line_name);
+        StructureRecordReader reader(path, second_line);
         StructureRecord record;
         while (reader.next(record)) {
         }
@@ -58,7 +58,7 @@ TEST_F(StructureRecordsTest, NamedAndUnnamedRecords) {
 TEST_F(StructureRecordsTest, ChunksStopAtTheRecordOrResidueLimit) {
     std::string text;
     for (int k = 0; k < 5; ++k) text += ">r" + std::to_string(k) + "\nGGGAAACCC\n(((...)))\n";
-    StructureRecordReader reader(write("in.txt", text), "structure");
+    StructureRecordReader reader(write("in.txt", text), SecondLine::Structure);
     std::vector<StructureRecord> chunk;
     ASSERT_TRUE(reader.read_chunk(chunk, 2, 1000));
     EXPECT_EQ(chunk.size(), 2u) << "record limit";
@@ -95,8 +95,9 @@ TEST_F(StructureRecordsTest, ErrorsNameFileRecordAndPosition) {
               dir_.path().string() +
                   "/bad.txt: record 2 ('b'): invalid character 'X' at "
                   "position 3 of the sequence");
-    EXPECT_EQ(read_error(write("short.txt", "GGGAAACCC\n"), "constraint"),
-              dir_.path().string() + "/short.txt: record 1: the sequence has no constraint line");
+    EXPECT_EQ(read_error(write("short.txt", "GGGAAACCC\n"), SecondLine::Constraint),
+              dir_.path().string() +
+                  "/short.txt: record 1: the sequence on line 1 has no constraint line");
     EXPECT_NE(
         read_error(write("name.txt", ">only a name\n")).find("a name line without a sequence"),
         std::string::npos);
@@ -108,7 +109,25 @@ TEST_F(StructureRecordsTest, ErrorsNameFileRecordAndPosition) {
 TEST_F(StructureRecordsTest, StdinIsNamedInMessages) {
     const auto path = write("bad.txt", "GGGAAACCC\n");
     test::RedirectedFd redirect(0, path);
-    EXPECT_EQ(read_error("-"), "<stdin>: record 1: the sequence has no structure line");
+    EXPECT_EQ(read_error("-"), "<stdin>: record 1: the sequence on line 1 has no structure line");
+}
+
+// A '>' line starts the next record: it is never read as the previous record's structure (or
+// sequence), and the record that lacks one is named with the line of its sequence. A constraint
+// line may start with '>' (RNAfold -C: paired upstream).
+TEST_F(StructureRecordsTest, ANameLineIsNeverAStructureOrASequence) {
+    const std::string dir = dir_.path().string();
+    EXPECT_EQ(read_error(write("no_structure.txt", ">a\nGGGAAACCC\n\n>b\nGGGAAACCC\n(((...)))\n")),
+              dir +
+                  "/no_structure.txt: record 1 ('a'): the sequence on line 2 has no structure "
+                  "line (line 4 starts the next record)");
+    EXPECT_EQ(read_error(write("no_sequence.txt", ">a\n>b\nGGGAAACCC\n(((...)))\n")),
+              dir + "/no_sequence.txt: record 1 ('a'): a name line without a sequence (line 1)");
+    StructureRecordReader constraints(write("constraint.txt", ">a\nGGGAAACCC\n>>>...<<<\n"),
+                                      SecondLine::Constraint);
+    StructureRecord record;
+    ASSERT_TRUE(constraints.next(record));
+    EXPECT_EQ(record.structure, ">>>...<<<");
 }
 
 }  // namespace

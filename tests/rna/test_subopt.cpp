@@ -22,9 +22,9 @@
 namespace {
 
 using tropic::rna::Dangles;
-using tropic::rna::MfeOptions;
-using tropic::rna::SuboptOptions;
+using tropic::rna::MfeParams;
 using tropic::rna::SuboptOrder;
+using tropic::rna::SuboptParams;
 
 const tropic::rna::EnergyParams& P = tropic::rna::turner2004_params();
 
@@ -44,19 +44,19 @@ bool has_lonely_pair(const std::string& structure) {
     return false;
 }
 
-// Every valid structure of `s` under `options` and `constraint`, with its evaluated energy.
+// Every valid structure of `s` under `mfe_params` and `constraint`, with its evaluated energy.
 std::map<std::string, int> brute_force(const std::vector<std::uint8_t>& s,
-                                       const MfeOptions& options,
+                                       const MfeParams& mfe_params,
                                        const tropic::rna::StructureConstraint* constraint) {
     auto may_pair = [&](int i, int j) {
-        if (options.max_bp_span >= 0 && j - i + 1 > options.max_bp_span) return false;
+        if (mfe_params.max_bp_span >= 0 && j - i + 1 > mfe_params.max_bp_span) return false;
         return constraint == nullptr || constraint->allows_pair(i, j);
     };
     std::map<std::string, int> energy;
     for (const std::string& structure :
          all_structures(s, 0, static_cast<int>(s.size()) - 1, may_pair)) {
-        if (options.no_lonely_pairs && has_lonely_pair(structure)) continue;
-        energy[structure] = tropic::rna::evaluate_structure(s, structure, P, options.dangles);
+        if (mfe_params.no_lonely_pairs && has_lonely_pair(structure)) continue;
+        energy[structure] = tropic::rna::evaluate_structure(s, structure, P, mfe_params.dangles);
     }
     return energy;
 }
@@ -67,22 +67,22 @@ std::string letters(const std::vector<std::uint8_t>& s) {
     return out;
 }
 
-MfeOptions random_options(std::mt19937_64& rng) {
-    MfeOptions options;
-    options.dangles = rng() % 2 ? Dangles::Both : Dangles::None;
-    options.no_lonely_pairs = rng() % 3 == 0;
-    if (rng() % 4 == 0) options.max_bp_span = 6 + static_cast<int>(rng() % 8);
-    return options;
+MfeParams random_mfe_params(std::mt19937_64& rng) {
+    MfeParams mfe_params;
+    mfe_params.dangles = rng() % 2 ? Dangles::Both : Dangles::None;
+    mfe_params.no_lonely_pairs = rng() % 3 == 0;
+    if (rng() % 4 == 0) mfe_params.max_bp_span = 6 + static_cast<int>(rng() % 8);
+    return mfe_params;
 }
 
 // The list of `result` is the brute-force list within delta, as a set with energies, and in
 // RNAsubopt --sorted order.
-void expect_brute_force(const std::vector<std::uint8_t>& s, const MfeOptions& options, int delta,
+void expect_brute_force(const std::vector<std::uint8_t>& s, const MfeParams& mfe_params, int delta,
                         const tropic::rna::StructureConstraint* constraint = nullptr) {
-    SCOPED_TRACE(letters(s) + " dangles " + std::to_string(static_cast<int>(options.dangles)) +
-                 (options.no_lonely_pairs ? " noLP" : "") + " span " +
-                 std::to_string(options.max_bp_span) + " delta " + std::to_string(delta));
-    const auto all = brute_force(s, options, constraint);
+    SCOPED_TRACE(letters(s) + " dangles " + std::to_string(static_cast<int>(mfe_params.dangles)) +
+                 (mfe_params.no_lonely_pairs ? " noLP" : "") + " span " +
+                 std::to_string(mfe_params.max_bp_span) + " delta " + std::to_string(delta));
+    const auto all = brute_force(s, mfe_params, constraint);
     int mfe = tropic::rna::kInfEnergy;
     for (const auto& [structure, e] : all) mfe = std::min(mfe, e);
     std::vector<tropic::rna::SuboptStructure> expected;
@@ -91,9 +91,9 @@ void expect_brute_force(const std::vector<std::uint8_t>& s, const MfeOptions& op
     std::sort(expected.begin(), expected.end(), [](const auto& a, const auto& b) {
         return a.energy != b.energy ? a.energy < b.energy : a.structure < b.structure;
     });
-    SuboptOptions subopt_options;
-    subopt_options.delta = delta;
-    const auto result = tropic::rna::subopt(s, P, options, subopt_options, constraint);
+    SuboptParams subopt_params;
+    subopt_params.delta = delta;
+    const auto result = tropic::rna::subopt(s, P, mfe_params, subopt_params, constraint);
     EXPECT_EQ(result.mfe, mfe);
     EXPECT_EQ(result.delta, delta);
     ASSERT_EQ(result.structures.size(), expected.size());
@@ -110,8 +110,8 @@ TEST(Subopt, EqualsBruteForceOnTinySequences) {
         for (int trial = 0; trial < 150; ++trial) {
             const std::size_t n = 1 + rng() % 14;
             const auto s = tropic::test::random_rna(rng, n, 0.6);
-            const MfeOptions options = random_options(rng);
-            expect_brute_force(s, options, static_cast<int>(rng() % 600));
+            const MfeParams mfe_params = random_mfe_params(rng);
+            expect_brute_force(s, mfe_params, static_cast<int>(rng() % 600));
         }
     }
 }
@@ -125,7 +125,7 @@ TEST(Subopt, EqualsBruteForceUnderConstraints) {
         std::string text(n, '.');
         for (char& c : text) c = symbols[rng() % symbols.size()];
         const tropic::rna::StructureConstraint constraint(text, s);
-        expect_brute_force(s, MfeOptions{}, 400, &constraint);
+        expect_brute_force(s, MfeParams{}, 400, &constraint);
     }
 }
 
@@ -136,32 +136,32 @@ TEST(Subopt, PropertiesOnRandomSequences) {
         for (int trial = 0; trial < 40; ++trial) {
             const std::size_t n = 15 + rng() % 60;
             const auto s = tropic::test::random_rna(rng, n);
-            const MfeOptions options = random_options(rng);
-            SuboptOptions subopt_options;
-            subopt_options.delta = static_cast<int>(rng() % 250);
-            subopt_options.order =
+            const MfeParams mfe_params = random_mfe_params(rng);
+            SuboptParams subopt_params;
+            subopt_params.delta = static_cast<int>(rng() % 250);
+            subopt_params.order =
                 rng() % 2 ? SuboptOrder::EnergyThenStructure : SuboptOrder::Enumeration;
-            SCOPED_TRACE(letters(s) + " delta " + std::to_string(subopt_options.delta));
-            const auto result = tropic::rna::subopt(s, P, options, subopt_options);
-            const auto mfe = tropic::rna::fold_mfe(s, P, options);
+            SCOPED_TRACE(letters(s) + " delta " + std::to_string(subopt_params.delta));
+            const auto result = tropic::rna::subopt(s, P, mfe_params, subopt_params);
+            const auto mfe = tropic::rna::fold_mfe(s, P, mfe_params);
             EXPECT_EQ(result.mfe, mfe.energy);
             ASSERT_FALSE(result.structures.empty());
             std::set<std::string> seen;
             bool has_mfe_structure = false;
             for (const auto& entry : result.structures) {
                 EXPECT_TRUE(seen.insert(entry.structure).second) << "twice: " << entry.structure;
-                EXPECT_EQ(entry.energy,
-                          tropic::rna::evaluate_structure(s, entry.structure, P, options.dangles))
+                EXPECT_EQ(entry.energy, tropic::rna::evaluate_structure(s, entry.structure, P,
+                                                                        mfe_params.dangles))
                     << entry.structure;
-                EXPECT_LE(entry.energy, mfe.energy + subopt_options.delta);
+                EXPECT_LE(entry.energy, mfe.energy + subopt_params.delta);
                 EXPECT_GE(entry.energy, mfe.energy);
-                if (options.no_lonely_pairs) {
+                if (mfe_params.no_lonely_pairs) {
                     EXPECT_FALSE(has_lonely_pair(entry.structure));
                 }
                 has_mfe_structure |= entry.structure == mfe.structure;
             }
             EXPECT_TRUE(has_mfe_structure) << mfe.structure;
-            if (subopt_options.order == SuboptOrder::EnergyThenStructure) {
+            if (subopt_params.order == SuboptOrder::EnergyThenStructure) {
                 EXPECT_EQ(result.structures.front().energy, mfe.energy);
                 EXPECT_TRUE(std::is_sorted(result.structures.begin(), result.structures.end(),
                                            [](const auto& a, const auto& b) {
@@ -177,11 +177,11 @@ TEST(Subopt, PropertiesOnRandomSequences) {
 TEST(Subopt, GuardStopsTheEnumeration) {
     std::mt19937_64 rng(5);
     const auto s = tropic::test::random_rna(rng, 60);
-    SuboptOptions options;
-    options.delta = 1500;
-    options.max_structures = 100;
+    SuboptParams subopt_params;
+    subopt_params.delta = 1500;
+    subopt_params.max_structures = 100;
     try {
-        tropic::rna::subopt(s, P, MfeOptions{}, options);
+        (void)tropic::rna::subopt(s, P, MfeParams{}, subopt_params);
         FAIL() << "no ResourceError";
     } catch (const tropic::ResourceError& e) {
         const std::string message = e.what();
@@ -192,17 +192,18 @@ TEST(Subopt, GuardStopsTheEnumeration) {
 }
 
 TEST(Subopt, RejectsANegativeRange) {
-    SuboptOptions options;
-    options.delta = -1;
-    EXPECT_THROW(tropic::rna::subopt(tropic::encode_rna("GGGAAACCC"), P, MfeOptions{}, options),
-                 tropic::InputError);
+    SuboptParams subopt_params;
+    subopt_params.delta = -1;
+    EXPECT_THROW(
+        tropic::rna::subopt(tropic::encode_rna("GGGAAACCC"), P, MfeParams{}, subopt_params),
+        tropic::InputError);
 }
 
 TEST(Subopt, DeltaZeroGivesTheMfeStructures) {
     const auto s = tropic::encode_rna("GGGGAAAACCCCUUUUGGGGAAACCCC");
-    SuboptOptions options;
-    options.delta = 0;
-    const auto result = tropic::rna::subopt(s, P, MfeOptions{}, options);
+    SuboptParams subopt_params;
+    subopt_params.delta = 0;
+    const auto result = tropic::rna::subopt(s, P, MfeParams{}, subopt_params);
     ASSERT_EQ(result.structures.size(), 1u);
     EXPECT_EQ(result.structures[0].structure, "((((....((((....))))...))))");
     EXPECT_EQ(result.structures[0].energy, -1360);

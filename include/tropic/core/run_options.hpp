@@ -9,6 +9,7 @@
 #include <string>
 
 #include "tropic/core/backend.hpp"
+#include "tropic/core/notice.hpp"
 #include "tropic/core/progress.hpp"
 
 namespace tropic {
@@ -27,9 +28,9 @@ struct RunOptions {
     std::size_t max_memory = 0;
     // Progress of long items, for a display; empty: nobody listens (see Progress).
     Progress on_progress;
-    // Notices about where work went (auto sending work to the CPU because the device cannot hold
-    // it), one line each, without a prefix; empty: printed on stderr as "tropic: note: ...".
-    std::function<void(const std::string& text)> on_notice;
+    // Notes about where work went (auto sending work to the CPU because the device cannot hold
+    // it) and warnings about the input (notice.hpp); empty: printed on stderr.
+    NoticeHandler on_notice;
 };
 
 }  // namespace tropic

@@ -33,6 +33,9 @@ class SequenceReader {
 
     // The next record, or nullopt at the end of input. Throws InputError on malformed input.
     [[nodiscard]] std::optional<SequenceRecord> next();
+    // The same for a tool that needs a residue in every record (alignment, interaction, a search
+    // database): a record without one is an InputError naming it ("empty sequence").
+    [[nodiscard]] std::optional<SequenceRecord> next_with_residues();
 
     // Appends up to max_records records, stopping early once the records appended by this call
     // hold max_residues residues or more (so one record longer than max_residues still comes

@@ -51,8 +51,9 @@ struct BoltzmannFactors {
 
 // The factors at `celsius` from free energies at 37 °C and enthalpies (as ModelDetails loads
 // them); with Dangles::None the exterior and multiloop mismatch and dangle factors are 1.
-BoltzmannFactors make_boltzmann_factors(const EnergyParams& at37, const EnergyParams& enthalpies,
-                                        double celsius, Dangles dangles);
+[[nodiscard]] BoltzmannFactors make_boltzmann_factors(const EnergyParams& at37,
+                                                      const EnergyParams& enthalpies,
+                                                      double celsius, Dangles dangles);
 
 // Gas constant (cal/(mol K)) and 0 °C in kelvin, as ViennaRNA's.
 inline constexpr double kGasConstant = 1.98717;

@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "tropic/core/outcome.hpp"
 #include "tropic/core/run_options.hpp"
 #include "tropic/rna/bpmax_weights.hpp"
 
@@ -74,8 +75,9 @@ struct BpmaxResult {
 // device); auto, the device for pairs of at least 2e9 max-plus steps that it holds. Scores that
 // could pass the integer range are an InputError. run.on_progress hears (0, fraction) from the
 // calling thread after each diagonal of strand 1.
-BpmaxResult interact_bpmax(std::span<const std::uint8_t> s1, std::span<const std::uint8_t> s2,
-                           const BpmaxParams& params, const RunOptions& run = {});
+[[nodiscard]] BpmaxResult interact_bpmax(std::span<const std::uint8_t> s1,
+                                         std::span<const std::uint8_t> s2,
+                                         const BpmaxParams& params, const RunOptions& run = {});
 
 // One pair of interact_bpmax_many, and how messages name it (e.g. "query 'a' against target
 // 'b'"; empty: "pair <index>").
@@ -84,24 +86,16 @@ struct BpmaxPairInput {
     std::string name;
 };
 
-// What a pair gave: its result, or the message of the ResourceError that left it without one
-// (it does not fit, or could not run where it had to).
-struct BpmaxPairOutcome {
-    BpmaxResult result;
-    std::string error;  // empty when the pair was computed
-};
-
-// Many pairs at once, each as interact_bpmax computes it; outcomes in input order. Every pair is
-// placed (and one that cannot fit given its error) before any is computed. Pairs for the GPU run
-// a few at a time, each on its own host thread and CUDA stream (as many as the device's free
-// memory holds at the largest); CPU pairs below 2e9 steps whose tables fit a share of the memory
-// limit run side by side, one per thread of run.pool; the others one at a time on all its
-// threads. A pair that does not fit does not stop the others. run.on_progress hears (index in
-// `pairs`, fraction) from pairs computed one at a time, from the calling thread. InputError (a
-// pair whose scores could pass the integer range) and failures other than resources propagate.
-std::vector<BpmaxPairOutcome> interact_bpmax_many(std::span<const BpmaxPairInput> pairs,
-                                                  const BpmaxParams& params,
-                                                  const RunOptions& run = {});
+// Many pairs at once, each as interact_bpmax computes it; one outcome per pair, in input order.
+// Every pair is placed (and one that cannot fit, or whose scores could pass the integer range,
+// given its error) before any is computed. Pairs for the GPU run a few at a time, each on its own
+// host thread and CUDA stream (as many as the device's free memory holds at the largest); CPU
+// pairs below 2e9 steps whose tables fit a share of the memory limit run side by side, one per
+// thread of run.pool; the others one at a time on all its threads. A pair that fails does not
+// stop the others. run.on_progress hears (index in `pairs`, fraction) from pairs computed one at
+// a time, from the calling thread.
+[[nodiscard]] std::vector<Outcome<BpmaxResult>> interact_bpmax_many(
+    std::span<const BpmaxPairInput> pairs, const BpmaxParams& params, const RunOptions& run = {});
 
 // Validates params; throws InputError naming the bad value.
 void validate(const BpmaxParams& params);
@@ -109,13 +103,13 @@ void validate(const BpmaxParams& params);
 // Score of a joint structure; throws InputError when a pair is out of range, a base has two
 // partners, an intra pair spans less than kBpmaxMinPairSpan or pairs cross (intra pairs must nest
 // on each strand, inter pairs run in the same order on s1 and r).
-std::int64_t score_bpmax_structure(std::span<const std::uint8_t> s1,
-                                   std::span<const std::uint8_t> s2,
-                                   const std::vector<BpmaxPair>& pairs,
-                                   const BpmaxWeights& weights);
+[[nodiscard]] std::int64_t score_bpmax_structure(std::span<const std::uint8_t> s1,
+                                                 std::span<const std::uint8_t> s2,
+                                                 const std::vector<BpmaxPair>& pairs,
+                                                 const BpmaxWeights& weights);
 
 // Dot-bracket of a site on "s1&s2" (s2 5'->3'): () intra pairs, [ on s1 and ] on s2 for inter.
-std::string bpmax_dot_bracket(std::size_t length1, std::size_t length2,
-                              const std::vector<BpmaxPair>& pairs);
+[[nodiscard]] std::string bpmax_dot_bracket(std::size_t length1, std::size_t length2,
+                                            const std::vector<BpmaxPair>& pairs);
 
 }  // namespace tropic::rna

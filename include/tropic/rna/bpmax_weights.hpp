@@ -26,11 +26,11 @@ struct BpmaxWeights {
     // Parses "GC=3,AU=1,GU=1.5": any subset (the others keep their defaults), pair names in
     // either order and any case, weights in [0, 1000] with at most two decimals. Throws
     // InputError on bad text.
-    static BpmaxWeights parse(std::string_view spec);
+    [[nodiscard]] static BpmaxWeights parse(std::string_view spec);
 
     // A scaled score in user units, without trailing zeros: 21 at scale 2 -> "10.5".
-    std::string format_score(std::int64_t scaled) const;
-    double to_user_units(std::int64_t scaled) const noexcept;
+    [[nodiscard]] std::string format_score(std::int64_t scaled) const;
+    [[nodiscard]] double to_user_units(std::int64_t scaled) const noexcept;
 };
 
 }  // namespace tropic::rna

@@ -24,7 +24,7 @@ struct DotPlotInput {
 
 // Throws InputError when a pair lies outside the sequence or has i >= j, when mfe_structure is
 // unbalanced or not as long as the sequence.
-std::string dot_plot_svg(const DotPlotInput& input);
+[[nodiscard]] std::string dot_plot_svg(const DotPlotInput& input);
 
 // Written atomically; throws InputError in a build without cairo (rna_png_supported()).
 void write_dot_plot_png(const DotPlotInput& input, const std::string& path);

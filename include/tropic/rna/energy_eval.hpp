@@ -26,15 +26,16 @@ struct LoopContribution {
 // codes). Throws InputError naming the 1-based position of: a length that differs from the
 // sequence's, an unbalanced bracket, a character other than '(', ')' and '.', a pair that
 // cannot form (only GC, AU, GU pair) or a hairpin with fewer than 3 unpaired bases.
-std::vector<int> parse_structure(std::span<const std::uint8_t> sequence,
-                                 std::string_view structure);
+[[nodiscard]] std::vector<int> parse_structure(std::span<const std::uint8_t> sequence,
+                                               std::string_view structure);
 
 // Energy in dcal/mol of `structure` (validated by parse_structure). With `loops`, each loop's
 // contribution is appended, the exterior loop first, then in order of the closing pair's i.
-int evaluate_structure(std::span<const std::uint8_t> sequence, std::string_view structure,
-                       const EnergyParams& params, Dangles dangles,
-                       std::vector<LoopContribution>* loops = nullptr);
+[[nodiscard]] int evaluate_structure(std::span<const std::uint8_t> sequence,
+                                     std::string_view structure, const EnergyParams& params,
+                                     Dangles dangles,
+                                     std::vector<LoopContribution>* loops = nullptr);
 
-std::string_view loop_kind_name(LoopKind kind);
+[[nodiscard]] std::string_view loop_kind_name(LoopKind kind);
 
 }  // namespace tropic::rna

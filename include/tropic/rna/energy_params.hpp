@@ -1,7 +1,7 @@
 #pragma once
 // Nearest-neighbour free-energy parameters of RNA secondary structure (Turner 2004 by default),
 // as plain data: integer arrays in dcal/mol at 37 °C, indexed the way ViennaRNA indexes them, so
-// the same struct can later be copied to a GPU unchanged. docs/energy-params.md describes the
+// that the same struct is copied to the GPU unchanged. docs/energy-params.md describes the
 // tables, the file formats and where the built-in values come from.
 //
 // Indices:
@@ -105,30 +105,32 @@ constexpr bool pays_terminal_au(int type) noexcept {
 
 // The Turner 2004 set, as ViennaRNA 2.x uses it by default; compiled into the library from
 // data/energy/rna_turner2004.tep at build time. The enthalpies are the same tables in dcal/mol.
-const EnergyParams& turner2004_params();
-const EnergyParams& turner2004_enthalpies();
+[[nodiscard]] const EnergyParams& turner2004_params();
+[[nodiscard]] const EnergyParams& turner2004_enthalpies();
 
 // Reads a parameter file in tropic's own format (docs/energy-params.md). `source` names the text
 // in error messages. Throws InputError naming the source, line and token of any problem. When
 // the file lists enthalpies and `enthalpies` is given, they are stored there.
-EnergyParams parse_tropic_params(std::string_view text, const std::string& source,
-                                 EnergyParams* enthalpies = nullptr);
+[[nodiscard]] EnergyParams parse_tropic_params(std::string_view text, const std::string& source,
+                                               EnergyParams* enthalpies = nullptr);
 
 // Reads a ViennaRNA 2.x `.par` file. Sections the file leaves out keep their Turner 2004 values,
 // as in ViennaRNA; `_enthalpies` sections go to `enthalpies` when given. Throws InputError
 // naming the file, line and token of a malformed value, an unknown section or a wrong number of
 // values.
-EnergyParams read_vienna_params(const std::string& path, EnergyParams* enthalpies = nullptr);
-EnergyParams parse_vienna_params(std::string_view text, const std::string& source,
-                                 EnergyParams* enthalpies = nullptr);
+[[nodiscard]] EnergyParams read_vienna_params(const std::string& path,
+                                              EnergyParams* enthalpies = nullptr);
+[[nodiscard]] EnergyParams parse_vienna_params(std::string_view text, const std::string& source,
+                                               EnergyParams* enthalpies = nullptr);
 
 // Loads a parameter file, by format: `.par` files as ViennaRNA's, anything else as tropic's.
-EnergyParams load_energy_params(const std::string& path, EnergyParams* enthalpies = nullptr);
+[[nodiscard]] EnergyParams load_energy_params(const std::string& path,
+                                              EnergyParams* enthalpies = nullptr);
 
 // The parameters at `celsius` from free energies at 37 °C and enthalpies, as ViennaRNA rescales
 // them: G(T) = H - (H - G37) * T / T37 in kelvin, truncated toward zero; INF stays INF; lxc
 // scales by T / T37; max_ninio is kept.
-EnergyParams rescale_to_temperature(const EnergyParams& at37, const EnergyParams& enthalpies,
-                                    double celsius);
+[[nodiscard]] EnergyParams rescale_to_temperature(const EnergyParams& at37,
+                                                  const EnergyParams& enthalpies, double celsius);
 
 }  // namespace tropic::rna

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "tropic/core/sequence.hpp"
-#include "tropic/rna/partition.hpp"
+#include "tropic/rna/ensemble.hpp"
 
 namespace tropic::rna {
 

@@ -1,8 +1,8 @@
 #pragma once
 // Free energies of the loops of a secondary structure under EnergyParams, in dcal/mol: the
 // nearest-neighbour rules of the Turner 2004 model as ViennaRNA 2.x applies them. Small inline
-// functions on plain data, so that the CPU engine, the evaluator and (later) GPU kernels share
-// one definition of every loop. docs/mfe.md states each rule.
+// host/device functions on plain data, so that the CPU fold, the GPU kernels and the evaluator
+// share one definition of every loop. docs/mfe.md states each rule.
 //
 // Bases here are parameter codes (param_base(): N 0, A 1, C 2, G 3, U 4); -1 means "no base"
 // (a dangle at the end of the sequence). Pair types as in energy_params.hpp.

@@ -2,7 +2,7 @@
 // The energy model of a fold or an evaluation in one object, as ViennaRNA's model details
 // (vrna_md_t) hold it: which parameters, at which temperature, which dangling ends and which
 // pairs may form. It gives what the engines take: the EnergyParams, loaded and rescaled to the
-// temperature, and the MfeOptions.
+// temperature, and the MfeParams.
 #include <string>
 
 #include "tropic/rna/boltzmann_factors.hpp"
@@ -32,14 +32,14 @@ struct ModelDetails {
     // The parameters at `temperature`: the file's, or the built-in set. Validates first; throws
     // InputError for a missing or malformed file, or for a temperature other than 37 °C with a
     // file that lists no enthalpies to rescale with.
-    EnergyParams energy_params() const;
+    [[nodiscard]] EnergyParams energy_params() const;
 
     // The Boltzmann factors of the partition function at `temperature` (boltzmann_factors.hpp),
     // with the same checks as energy_params().
-    BoltzmannFactors boltzmann_factors() const;
+    [[nodiscard]] BoltzmannFactors boltzmann_factors() const;
 
     // The fold's options (dangles, no lonely pairs, pair span). Validates first.
-    MfeOptions mfe_options() const;
+    [[nodiscard]] MfeParams mfe_params() const;
 };
 
 }  // namespace tropic::rna

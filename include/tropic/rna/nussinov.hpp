@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "tropic/core/outcome.hpp"
 #include "tropic/core/run_options.hpp"
 #include "tropic/rna/pair_weights.hpp"
 
@@ -41,26 +42,29 @@ using EncodedSequence = std::vector<std::uint8_t>;
 // (the message gives the longest length that fits). run.on_progress hears (0, fraction) after
 // each tile diagonal of a CPU fold, from the calling thread; a GPU fold does not report. An
 // exception thrown by the callback aborts the fold and propagates.
-NussinovResult fold_nussinov(std::span<const std::uint8_t> sequence, const NussinovParams& params,
-                             const RunOptions& run = {});
+[[nodiscard]] NussinovResult fold_nussinov(std::span<const std::uint8_t> sequence,
+                                           const NussinovParams& params,
+                                           const RunOptions& run = {});
 
-// Folds many sequences; results are in input order. With auto, records over 1,024 nt go to the
-// GPU's long mode when a device holds them, and the short ones to its batch mode when they add
-// up to 2 M residues or more; everything else runs on the CPU: records of 2,000 nt or more one
-// at a time on all threads, shorter ones one per thread. Every record is placed (and a record
-// that fits nowhere refused) before any is folded. run.on_progress hears (index in `sequences`,
-// fraction) from records folded one at a time on the CPU, from the calling thread; short
-// records and GPU folds do not report.
-std::vector<NussinovResult> fold_nussinov_many(const std::vector<EncodedSequence>& sequences,
-                                               const NussinovParams& params,
-                                               const RunOptions& run = {});
+// Folds many sequences; one outcome per sequence, in input order. With auto, records over
+// 1,024 nt go to the GPU's long mode when a device holds them, and the short ones to its batch
+// mode when they add up to 2 M residues or more; everything else runs on the CPU: records of
+// 2,000 nt or more one at a time on all threads, shorter ones one per thread. Every record is
+// placed before any is folded: one that fits nowhere gets the refusal as its outcome (a
+// ResourceError's message), and the others are folded. run.on_progress hears (index in
+// `sequences`, fraction) from records folded one at a time on the CPU, from the calling thread;
+// short records and GPU folds do not report.
+[[nodiscard]] std::vector<Outcome<NussinovResult>> fold_nussinov_many(
+    const std::vector<EncodedSequence>& sequences, const NussinovParams& params,
+    const RunOptions& run = {});
 
 // Validates params; throws InputError naming the bad value.
 void validate(const NussinovParams& params);
 
 // Score of a dot-bracket structure under params; throws InputError if it is unbalanced, pairs a
 // forbidden pair or breaks min_loop. Independent of any DP table: tests use it to re-score.
-std::int64_t score_structure(std::span<const std::uint8_t> sequence, const std::string& structure,
-                             const NussinovParams& params);
+[[nodiscard]] std::int64_t score_structure(std::span<const std::uint8_t> sequence,
+                                           const std::string& structure,
+                                           const NussinovParams& params);
 
 }  // namespace tropic::rna

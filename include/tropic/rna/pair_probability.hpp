@@ -1,6 +1,6 @@
 #pragma once
 // One base pair of a Boltzmann ensemble and its probability: what the partition function
-// (partition.hpp) reports, and what dot plots and structure drawings read.
+// (ensemble.hpp) reports, and what dot plots and structure drawings read.
 #include <vector>
 
 namespace tropic::rna {

@@ -17,11 +17,11 @@ struct PairWeights {
     int weight(Base a, Base b) const noexcept;
     int max_weight() const noexcept;
     // A kBaseCount x kBaseCount table, row-major, for kernels.
-    std::array<std::int32_t, kBaseCount * kBaseCount> table() const noexcept;
+    [[nodiscard]] std::array<std::int32_t, kBaseCount * kBaseCount> table() const noexcept;
 
     // Parses "GC=3,AU=2,GU=1": any subset, pair names in either order (CG = GC), case-insensitive.
     // Weights are whole numbers in [0, 1000]; 0 forbids the pair. Throws InputError on bad text.
-    static PairWeights parse(std::string_view spec);
+    [[nodiscard]] static PairWeights parse(std::string_view spec);
 };
 
 }  // namespace tropic::rna

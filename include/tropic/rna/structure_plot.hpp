@@ -23,7 +23,7 @@ struct Point2 {
 //   - no two segments of the drawing (backbone i,i+1 and pair lines) cross: each branch is kept
 //     inside its own wedge seen from its loop's centre, and beyond its closing pair's line.
 // Throws InputError naming the 1-based position of an unbalanced bracket.
-std::vector<Point2> layout_structure(std::string_view dot_bracket);
+[[nodiscard]] std::vector<Point2> layout_structure(std::string_view dot_bracket);
 
 struct StructurePlotInput {
     std::string name;       // the title; may be empty
@@ -37,7 +37,7 @@ struct StructurePlotInput {
 // The drawing as SVG text (about 800-1200 px on its longer side whatever the length). Throws
 // InputError when the structure is not balanced, its length differs from the sequence's, or
 // base_values has neither 0 nor n entries.
-std::string structure_plot_svg(const StructurePlotInput& input);
+[[nodiscard]] std::string structure_plot_svg(const StructurePlotInput& input);
 
 // The same drawing as a PNG file, written atomically (core/atomic_file.hpp). Throws InputError
 // in a build without cairo (see rna_png_supported()).

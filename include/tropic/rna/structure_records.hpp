@@ -2,7 +2,9 @@
 // Records of a sequence and a dot-bracket line, as RNAeval reads them (and RNAfold -C): an
 // optional `>name` line, a sequence line and a structure (or constraint) line. The second line
 // may carry an energy in parentheses after white space, as `tropic fold` prints it; it is
-// ignored. Blank lines are skipped. Input is a file or stdin ("-"), plain or gzip-compressed.
+// ignored. A `>` line always starts a record: it is never read as a sequence or a structure (a
+// constraint line, whose `>` means "paired upstream", may start with one). Blank lines are
+// skipped. Input is a file or stdin ("-"), plain or gzip-compressed.
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -17,14 +19,20 @@ struct StructureRecord {
     std::string structure;  // as given
 };
 
+// What the line after the sequence holds.
+enum class SecondLine {
+    Structure,   // a dot-bracket structure (RNAeval's input)
+    Constraint,  // a hard constraint (RNAfold -C's input)
+};
+
 class StructureRecordReader {
   public:
-    // `line_name` ("structure", "constraint") names the second line in messages. Throws
-    // InputError when the file cannot be opened.
-    StructureRecordReader(const std::string& path, std::string line_name);
+    // Throws InputError when the file cannot be opened.
+    StructureRecordReader(const std::string& path, SecondLine second_line);
 
     // The next record; false at the end of input. Throws InputError naming the file, the record
-    // and the position of an invalid residue or a missing line.
+    // and the position of an invalid residue, or the line of a sequence whose second line is
+    // missing.
     bool next(StructureRecord& record);
 
     // Appends up to max_records records, stopping early once those appended by this call hold
@@ -43,7 +51,8 @@ class StructureRecordReader {
     bool next_line(std::string& line);
 
     LineReader lines_;
-    std::string line_name_;
+    SecondLine second_line_;
+    std::string line_name_;  // "structure" or "constraint", in messages
     std::size_t index_ = 0;
 };
 

@@ -5,7 +5,7 @@
 //     (Wuchty et al. 1999), each once, with its energy (always energy_eval.hpp's energy of it);
 //   - subopt_zuker (RNAsubopt -z): for every pair that can form, the best structure containing
 //     it, listed once per distinct structure (Zuker 1989).
-// Both read the tables of one MFE fill, with the same options (dangles 2 or 0, no lonely pairs,
+// Both read the tables of one MFE fill, with the same parameters (dangles 2 or 0, no lonely pairs,
 // maximum pair span, hard constraints) and parameters. docs/subopt.md describes the output.
 #include <cstddef>
 #include <cstdint>
@@ -35,7 +35,7 @@ enum class SuboptOrder {
     Enumeration,
 };
 
-struct SuboptOptions {
+struct SuboptParams {
     int delta = 100;  // dcal/mol above the MFE, >= 0 (RNAsubopt -e 1.0)
     SuboptOrder order = SuboptOrder::EnergyThenStructure;
     // Stop with a ResourceError once more structures than this are within delta: their number
@@ -43,7 +43,7 @@ struct SuboptOptions {
     std::size_t max_structures = 1'000'000;
 };
 
-// Default SuboptOptions::max_structures, also the CLI's default.
+// Default SuboptParams::max_structures, also the CLI's default.
 inline constexpr std::size_t kSuboptDefaultMaxStructures = 1'000'000;
 
 struct SuboptResult {
@@ -53,14 +53,15 @@ struct SuboptResult {
     std::vector<SuboptStructure> structures;
 };
 
-// Every structure of `sequence` (alphabet codes) within options.delta of the MFE. Throws
+// Every structure of `sequence` (alphabet codes) within subopt_params.delta of the MFE. Throws
 // InputError for a negative delta or one so large that it reaches the tables' infinity, and
-// ResourceError when more than options.max_structures structures lie within delta (the message
-// says how many were found and suggests a smaller delta or a larger limit) or the tables do not
-// fit in memory.
-SuboptResult subopt(std::span<const std::uint8_t> sequence, const EnergyParams& params,
-                    const MfeOptions& mfe_options, const SuboptOptions& options,
-                    const StructureConstraint* constraint = nullptr);
+// ResourceError when more than subopt_params.max_structures structures lie within delta (the
+// message says how many were found and suggests a smaller delta or a larger limit) or the tables do
+// not fit in memory.
+[[nodiscard]] SuboptResult subopt(std::span<const std::uint8_t> sequence,
+                                  const EnergyParams& params, const MfeParams& mfe_params,
+                                  const SuboptParams& subopt_params,
+                                  const StructureConstraint* constraint = nullptr);
 
 // RNAsubopt -z: for each pair (i,j) that may form, the best structure containing it (energy
 // C(i,j) + the best exterior of (i,j)). The pairs are visited by increasing best energy (ties as
@@ -68,9 +69,9 @@ SuboptResult subopt(std::span<const std::uint8_t> sequence, const EnergyParams& 
 // structure is listed once, the MFE first. Each entry's energy is that best energy, which equals
 // energy_eval.hpp's energy of its structure. Throws InputError with no_lonely_pairs (not
 // supported yet).
-std::vector<SuboptStructure> subopt_zuker(std::span<const std::uint8_t> sequence,
-                                          const EnergyParams& params, const MfeOptions& mfe_options,
-                                          const StructureConstraint* constraint = nullptr);
+[[nodiscard]] std::vector<SuboptStructure> subopt_zuker(
+    std::span<const std::uint8_t> sequence, const EnergyParams& params, const MfeParams& mfe_params,
+    const StructureConstraint* constraint = nullptr);
 
 // RNAsubopt's layout of one record: ">name [delta]" (delta in dcal/mol; no line for a record
 // without a name), then "SEQUENCE %6.2f %6.2f" (MFE and delta in kcal/mol), then one

@@ -19,6 +19,7 @@
 #include "tropic/core/alignment_header.hpp"
 #include "tropic/core/atomic_file.hpp"
 #include "tropic/core/error.hpp"
+#include "tropic/core/notice.hpp"
 #include "tropic/core/output_files.hpp"
 #include "tropic/version.hpp"
 
@@ -260,8 +261,8 @@ void CnvVcfWriter::finish() {
 void CnvVcfWriter::Impl::build_index() {
     if (!options.compress) return;
     if (file->direct()) {
-        if (options.on_notice)
-            options.on_notice("could not index " + path + ": it is not a regular file");
+        say(options.on_notice,
+            {Notice::Kind::Note, "could not index " + path + ": it is not a regular file"});
         return;
     }
     // A .tbi indexes positions up to 2^29 (htslib's hts_idx_check_range); beyond, a .csi does.

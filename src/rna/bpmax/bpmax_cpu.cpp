@@ -16,11 +16,11 @@
 #include <functional>
 #include <vector>
 
+#include "core/internal/wavefront.hpp"
 #include "rna/bpmax/bpmax_tables.hpp"
 #include "tropic/core/thread_pool.hpp"
-#include "core/internal/wavefront.hpp"
 
-namespace tropic::rna::bpmax {
+namespace tropic::rna::detail {
 
 namespace {
 
@@ -179,4 +179,4 @@ template void fill_interaction_tables<std::int32_t>(const Problem<std::int32_t>&
                                                     const RunOptions&, ThreadPool*, const Progress&,
                                                     std::size_t);
 
-}  // namespace tropic::rna::bpmax
+}  // namespace tropic::rna::detail

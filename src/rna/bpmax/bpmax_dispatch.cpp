@@ -11,12 +11,12 @@
 #include <tuple>
 #include <vector>
 
+#include "core/internal/backend_choice.hpp"
 #include "core/internal/profile.hpp"
 #include "rna/bpmax/bpmax_engine.hpp"
 #include "rna/bpmax/bpmax_plan.hpp"
 #include "rna/bpmax/bpmax_tables.hpp"
 #include "rna/bpmax/cuda/bpmax_cuda.hpp"
-#include "core/internal/backend_choice.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/thread_pool.hpp"
 
@@ -31,6 +31,8 @@ void validate(const BpmaxParams& params) {
     if (params.top < 1) throw InputError("BPMax top must be at least 1");
 }
 
+namespace detail {
+
 namespace {
 
 // Backend::Auto moves a pair to the GPU once it is this many max-plus steps (bpmax_steps):
@@ -40,14 +42,13 @@ constexpr double kAutoCudaMinSteps = 2e9;
 // Scores of a windowed box are bounded by the windows, not the whole strands: a scan with a
 // window fits int16 whatever the target's length.
 bool scores_fit_int16(std::size_t n1, std::size_t n2, const BpmaxParams& params) {
-    return bpmax::score_fits_int16(effective_window(params.window1, n1),
-                                   effective_window(params.window2, n2), params.weights);
+    return score_fits_int16(effective_window(params.window1, n1),
+                            effective_window(params.window2, n2), params.weights);
 }
 
 template <typename Score>
-bpmax::InteractionTables<Score> table_shape(std::size_t n1, std::size_t n2,
-                                            const BpmaxParams& params) {
-    bpmax::InteractionTables<Score> shape;
+InteractionTables<Score> table_shape(std::size_t n1, std::size_t n2, const BpmaxParams& params) {
+    InteractionTables<Score> shape;
     shape.length1 = n1;
     shape.length2 = n2;
     shape.window1 = effective_window(params.window1, n1);
@@ -57,8 +58,8 @@ bpmax::InteractionTables<Score> table_shape(std::size_t n1, std::size_t n2,
 
 template <typename Score>
 struct Filled {
-    bpmax::Problem<Score> problem;
-    bpmax::InteractionTables<Score> f;
+    Problem<Score> problem;
+    InteractionTables<Score> f;
 };
 
 // S1, S2 and F of s1 against s2 (all of it, or one block).
@@ -66,8 +67,8 @@ template <typename Score>
 Filled<Score> fill(std::span<const std::uint8_t> s1, std::span<const std::uint8_t> s2,
                    const BpmaxParams& params, ThreadPool* pool, const Progress& on_progress,
                    std::size_t item) {
-    Filled<Score> x{bpmax::make_problem<Score>(s1, s2, params, pool), {}};
-    bpmax::InteractionTables<Score>& f = x.f;
+    Filled<Score> x{make_problem<Score>(s1, s2, params, pool), {}};
+    InteractionTables<Score>& f = x.f;
     f.length1 = s1.size();
     f.length2 = s2.size();
     f.window1 = effective_window(params.window1, s1.size());
@@ -76,11 +77,11 @@ Filled<Score> fill(std::span<const std::uint8_t> s1, std::span<const std::uint8_
     RunOptions engine;
     engine.backend = Backend::Cpu;  // the GPU path is solve_on_gpu, tables resident there
     engine.pool = pool;
-    bpmax::fill_interaction_tables(x.problem, f, engine, pool, on_progress, item);
+    fill_interaction_tables(x.problem, f, engine, pool, on_progress, item);
     return x;
 }
 
-BpmaxSite make_site(const bpmax::SiteBox& box, std::size_t n2, std::vector<BpmaxPair> pairs) {
+BpmaxSite make_site(const SiteBox& box, std::size_t n2, std::vector<BpmaxPair> pairs) {
     BpmaxSite site;
     site.score = box.score;
     site.begin1 = box.i1;
@@ -99,8 +100,8 @@ BpmaxResult solve_whole(std::span<const std::uint8_t> s1, std::span<const std::u
                         const BpmaxParams& params, const RunOptions& run, std::size_t item) {
     const Filled<Score> x = fill<Score>(s1, s2, params, run.pool, run.on_progress, item);
     BpmaxResult result;
-    for (const bpmax::SiteBox& box : bpmax::best_sites(x.f, params.top))
-        result.sites.push_back(make_site(box, s2.size(), bpmax::trace_site(x.problem, x.f, box)));
+    for (const SiteBox& box : best_sites(x.f, params.top))
+        result.sites.push_back(make_site(box, s2.size(), trace_site(x.problem, x.f, box)));
     return result;
 }
 
@@ -118,11 +119,11 @@ BpmaxResult solve_in_blocks(std::span<const std::uint8_t> s1, std::span<const st
     const std::size_t n2 = s2.size(), w2 = effective_window(params.window2, n2);
     const std::size_t blocks = (n2 + block - 1) / block;
     struct Kept {
-        std::optional<bpmax::SiteBox> box;
+        std::optional<SiteBox> box;
         std::vector<BpmaxPair> pairs;
     };
     std::vector<Kept> kept(blocks);
-    std::vector<bpmax::SiteBox> chosen;
+    std::vector<SiteBox> chosen;
     std::size_t filled = 0;  // blocks filled so far, for progress (the first pass is the bulk)
     auto refill = [&](std::size_t k) {
         const std::size_t begin = k * block, held = std::min(n2 - begin, block + w2 - 1);
@@ -138,13 +139,13 @@ BpmaxResult solve_in_blocks(std::span<const std::uint8_t> s1, std::span<const st
             fill<Score>(s1, s2.subspan(s2_offset, held), params, run.pool, progress, item);
         ++filled;
         Kept& mine = kept[k];
-        mine.box = bpmax::best_box(x.f, begin, std::min(block, n2 - begin), chosen);
+        mine.box = best_box(x.f, begin, std::min(block, n2 - begin), chosen);
         mine.pairs.clear();
         if (!mine.box) return;
-        bpmax::SiteBox local = *mine.box;
+        SiteBox local = *mine.box;
         local.i2 -= begin;
         local.j2 -= begin;
-        mine.pairs = bpmax::trace_site(x.problem, x.f, local);
+        mine.pairs = trace_site(x.problem, x.f, local);
         for (BpmaxPair& p : mine.pairs) {
             if (p.kind == BpmaxPairKind::Intra2) p.i += s2_offset;
             if (p.kind != BpmaxPairKind::Intra1) p.j += s2_offset;
@@ -155,16 +156,15 @@ BpmaxResult solve_in_blocks(std::span<const std::uint8_t> s1, std::span<const st
     while (result.sites.size() < params.top) {
         std::size_t best = blocks;
         for (std::size_t k = 0; k < blocks; ++k)
-            if (kept[k].box &&
-                (best == blocks || bpmax::ranks_before(*kept[k].box, *kept[best].box)))
+            if (kept[k].box && (best == blocks || ranks_before(*kept[k].box, *kept[best].box)))
                 best = k;
         if (best == blocks || (!chosen.empty() && kept[best].box->score <= 0)) break;
-        const bpmax::SiteBox site = *kept[best].box;
+        const SiteBox site = *kept[best].box;
         chosen.push_back(site);
         result.sites.push_back(make_site(site, n2, std::move(kept[best].pairs)));
         if (result.sites.size() == params.top) break;
         for (std::size_t k = 0; k < blocks; ++k)
-            if (kept[k].box && bpmax::overlaps(*kept[k].box, site)) refill(k);
+            if (kept[k].box && overlaps(*kept[k].box, site)) refill(k);
     }
     return result;
 }
@@ -175,14 +175,13 @@ BpmaxResult solve_on_gpu(std::span<const std::uint8_t> s1, std::span<const std::
                          const BpmaxParams& params, const RunOptions& run, std::size_t item,
                          const std::string& name) {
     const auto start = std::chrono::steady_clock::now();
-    const bpmax::Problem<Score> problem = bpmax::make_problem<Score>(s1, s2, params, run.pool);
+    const Problem<Score> problem = make_problem<Score>(s1, s2, params, run.pool);
     const double strand_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const auto shape = table_shape<Score>(s1.size(), s2.size(), params);
-    std::vector<bpmax::cuda::DeviceSite> sites;
+    std::vector<cuda::DeviceSite> sites;
     try {
-        sites = bpmax::cuda::interact_sites(problem, shape, params.top, run.device, run.on_progress,
-                                            item);
+        sites = cuda::interact_sites(problem, shape, params.top, run.device, run.on_progress, item);
     } catch (const ResourceError& e) {  // device memory: say which pair
         throw ResourceError(fmt::format("{}: {}", name.empty() ? "the pair" : name, e.what()));
     }
@@ -213,11 +212,9 @@ unsigned threads_of(const RunOptions& run) {
 std::size_t bpmax_device_bytes(std::size_t n1, std::size_t n2, const BpmaxParams& params,
                                bool int32_only) {
     return !int32_only && scores_fit_int16(n1, n2, params)
-               ? bpmax::cuda::fill_device_bytes(table_shape<std::int16_t>(n1, n2, params))
-               : bpmax::cuda::fill_device_bytes(table_shape<std::int32_t>(n1, n2, params));
+               ? cuda::fill_device_bytes(table_shape<std::int16_t>(n1, n2, params))
+               : cuda::fill_device_bytes(table_shape<std::int32_t>(n1, n2, params));
 }
-
-namespace bpmax {
 
 Backend place_pair(std::size_t n1, std::size_t n2, const BpmaxParams& params,
                    BackendChooser& chooser, unsigned threads, const Knobs& knobs,
@@ -273,11 +270,11 @@ BpmaxResult interact(std::span<const std::uint8_t> s1, std::span<const std::uint
     return compute_pair(backend, s1, s2, params, run, chooser.host().bytes, 0, knobs, name);
 }
 
-}  // namespace bpmax
+}  // namespace detail
 
 BpmaxResult interact_bpmax(std::span<const std::uint8_t> s1, std::span<const std::uint8_t> s2,
                            const BpmaxParams& params, const RunOptions& run) {
-    return bpmax::interact(s1, s2, params, run);
+    return detail::interact(s1, s2, params, run);
 }
 
 }  // namespace tropic::rna

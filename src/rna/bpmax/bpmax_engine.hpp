@@ -10,7 +10,7 @@
 #include "core/internal/backend_choice.hpp"
 #include "tropic/rna/bpmax.hpp"
 
-namespace tropic::rna::bpmax {
+namespace tropic::rna::detail {
 
 struct Knobs {
     // Tables hold int16 scores where every score provably fits (half the memory, faster
@@ -46,8 +46,8 @@ BpmaxResult interact(std::span<const std::uint8_t> s1, std::span<const std::uint
                      const std::string& name = {});
 
 // interact_bpmax_many with the knobs.
-std::vector<BpmaxPairOutcome> interact_many(std::span<const BpmaxPairInput> pairs,
-                                            const BpmaxParams& params, const RunOptions& run,
-                                            const Knobs& knobs = {});
+std::vector<Outcome<BpmaxResult>> interact_many(std::span<const BpmaxPairInput> pairs,
+                                                const BpmaxParams& params, const RunOptions& run,
+                                                const Knobs& knobs = {});
 
-}  // namespace tropic::rna::bpmax
+}  // namespace tropic::rna::detail

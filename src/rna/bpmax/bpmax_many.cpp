@@ -7,13 +7,16 @@
 
 #include <algorithm>
 
+#include "core/internal/backend_choice.hpp"
 #include "rna/bpmax/bpmax_engine.hpp"
 #include "rna/bpmax/bpmax_plan.hpp"
-#include "core/internal/backend_choice.hpp"
+#include "rna/placement/record_outcomes.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/thread_pool.hpp"
 
 namespace tropic::rna {
+
+namespace detail {
 
 namespace {
 
@@ -31,16 +34,14 @@ std::size_t gpu_lanes(std::size_t pairs, unsigned threads, std::size_t largest_b
 
 }  // namespace
 
-namespace bpmax {
-
-std::vector<BpmaxPairOutcome> interact_many(std::span<const BpmaxPairInput> pairs,
-                                            const BpmaxParams& params, const RunOptions& run,
-                                            const Knobs& knobs) {
+std::vector<Outcome<BpmaxResult>> interact_many(std::span<const BpmaxPairInput> pairs,
+                                                const BpmaxParams& params, const RunOptions& run,
+                                                const Knobs& knobs) {
     validate(params);
     const unsigned threads = run.pool == nullptr ? 1 : run.pool->size();
     BackendChooser chooser(run);
     const std::size_t host_limit = chooser.host().bytes;
-    std::vector<BpmaxPairOutcome> outcomes(pairs.size());
+    std::vector<Outcome<BpmaxResult>> outcomes(pairs.size());
     std::vector<std::string> names(pairs.size());
     std::vector<Backend> backends(pairs.size(), Backend::Cpu);
 
@@ -52,9 +53,9 @@ std::vector<BpmaxPairOutcome> interact_many(std::span<const BpmaxPairInput> pair
         names[k] = pairs[k].name.empty() ? fmt::format("pair {}", k) : pairs[k].name;
         if (n1 == 0 || n2 == 0) continue;  // no site
         try {
-            backends[k] = bpmax::place_pair(n1, n2, params, chooser, threads, knobs, names[k]);
-        } catch (const ResourceError& e) {
-            outcomes[k].error = e.what();
+            backends[k] = place_pair(n1, n2, params, chooser, threads, knobs, names[k]);
+        } catch (const Error& e) {
+            fail(outcomes[k], e.what(), e.code());
             continue;
         }
         if (backends[k] == Backend::Cuda) {
@@ -73,12 +74,10 @@ std::vector<BpmaxPairOutcome> interact_many(std::span<const BpmaxPairInput> pair
         RunOptions own = run;
         own.pool = pool;
         if (!alone_on_caller) own.on_progress = {};
-        try {
-            outcomes[k].result = bpmax::compute_pair(backends[k], pairs[k].s1, pairs[k].s2, params,
-                                                     own, host_limit, k, knobs, names[k]);
-        } catch (const ResourceError& e) {
-            outcomes[k].error = e.what();
-        }
+        outcomes[k] = capture_outcome<BpmaxResult>([&] {
+            return compute_pair(backends[k], pairs[k].s1, pairs[k].s2, params, own, host_limit, k,
+                                knobs, names[k]);
+        });
     };
     const std::size_t lanes = gpu_lanes(gpu.size(), threads, largest_gpu_bytes, chooser);
     if (lanes > 1) {
@@ -95,12 +94,12 @@ std::vector<BpmaxPairOutcome> interact_many(std::span<const BpmaxPairInput> pair
     return outcomes;
 }
 
-}  // namespace bpmax
+}  // namespace detail
 
-std::vector<BpmaxPairOutcome> interact_bpmax_many(std::span<const BpmaxPairInput> pairs,
-                                                  const BpmaxParams& params,
-                                                  const RunOptions& run) {
-    return bpmax::interact_many(pairs, params, run);
+std::vector<Outcome<BpmaxResult>> interact_bpmax_many(std::span<const BpmaxPairInput> pairs,
+                                                      const BpmaxParams& params,
+                                                      const RunOptions& run) {
+    return detail::interact_many(pairs, params, run);
 }
 
 }  // namespace tropic::rna

@@ -4,12 +4,12 @@
 
 #include <algorithm>
 
+#include "core/internal/memory_fit.hpp"
 #include "rna/bpmax/bpmax_plan.hpp"
 #include "rna/bpmax/bpmax_tables.hpp"
 #include "tropic/core/error.hpp"
-#include "core/internal/memory_fit.hpp"
 
-namespace tropic::rna {
+namespace tropic::rna::detail {
 
 namespace {
 
@@ -27,9 +27,8 @@ std::size_t score_bytes(std::size_t length1, std::size_t length2, const BpmaxPar
                         bool int32_only) {
     // Scores of a box are bounded by the windows, not the whole strands.
     const bool narrow =
-        !int32_only &&
-        bpmax::score_fits_int16(effective_window(params.window1, length1),
-                                effective_window(params.window2, length2), params.weights);
+        !int32_only && score_fits_int16(effective_window(params.window1, length1),
+                                        effective_window(params.window2, length2), params.weights);
     return narrow ? sizeof(std::int16_t) : sizeof(std::int32_t);
 }
 
@@ -138,4 +137,4 @@ void check_bpmax_memory(std::size_t length1, std::size_t length2, const BpmaxPar
         bpmax_window_hint(length1, length2, params, threads, budget.bytes, int32_only)));
 }
 
-}  // namespace tropic::rna
+}  // namespace tropic::rna::detail

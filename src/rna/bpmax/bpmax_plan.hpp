@@ -8,7 +8,7 @@
 #include "core/internal/memory_fit.hpp"
 #include "tropic/rna/bpmax.hpp"
 
-namespace tropic::rna {
+namespace tropic::rna::detail {
 
 // The windows actually used: 0 or a window of at least the length becomes the length.
 std::size_t effective_window(std::size_t window, std::size_t length) noexcept;
@@ -57,4 +57,4 @@ void check_bpmax_memory(std::size_t length1, std::size_t length2, const BpmaxPar
                         unsigned threads, const MemoryBudget& budget, const std::string& name,
                         bool int32_only = false);
 
-}  // namespace tropic::rna
+}  // namespace tropic::rna::detail

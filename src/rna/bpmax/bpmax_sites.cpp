@@ -5,7 +5,7 @@
 
 #include "rna/bpmax/bpmax_tables.hpp"
 
-namespace tropic::rna::bpmax {
+namespace tropic::rna::detail {
 
 bool overlaps(const SiteBox& a, const SiteBox& b) {
     return a.i1 <= b.j1 && b.i1 <= a.j1 && a.i2 <= b.j2 && b.i2 <= a.j2;
@@ -58,4 +58,4 @@ TROPIC_INSTANTIATE(std::int16_t)
 TROPIC_INSTANTIATE(std::int32_t)
 #undef TROPIC_INSTANTIATE
 
-}  // namespace tropic::rna::bpmax
+}  // namespace tropic::rna::detail

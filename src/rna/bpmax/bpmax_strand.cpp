@@ -7,7 +7,7 @@
 #include "tropic/core/thread_pool.hpp"
 #include "tropic/semiring/maxplus.hpp"
 
-namespace tropic::rna::bpmax {
+namespace tropic::rna::detail {
 
 template <typename Score>
 Score maxplus_dot(const Score* a, const Score* b, std::size_t n, Score start) {
@@ -91,4 +91,4 @@ TROPIC_INSTANTIATE(std::int16_t)
 TROPIC_INSTANTIATE(std::int32_t)
 #undef TROPIC_INSTANTIATE
 
-}  // namespace tropic::rna::bpmax
+}  // namespace tropic::rna::detail

@@ -23,7 +23,7 @@
 #include "tropic/semiring/product.hpp"
 #include "tropic/semiring/tropical.hpp"
 
-namespace tropic::rna::bpmax {
+namespace tropic::rna::detail {
 
 template <typename Score>
 inline constexpr Score kNegInf = semiring::Tropical<Score>::neg_inf;
@@ -154,4 +154,4 @@ template <typename Score>
 std::vector<BpmaxPair> trace_site(const Problem<Score>& problem, const InteractionTables<Score>& f,
                                   const SiteBox& box);
 
-}  // namespace tropic::rna::bpmax
+}  // namespace tropic::rna::detail

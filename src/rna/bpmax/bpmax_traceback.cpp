@@ -9,7 +9,7 @@
 #include "rna/bpmax/bpmax_tables.hpp"
 #include "tropic/core/error.hpp"
 
-namespace tropic::rna::bpmax {
+namespace tropic::rna::detail {
 
 namespace {
 
@@ -160,4 +160,4 @@ template std::vector<BpmaxPair> trace_site<std::int32_t>(const Problem<std::int3
                                                          const InteractionTables<std::int32_t>&,
                                                          const SiteBox&);
 
-}  // namespace tropic::rna::bpmax
+}  // namespace tropic::rna::detail

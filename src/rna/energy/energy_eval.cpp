@@ -70,7 +70,7 @@ LoopContribution loop_energy(std::span<const std::uint8_t> s, const std::vector<
 
 std::vector<int> parse_structure(std::span<const std::uint8_t> sequence,
                                  std::string_view structure) {
-    std::vector<int> partner = bracket_partners(sequence, structure, "structure", ".");
+    std::vector<int> partner = detail::bracket_partners(sequence, structure, "structure", ".");
     for (int i = 0; i < static_cast<int>(partner.size()); ++i)
         if (partner[i] > i && partner[i] - i - 1 < 3)
             throw InputError(

@@ -63,13 +63,13 @@ BoltzmannFactors ModelDetails::boltzmann_factors() const {
                                   dangles == 0 ? Dangles::None : Dangles::Both);
 }
 
-MfeOptions ModelDetails::mfe_options() const {
+MfeParams ModelDetails::mfe_params() const {
     validate();
-    MfeOptions options;
-    options.dangles = dangles == 0 ? Dangles::None : Dangles::Both;
-    options.no_lonely_pairs = no_lonely_pairs;
-    options.max_bp_span = max_bp_span;
-    return options;
+    MfeParams params;
+    params.dangles = dangles == 0 ? Dangles::None : Dangles::Both;
+    params.no_lonely_pairs = no_lonely_pairs;
+    params.max_bp_span = max_bp_span;
+    return params;
 }
 
 }  // namespace tropic::rna

@@ -1,82 +1,53 @@
 // Where ensemble folds run, and the results RNAfold -p reports, assembled from the filled tables
 // on the host whatever backend filled them.
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <vector>
 
-#include "rna/ensemble/cuda/pf_cuda.hpp"
+#include "rna/ensemble/cuda/ensemble_cuda.hpp"
+#include "rna/ensemble/ensemble_cpu.hpp"
+#include "rna/ensemble/ensemble_sampling.hpp"
 #include "rna/ensemble/ensemble_summary.hpp"
-#include "rna/ensemble/pf_cpu.hpp"
-#include "rna/ensemble/pf_sampling.hpp"
-#include "rna/structure/record_placement.hpp"
-#include "core/internal/backend_choice.hpp"
-#include "tropic/core/error.hpp"
-#include "core/internal/memory_fit.hpp"
+#include "rna/mfe/cuda/mfe_cuda.hpp"
+#include "rna/mfe/mfe_cpu.hpp"
+#include "rna/mfe/mfe_dispatch.hpp"
+#include "rna/placement/fold_family.hpp"
 #include "tropic/core/thread_pool.hpp"
 #include "tropic/rna/energy_eval.hpp"
-#include "tropic/rna/partition.hpp"
+#include "tropic/rna/ensemble.hpp"
 
 namespace tropic::rna {
 
+namespace detail {
+
 namespace {
 
-// On the CPU, records this long share all threads inside one fold rather than one thread each.
-constexpr std::size_t kCpuLongLength = 1000;
-// Auto: records this long go to the GPU when there is one.
-constexpr std::size_t kAutoCudaMinLength = 300;
-// Auto: shorter records go there together once they hold this many bases.
-constexpr std::size_t kAutoCudaMinBatchResidues = 100'000;
-
-double fold_steps(std::size_t n) {
-    const double x = static_cast<double>(n);
-    return x * x * x / 3;
-}
-
-std::uint64_t device_need(std::size_t n) {
-    return cuda::pf_device_bytes(n);
-}
-
-std::function<std::string(const MemoryBudget&)> suggest_shorter(unsigned folds) {
-    return [folds](const MemoryBudget& budget) {
-        if (budget.on_device())
-            return fmt::format("the longest sequence that fits is about {} nt",
-                               longest_that_fits(budget.bytes, device_need));
-        return fmt::format("the longest sequence that fits is {} nt: fold a shorter window",
-                           longest_that_fits(budget.bytes, [folds](std::size_t n) {
-                               return folds * ensemble_memory_bytes(n);
-                           }));
-    };
-}
-
-WorkEstimate single_fold(std::size_t n) {
-    WorkEstimate work;
-    work.what = fmt::format("a partition function of {} nt", n);
-    work.steps = fold_steps(n);
-    work.auto_min_steps = fold_steps(kAutoCudaMinLength);
-    work.host_bytes = ensemble_memory_bytes(n);
-    work.device_bytes = device_need(n);
-    work.suggest = suggest_shorter(1);
-    return work;
-}
-
-WorkEstimate short_batch(std::size_t records, std::size_t residues, std::size_t longest,
-                         unsigned threads) {
-    WorkEstimate work;
-    work.what = fmt::format("a batch of {} partition functions", records);
-    work.steps = static_cast<double>(residues);
-    work.auto_min_steps = static_cast<double>(kAutoCudaMinBatchResidues);
-    const unsigned folds = static_cast<unsigned>(std::min<std::size_t>(threads, records));
-    work.host_bytes = folds * ensemble_memory_bytes(longest);
-    work.device_bytes = device_need(longest);
-    work.suggest = suggest_shorter(folds);
-    return work;
+// The ensemble folds' costs, their MFE's included (every table a record will need is checked
+// before any work on it): records of 300 nt or more go to the device alone, shorter ones together
+// from 100,000 bases on; on the CPU, records of 1,000 nt or more share all threads.
+FoldFamily ensemble_family(const EnsembleParams& ensemble_params, bool constrained) {
+    return {.one_fold = "an ensemble fold",
+            .many_folds = "ensemble folds",
+            .cpu_long_length = 1000,
+            .auto_cuda_min_length = 300,
+            .auto_cuda_min_batch_residues = 100'000,
+            .steps_divisor = 3,
+            .host_bytes =
+                [&ensemble_params](std::size_t n, unsigned threads) {
+                    return std::max(ensemble_memory_bytes(n, ensemble_params),
+                                    mfe_cpu_bytes(n, ensemble_params.model, threads));
+                },
+            .device_bytes =
+                [&ensemble_params, constrained](std::size_t n) {
+                    return std::max(cuda::ensemble_device_bytes(n),
+                                    cuda::mfe_device_bytes(n, ensemble_params.model, constrained));
+                }};
 }
 
 // Everything RNAfold -p prints, from a filled fold.
-void summarise(const PfFold& fold, std::span<const std::uint8_t> sequence,
-               const EnergyParams& params, const EnsembleOptions& options, ThreadPool* pool,
+void summarise(const EnsembleFold& fold, std::span<const std::uint8_t> sequence,
+               const EnergyParams& params, const EnsembleParams& ensemble_params, ThreadPool* pool,
                EnsembleResult& out) {
     out.ensemble_energy = fold.ensemble_energy();
     out.scale = fold.setup.scale;
@@ -88,112 +59,169 @@ void summarise(const PfFold& fold, std::span<const std::uint8_t> sequence,
     out.mfe_frequency = std::exp((out.ensemble_energy - mfe_kcal) / kT);
     if (fold.outside_done) {
         const ProbabilityView p{fold.qbh.data(), fold.n()};
-        out.pf_structure = pairing_tendency(p);
-        out.pairs = listed_pairs(p, options.bpp_threshold);
+        out.pairing_tendency = pairing_tendency(p);
+        out.pairs = listed_pairs(p, ensemble_params.bpp_threshold);
         out.centroid = centroid_structure(p, out.centroid_distance);
         out.diversity = ensemble_diversity(p);
         out.centroid_energy =
-            evaluate_structure(sequence, out.centroid, params, options.model.dangles);
-        if (options.mea) {
-            out.mea_structure = mea_structure(p, options.mea_gamma, out.mea);
-            out.mea_energy =
-                evaluate_structure(sequence, out.mea_structure, params, options.model.dangles);
+            evaluate_structure(sequence, out.centroid, params, ensemble_params.model.dangles);
+        if (ensemble_params.mea) {
+            out.mea_structure = mea_structure(p, ensemble_params.mea_gamma, out.mea);
+            out.mea_energy = evaluate_structure(sequence, out.mea_structure, params,
+                                                ensemble_params.model.dangles);
         }
     }
-    if (options.samples > 0) {
-        out.samples = sample_structures(fold, options.samples, options.seed, pool);
+    if (ensemble_params.samples > 0) {
+        out.samples = sample_structures(fold, ensemble_params.samples, ensemble_params.seed, pool);
         out.sample_energies.reserve(out.samples.size());
         for (const std::string& s : out.samples)
             out.sample_energies.push_back(
-                evaluate_structure(sequence, s, params, options.model.dangles));
+                evaluate_structure(sequence, s, params, ensemble_params.model.dangles));
     }
 }
+
+// The device's records in chunks of about 2^27 table cells (at least one record each), so that
+// the host holds the probabilities of one chunk at a time.
+std::vector<std::vector<std::size_t>> gpu_chunks(
+    const std::vector<std::vector<std::uint8_t>>& sequences, const std::vector<std::size_t>& gpu) {
+    constexpr std::size_t kChunkCells = std::size_t{1} << 27;
+    std::vector<std::vector<std::size_t>> chunks;
+    std::size_t cells = kChunkCells;
+    for (std::size_t r : gpu) {
+        if (cells >= kChunkCells) {
+            chunks.emplace_back();
+            cells = 0;
+        }
+        chunks.back().push_back(r);
+        cells += sequences[r].size() * sequences[r].size();
+    }
+    return chunks;
+}
+
+// The records of one fold_ensemble_many call and their outcomes, stage by stage.
+class EnsembleBatch {
+  public:
+    EnsembleBatch(const std::vector<std::vector<std::uint8_t>>& sequences,
+                  const EnergyParams& params, const BoltzmannFactors& factors,
+                  const EnsembleParams& ensemble_params, const RunOptions& run,
+                  const std::vector<StructureConstraint>* constraints)
+        : sequences_(sequences),
+          params_(params),
+          factors_(factors),
+          ensemble_params_(ensemble_params),
+          run_(run),
+          constraints_(constraints),
+          outcomes_(sequences.size()),
+          mfe_(sequences.size()) {}
+
+    std::vector<Outcome<EnsembleResult>> fold() {
+        const FoldFamily family = ensemble_family(ensemble_params_, constraints_ != nullptr);
+        RecordPlacement placed = place_folds(sequences_, family, run_, outcomes_);
+        fold_mfe();
+        drop_failed(placed, outcomes_);
+        for (const auto& chunk : gpu_chunks(sequences_, placed.gpu))
+            capture_for(chunk, outcomes_, [&] { fill_on_device(chunk); });
+        fold_on_cpu(placed, run_, outcomes_,
+                    [&](std::size_t r, ThreadPool* pool, const Progress& on_progress) {
+                        return fill_on_cpu(r, pool, on_progress);
+                    });
+        return std::move(outcomes_);
+    }
+
+  private:
+    const StructureConstraint* constraint_of(std::size_t r) const {
+        return constraints_ != nullptr ? &(*constraints_)[r] : nullptr;
+    }
+
+    // The MFE of the placed records first: RNAfold's first line, and the scale estimate. A
+    // record without one has no ensemble either.
+    void fold_mfe() {
+        for (std::size_t r = 0; r < mfe_.size(); ++r)
+            if (!outcomes_[r].ok()) fail(mfe_[r], outcomes_[r].error, outcomes_[r].code);
+        RunOptions mfe_run = run_;
+        mfe_run.on_progress = {};
+        fold_open_mfe_records(sequences_, params_, ensemble_params_.model, mfe_run, constraints_,
+                              mfe_);
+        for (std::size_t r = 0; r < mfe_.size(); ++r)
+            if (!mfe_[r].ok()) fail(outcomes_[r], mfe_[r].error, mfe_[r].code);
+    }
+
+    EnsembleResult summary(std::size_t r, const EnsembleFold& fold, ThreadPool* pool) const {
+        EnsembleResult out;
+        out.mfe = mfe_[r].result;
+        summarise(fold, sequences_[r], params_, ensemble_params_, pool, out);
+        return out;
+    }
+
+    // One chunk of records on the device; the host keeps only their probabilities.
+    void fill_on_device(const std::vector<std::size_t>& chunk) {
+        std::vector<std::unique_ptr<EnsembleFold>> folds;
+        std::vector<cuda::EnsembleJob> jobs;
+        for (std::size_t r : chunk) {
+            folds.push_back(std::make_unique<EnsembleFold>());
+            jobs.push_back(
+                {sequences_[r], constraint_of(r), mfe_[r].result.energy, r, folds.back().get()});
+        }
+        cuda::fill_ensemble_cuda(jobs, factors_, ensemble_params_.model,
+                                 ensemble_params_.probabilities, ensemble_params_.samples > 0,
+                                 run_.device, run_.on_progress);
+        parallel_for(run_.pool, 0, jobs.size(), [&](std::size_t k) {
+            outcomes_[chunk[k]].result = summary(chunk[k], *folds[k], nullptr);
+        });
+    }
+
+    EnsembleResult fill_on_cpu(std::size_t r, ThreadPool* pool, const Progress& on_progress) {
+        EnsembleFold fold;
+        fill_ensemble_cpu(fold, sequences_[r], factors_, ensemble_params_.model, constraint_of(r),
+                          mfe_[r].result.energy, ensemble_params_.probabilities, pool, on_progress,
+                          r);
+        return summary(r, fold, pool);
+    }
+
+    const std::vector<std::vector<std::uint8_t>>& sequences_;
+    const EnergyParams& params_;
+    const BoltzmannFactors& factors_;
+    const EnsembleParams& ensemble_params_;
+    const RunOptions& run_;
+    const std::vector<StructureConstraint>* constraints_;
+    std::vector<Outcome<EnsembleResult>> outcomes_;
+    std::vector<Outcome<MfeResult>> mfe_;
+};
 
 }  // namespace
 
-std::vector<EnsembleResult> fold_ensemble_many(
+}  // namespace detail
+
+std::uint64_t ensemble_memory_bytes(std::size_t length, const EnsembleParams& ensemble_params) {
+    // Each sampled structure: its dot-bracket, the string that holds it and its energy.
+    const std::uint64_t sample_bytes = length + 1 + sizeof(std::string) + sizeof(int);
+    const std::uint64_t ensemble =
+        detail::ensemble_table_bytes(length, ensemble_params.probabilities) +
+        ensemble_params.samples * sample_bytes;
+    return std::max(ensemble, mfe_memory_bytes(length, ensemble_params.model));
+}
+
+std::vector<Outcome<EnsembleResult>> fold_ensemble_many(
     const std::vector<std::vector<std::uint8_t>>& sequences, const EnergyParams& params,
-    const BoltzmannFactors& factors, const EnsembleOptions& options, const RunOptions& run,
+    const BoltzmannFactors& factors, const EnsembleParams& ensemble_params, const RunOptions& run,
     const std::vector<StructureConstraint>* constraints) {
-    auto constraint_of = [constraints](std::size_t r) {
-        return constraints != nullptr ? &(*constraints)[r] : nullptr;
-    };
-    const unsigned threads = run.pool == nullptr ? 1 : run.pool->size();
-    // The MFE first: RNAfold's first line, and the scale estimate.
-    RunOptions mfe_run = run;
-    mfe_run.on_progress = {};
-    std::vector<MfeResult> mfe =
-        fold_mfe_many(sequences, params, options.model, mfe_run, constraints);
-
-    BackendChooser chooser(run);
-    PlacementRules rules;
-    rules.alone_length = kAutoCudaMinLength;
-    rules.cpu_long_length = kCpuLongLength;
-    rules.single = single_fold;
-    rules.batch = [threads](std::size_t records, std::size_t residues, std::size_t longest) {
-        return short_batch(records, residues, longest, threads);
-    };
-    const RecordPlacement placed = place_records(sequences, chooser, rules);
-    const auto& gpu = placed.gpu;
-
-    std::vector<EnsembleResult> results(sequences.size());
-    for (std::size_t r = 0; r < sequences.size(); ++r) results[r].mfe = std::move(mfe[r]);
-    const bool outside = options.probabilities;
-    auto finish = [&](std::size_t r, const PfFold& fold, ThreadPool* pool) {
-        summarise(fold, sequences[r], params, options, pool, results[r]);
-    };
-    if (!gpu.empty()) {
-        // A chunk of records at a time, so that the host keeps only their probabilities.
-        constexpr std::size_t kChunkCells = std::size_t{1} << 27;
-        for (std::size_t first = 0; first < gpu.size();) {
-            std::size_t last = first, cells = 0;
-            while (last < gpu.size() && (last == first || cells < kChunkCells)) {
-                cells += sequences[gpu[last]].size() * sequences[gpu[last]].size();
-                ++last;
-            }
-            std::vector<std::unique_ptr<PfFold>> folds;
-            std::vector<cuda::PfJob> jobs;
-            for (std::size_t k = first; k < last; ++k) {
-                const std::size_t r = gpu[k];
-                folds.push_back(std::make_unique<PfFold>());
-                jobs.push_back(
-                    {sequences[r], constraint_of(r), results[r].mfe.energy, r, folds.back().get()});
-            }
-            cuda::fill_pf_cuda(jobs, factors, options.model, outside, options.samples > 0,
-                               run.device, run.on_progress);
-            auto summarise_one = [&](std::size_t k) { finish(gpu[first + k], *folds[k], nullptr); };
-            parallel_for(run.pool, 0, jobs.size(), summarise_one);
-            first = last;
-        }
-    }
-    auto progress_of = [&](std::size_t n) {
-        return n >= kCpuLongLength ? run.on_progress : Progress();
-    };
-    for (std::size_t r : placed.cpu_long) {
-        PfFold fold;
-        fill_pf_cpu(fold, sequences[r], factors, options.model, constraint_of(r),
-                    results[r].mfe.energy, outside, run.pool, progress_of(sequences[r].size()), r);
-        finish(r, fold, run.pool);
-    }
-    auto fold_short = [&](std::size_t k) {
-        const std::size_t r = placed.cpu_short[k];
-        PfFold fold;
-        fill_pf_cpu(fold, sequences[r], factors, options.model, constraint_of(r),
-                    results[r].mfe.energy, outside, nullptr, {}, r);
-        finish(r, fold, nullptr);
-    };
-    parallel_for(run.pool, 0, placed.cpu_short.size(), fold_short);
-    return results;
+    return detail::EnsembleBatch(sequences, params, factors, ensemble_params, run, constraints)
+        .fold();
 }
 
 EnsembleResult fold_ensemble(std::span<const std::uint8_t> sequence, const EnergyParams& params,
-                             const BoltzmannFactors& factors, const EnsembleOptions& options,
+                             const BoltzmannFactors& factors, const EnsembleParams& ensemble_params,
                              const RunOptions& run, const StructureConstraint* constraint) {
     const std::vector<std::vector<std::uint8_t>> one{{sequence.begin(), sequence.end()}};
-    if (constraint == nullptr)
-        return fold_ensemble_many(one, params, factors, options, run).front();
-    const std::vector<StructureConstraint> constraints{*constraint};
-    return fold_ensemble_many(one, params, factors, options, run, &constraints).front();
+    const std::vector<StructureConstraint> constraints =
+        constraint == nullptr ? std::vector<StructureConstraint>{}
+                              : std::vector<StructureConstraint>{*constraint};
+    Outcome<EnsembleResult> outcome =
+        fold_ensemble_many(one, params, factors, ensemble_params, run,
+                           constraint == nullptr ? nullptr : &constraints)
+            .front();
+    outcome.rethrow_error();
+    return std::move(outcome.result);
 }
 
 }  // namespace tropic::rna

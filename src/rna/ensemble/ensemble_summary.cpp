@@ -4,7 +4,7 @@
 #include <cfloat>
 #include <vector>
 
-namespace tropic::rna {
+namespace tropic::rna::detail {
 
 namespace {
 
@@ -181,4 +181,4 @@ std::string mea_structure(const ProbabilityView& p, double gamma, double& mea) {
     return MeaSolver(p, gamma).solve(mea);
 }
 
-}  // namespace tropic::rna
+}  // namespace tropic::rna::detail

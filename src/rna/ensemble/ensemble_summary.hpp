@@ -6,9 +6,9 @@
 
 #include "tropic/rna/pair_probability.hpp"
 
-namespace tropic::rna {
+namespace tropic::rna::detail {
 
-// Pair probabilities of n bases: P(i,j), i < j, at data[j * n + i] (the layout pf_cpu leaves).
+// Pair probabilities of n bases: P(i,j), i < j, at data[j * n + i] (the CPU fill's layout).
 struct ProbabilityView {
     const double* data = nullptr;
     int n = 0;
@@ -42,4 +42,4 @@ PairProbabilities listed_pairs(const ProbabilityView& p, double threshold);
 // unpaired. `mea` receives the structure's expected accuracy.
 std::string mea_structure(const ProbabilityView& p, double gamma, double& mea);
 
-}  // namespace tropic::rna
+}  // namespace tropic::rna::detail

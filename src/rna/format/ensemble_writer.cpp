@@ -13,13 +13,13 @@ namespace tropic::rna {
 
 void append_ensemble_text(std::string& out, const SequenceRecord& record,
                           const EnsembleResult& result, const EnsembleTextOptions& options) {
-    append_header_and_sequence(out, record);
+    detail::append_header_and_sequence(out, record);
     auto to = std::back_inserter(out);
     if (options.ensemble) {
         out += result.mfe.structure;
-        append_energy(out, result.mfe.energy);
+        detail::append_energy(out, result.mfe.energy);
         out += '\n';
-        out += result.pf_structure;
+        out += result.pairing_tendency;
         fmt::format_to(to, " [{:6.2f}]\n", result.ensemble_energy);
         out += result.centroid;
         fmt::format_to(to, " {{{:6.2f} d={:.2f}}}\n", result.centroid_energy / 100.0,
@@ -48,12 +48,12 @@ void append_ensemble_text(std::string& out, const SequenceRecord& record,
 
 void append_ensemble_json(std::string& out, const SequenceRecord& record,
                           const EnsembleResult& result) {
-    append_json_record_start(out, record.name, record.residues, result.mfe.structure);
+    detail::append_json_record_start(out, record.name, record.residues, result.mfe.structure);
     auto to = std::back_inserter(out);
     fmt::format_to(to, ",\"energy\":{:.2f},\"model\":\"ensemble\",\"ensemble_energy\":{:.8f}",
                    result.mfe.energy / 100.0, result.ensemble_energy);
-    if (!result.pf_structure.empty()) {
-        fmt::format_to(to, ",\"pairing_tendency\":\"{}\"", result.pf_structure);
+    if (!result.pairing_tendency.empty()) {
+        fmt::format_to(to, ",\"pairing_tendency\":\"{}\"", result.pairing_tendency);
         fmt::format_to(
             to, ",\"centroid\":{{\"structure\":\"{}\",\"energy\":{:.2f},\"distance\":{:.6f}}}",
             result.centroid, result.centroid_energy / 100.0, result.centroid_distance);

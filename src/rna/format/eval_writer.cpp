@@ -40,14 +40,14 @@ void append_eval_text(std::string& out, const StructureRecord& record,
     out += '\n';
     for (const LoopContribution& loop : result.loops) append_loop_text(out, loop);
     out += record.structure;
-    append_energy(out, result.energy);
+    detail::append_energy(out, result.energy);
     out += '\n';
 }
 
 void append_eval_json(std::string& out, const StructureRecord& record,
                       const StructureEnergy& result) {
     // The structure is as the user gave it: it evaluated, so it holds only "(.)".
-    append_json_record_start(out, record.name, record.sequence, record.structure);
+    detail::append_json_record_start(out, record.name, record.sequence, record.structure);
     fmt::format_to(std::back_inserter(out), ",\"energy\":{:.2f}", result.energy / 100.0);
     if (!result.loops.empty()) {
         out += ",\"loops\":[";

@@ -12,27 +12,27 @@ namespace tropic::rna {
 
 void append_fold_text(std::string& out, const SequenceRecord& record,
                       const NussinovResult& result) {
-    append_header_and_sequence(out, record);
+    detail::append_header_and_sequence(out, record);
     out += result.structure;
     fmt::format_to(std::back_inserter(out), " ({})\n", result.score);
 }
 
 void append_fold_json(std::string& out, const SequenceRecord& record,
                       const NussinovResult& result) {
-    append_json_record_start(out, record.name, record.residues, result.structure);
+    detail::append_json_record_start(out, record.name, record.residues, result.structure);
     fmt::format_to(std::back_inserter(out), ",\"score\":{},\"model\":\"nussinov\"}}\n",
                    result.score);
 }
 
 void append_fold_text(std::string& out, const SequenceRecord& record, const MfeResult& result) {
-    append_header_and_sequence(out, record);
+    detail::append_header_and_sequence(out, record);
     out += result.structure;
-    append_energy(out, result.energy);
+    detail::append_energy(out, result.energy);
     out += '\n';
 }
 
 void append_fold_json(std::string& out, const SequenceRecord& record, const MfeResult& result) {
-    append_json_record_start(out, record.name, record.residues, result.structure);
+    detail::append_json_record_start(out, record.name, record.residues, result.structure);
     fmt::format_to(std::back_inserter(out), ",\"energy\":{:.2f},\"model\":\"mfe\"}}\n",
                    result.energy / 100.0);
 }

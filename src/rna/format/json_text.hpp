@@ -3,13 +3,13 @@
 // layouts.
 #include <fmt/format.h>
 
-#include "core/internal/json_text.hpp"
-
 #include <iterator>
 #include <string>
 #include <string_view>
 
-namespace tropic::rna {
+#include "core/internal/json_text.hpp"
+
+namespace tropic::rna::detail {
 
 // The start of a record's JSON object, which fold, eval and subopt share: {"name","length",
 // "sequence" (and "structure"), without the closing brace. Residues and structure need no escaping
@@ -32,4 +32,4 @@ inline void append_json_record_start(std::string& out, std::string_view name,
     out += '"';
 }
 
-}  // namespace tropic::rna
+}  // namespace tropic::rna::detail

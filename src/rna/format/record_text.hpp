@@ -4,7 +4,7 @@
 
 #include "tropic/core/sequence.hpp"
 
-namespace tropic::rna {
+namespace tropic::rna::detail {
 
 // ">name\n" (none for a record without a name, or a plain sequence line without a header, as
 // RNAfold and RNAsubopt print it), then the residues and a newline.
@@ -18,4 +18,4 @@ inline void append_header_and_sequence(std::string& out, const SequenceRecord& r
     out += '\n';
 }
 
-}  // namespace tropic::rna
+}  // namespace tropic::rna::detail

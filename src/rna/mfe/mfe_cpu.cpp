@@ -19,17 +19,17 @@
 #include <new>
 #include <vector>
 
+#include "core/internal/memory_fit.hpp"
+#include "core/internal/wavefront.hpp"
 #include "rna/mfe/mfe_model.hpp"
 #include "rna/mfe/mfe_tables.hpp"
 #include "rna/mfe/mfe_traceback.hpp"
 #include "tropic/core/error.hpp"
-#include "core/internal/memory_fit.hpp"
 #include "tropic/core/thread_pool.hpp"
-#include "core/internal/wavefront.hpp"
 #include "tropic/rna/mfe.hpp"
 #include "tropic/semiring/accumulate_abt.hpp"
 
-namespace tropic::rna {
+namespace tropic::rna::detail {
 
 namespace {
 
@@ -42,11 +42,11 @@ constexpr int kInf = kInfEnergy;
 class MfeEngine {
   public:
     MfeEngine(std::span<const std::uint8_t> sequence, const EnergyParams& params,
-              const MfeOptions& options, const StructureConstraint* constraint)
+              const MfeParams& mfe_params, const StructureConstraint* constraint)
         : s_(sequence),
           n_(static_cast<int>(sequence.size())),
           p_(params),
-          no_lonely_pairs_(options.no_lonely_pairs),
+          no_lonely_pairs_(mfe_params.no_lonely_pairs),
           base_(sequence.size()),
           hairpin_initiation_(sequence.size() + 1),
           row_start_(sequence.size()),
@@ -57,9 +57,9 @@ class MfeEngine {
         model_.hairpin_initiation = hairpin_initiation_.data();
         model_.allowed = constraint != nullptr ? constraint->allowed_mask().data() : nullptr;
         model_.n = n_;
-        model_.dangles = options.dangles;
-        model_.no_lonely_pairs = options.no_lonely_pairs;
-        model_.max_span = options.max_bp_span;
+        model_.dangles = mfe_params.dangles;
+        model_.no_lonely_pairs = mfe_params.no_lonely_pairs;
+        model_.max_span = mfe_params.max_bp_span;
         for (int size = 0; size <= n_; ++size)
             hairpin_initiation_[size] = hairpin_initiation(params, size);
         std::size_t cells = 0;
@@ -344,33 +344,27 @@ class MfeEngine {
     std::vector<int> c_, cc_, fml_row_, fml_col_, fm1_col_, f5_;
 };
 
-std::uint64_t mfe_memory_bytes(std::size_t length, const MfeOptions& options) {
+std::uint64_t mfe_cpu_bytes(std::size_t length, const MfeParams& mfe_params, unsigned threads) {
     const std::uint64_t n = length;
-    const std::uint64_t tables = options.no_lonely_pairs ? 5 : 4;
-    return tables * sizeof(int) * (n * (n + 1) / 2);
-}
-
-std::uint64_t mfe_cpu_bytes(std::size_t length, const MfeOptions& options, unsigned threads) {
-    const std::uint64_t n = length;
-    return mfe_memory_bytes(length, options) + 40 * n + 124 * n * std::max(1u, threads);
+    return mfe_memory_bytes(length, mfe_params) + 40 * n + 124 * n * std::max(1u, threads);
 }
 
 MfeResult fold_mfe_cpu(std::span<const std::uint8_t> sequence, const EnergyParams& params,
-                       const MfeOptions& options, const StructureConstraint* constraint,
+                       const MfeParams& mfe_params, const StructureConstraint* constraint,
                        ThreadPool* pool, const Progress& on_progress, std::size_t item) {
-    return MfeTables(sequence, params, options, constraint, pool, on_progress, item).mfe();
+    return MfeTables(sequence, params, mfe_params, constraint, pool, on_progress, item).mfe();
 }
 
 MfeTables::MfeTables(std::span<const std::uint8_t> sequence, const EnergyParams& params,
-                     const MfeOptions& options, const StructureConstraint* constraint,
+                     const MfeParams& mfe_params, const StructureConstraint* constraint,
                      ThreadPool* pool, const Progress& on_progress, std::size_t item) {
     try {
-        engine_ = std::make_unique<MfeEngine>(sequence, params, options, constraint);
+        engine_ = std::make_unique<MfeEngine>(sequence, params, mfe_params, constraint);
         engine_->fill(on_progress, item, pool);
     } catch (const std::bad_alloc&) {
         throw ResourceError(fmt::format(
             "an MFE fold of {} nt: could not allocate {} for its tables", sequence.size(),
-            format_bytes(mfe_cpu_bytes(sequence.size(), options, thread_count(pool)))));
+            format_bytes(mfe_cpu_bytes(sequence.size(), mfe_params, thread_count(pool)))));
     }
     model_ = &engine_->model();
     row_start_ = engine_->row_starts();
@@ -386,6 +380,16 @@ MfeTables::~MfeTables() = default;
 
 MfeResult MfeTables::mfe() const {
     return engine_->result();
+}
+
+}  // namespace tropic::rna::detail
+
+namespace tropic::rna {
+
+std::uint64_t mfe_memory_bytes(std::size_t length, const MfeParams& mfe_params) {
+    const std::uint64_t n = length;
+    const std::uint64_t tables = mfe_params.no_lonely_pairs ? 5 : 4;
+    return tables * sizeof(int) * (n * (n + 1) / 2);
 }
 
 }  // namespace tropic::rna

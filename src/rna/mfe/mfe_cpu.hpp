@@ -12,11 +12,11 @@ namespace tropic {
 class ThreadPool;
 }
 
-namespace tropic::rna {
+namespace tropic::rna::detail {
 
 // Host bytes a CPU fold of `length` takes: its tables (mfe_memory_bytes) and work space, with
 // `threads` filling them.
-std::uint64_t mfe_cpu_bytes(std::size_t length, const MfeOptions& options, unsigned threads);
+std::uint64_t mfe_cpu_bytes(std::size_t length, const MfeParams& mfe_params, unsigned threads);
 
 // Folds one sequence on the calling thread, or sharing the fill among the threads of `pool`
 // (tiles of the tables in wavefronts, core's wavefront.hpp), with the same energy and structure
@@ -24,8 +24,8 @@ std::uint64_t mfe_cpu_bytes(std::size_t length, const MfeOptions& options, unsig
 // ResourceError. on_progress, when set, hears (item, fraction), non-decreasing, the last call 1,
 // from the calling thread.
 MfeResult fold_mfe_cpu(std::span<const std::uint8_t> sequence, const EnergyParams& params,
-                       const MfeOptions& options, const StructureConstraint* constraint = nullptr,
+                       const MfeParams& mfe_params, const StructureConstraint* constraint = nullptr,
                        ThreadPool* pool = nullptr, const Progress& on_progress = {},
                        std::size_t item = 0);
 
-}  // namespace tropic::rna
+}  // namespace tropic::rna::detail

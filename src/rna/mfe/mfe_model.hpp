@@ -10,7 +10,7 @@
 #include "tropic/rna/energy_params.hpp"
 #include "tropic/rna/loop_energy.hpp"
 
-namespace tropic::rna {
+namespace tropic::rna::detail {
 
 inline constexpr int kMfeMinHairpin = 3;  // unpaired bases in the smallest hairpin
 
@@ -87,4 +87,4 @@ TROPIC_HOST_DEVICE inline void interior_candidate(int index, int& n1, int& n2) {
     n2 = index - start(row);
 }
 
-}  // namespace tropic::rna
+}  // namespace tropic::rna::detail

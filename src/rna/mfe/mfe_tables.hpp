@@ -16,7 +16,7 @@ namespace tropic {
 class ThreadPool;
 }
 
-namespace tropic::rna {
+namespace tropic::rna::detail {
 
 class MfeEngine;
 
@@ -25,13 +25,13 @@ class MfeTables {
     // Fills every table of `sequence` (on the calling thread, or sharing the fill among the
     // threads of `pool`). A failed allocation is a ResourceError naming the length.
     MfeTables(std::span<const std::uint8_t> sequence, const EnergyParams& params,
-              const MfeOptions& options, const StructureConstraint* constraint = nullptr,
+              const MfeParams& mfe_params, const StructureConstraint* constraint = nullptr,
               ThreadPool* pool = nullptr, const Progress& on_progress = {}, std::size_t item = 0);
     ~MfeTables();
     MfeTables(const MfeTables&) = delete;
     MfeTables& operator=(const MfeTables&) = delete;
 
-    // The loop energies, sequence and options of the fold.
+    // The loop energies, sequence and MfeParams of the fold.
     const MfeModel& model() const { return *model_; }
     int length() const { return model_->n; }
 
@@ -59,4 +59,4 @@ class MfeTables {
     const int* f5_ = nullptr;
 };
 
-}  // namespace tropic::rna
+}  // namespace tropic::rna::detail

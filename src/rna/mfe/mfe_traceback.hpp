@@ -14,7 +14,7 @@
 
 #include "rna/mfe/mfe_model.hpp"
 
-namespace tropic::rna {
+namespace tropic::rna::detail {
 
 enum class MfeTable : std::int32_t { F5, C, CC, FML, FM1 };
 
@@ -139,4 +139,4 @@ TROPIC_HOST_DEVICE bool trace_mfe(const MfeModel& m, const Tables& tables, const
     return true;
 }
 
-}  // namespace tropic::rna
+}  // namespace tropic::rna::detail

@@ -17,18 +17,16 @@
 #include <string>
 #include <vector>
 
+#include "core/internal/memory_fit.hpp"
+#include "core/internal/wavefront.hpp"
 #include "rna/nussinov/nussinov_table.hpp"
 #include "rna/nussinov/nussinov_traceback.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/memory.hpp"
-#include "core/internal/memory_fit.hpp"
 #include "tropic/core/thread_pool.hpp"
-#include "core/internal/wavefront.hpp"
 #include "tropic/semiring/maxplus.hpp"
 
-namespace tropic::rna {
-
-namespace detail {
+namespace tropic::rna::detail {
 
 bool nussinov_fits_int16(std::size_t n, int max_weight) noexcept {
     return static_cast<std::uint64_t>(n / 2) *
@@ -188,14 +186,12 @@ template NussinovSquare<std::int32_t> fill_nussinov_square<std::int32_t>(
     std::span<const std::uint8_t>, const NussinovParams&, ThreadPool*, const Progress&,
     std::size_t);
 
-}  // namespace detail
-
 namespace {
 
 template <typename Score>
 NussinovResult fold_with(std::span<const std::uint8_t> sequence, const NussinovParams& params,
                          ThreadPool* pool, const Progress& on_progress, std::size_t item) {
-    auto square = detail::fill_nussinov_square<Score>(sequence, params, pool, on_progress, item);
+    auto square = fill_nussinov_square<Score>(sequence, params, pool, on_progress, item);
     const int n = static_cast<int>(sequence.size());
     NussinovResult result;
     result.score = square.score(0, sequence.size() - 1);
@@ -203,7 +199,7 @@ NussinovResult fold_with(std::span<const std::uint8_t> sequence, const NussinovP
     std::vector<int> stack(2 * (sequence.size() / 2 + 1));
     auto weights = params.weights.table();
     struct Table {
-        const detail::NussinovSquare<Score>& square;
+        const NussinovSquare<Score>& square;
         Score operator()(int i, int j) const {
             return square.score(static_cast<std::size_t>(i), static_cast<std::size_t>(j));
         }
@@ -228,9 +224,9 @@ NussinovResult fold_nussinov_cpu(std::span<const std::uint8_t> sequence,
     if (sequence.empty()) return {};
     if (sequence.size() > static_cast<std::size_t>(std::numeric_limits<int>::max() / 2))
         throw ResourceError(fmt::format("sequence of {} nt is too long to fold", sequence.size()));
-    if (detail::nussinov_fits_int16(sequence.size(), params.weights.max_weight()))
+    if (nussinov_fits_int16(sequence.size(), params.weights.max_weight()))
         return fold_with<std::int16_t>(sequence, params, pool, on_progress, item);
     return fold_with<std::int32_t>(sequence, params, pool, on_progress, item);
 }
 
-}  // namespace tropic::rna
+}  // namespace tropic::rna::detail

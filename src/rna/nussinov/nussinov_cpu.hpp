@@ -12,7 +12,7 @@ namespace tropic {
 class ThreadPool;
 }
 
-namespace tropic::rna {
+namespace tropic::rna::detail {
 
 // Folds on the calling thread, or sharing the table's tile diagonals among the threads of `pool`,
 // with the same result either way. Checks the table against the memory available first.
@@ -22,4 +22,4 @@ NussinovResult fold_nussinov_cpu(std::span<const std::uint8_t> sequence,
                                  const NussinovParams& params, ThreadPool* pool,
                                  const Progress& on_progress = {}, std::size_t item = 0);
 
-}  // namespace tropic::rna
+}  // namespace tropic::rna::detail

@@ -3,10 +3,11 @@
 
 #include <algorithm>
 
+#include "core/internal/backend_choice.hpp"
 #include "rna/nussinov/cuda/nussinov_cuda.hpp"
 #include "rna/nussinov/nussinov_cpu.hpp"
 #include "rna/nussinov/nussinov_table.hpp"
-#include "core/internal/backend_choice.hpp"
+#include "rna/placement/record_outcomes.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/thread_pool.hpp"
 #include "tropic/rna/nussinov.hpp"
@@ -16,7 +17,7 @@ namespace tropic::rna {
 namespace {
 // Records longer than the GPU batch mode takes go to its long mode when a device exists (at
 // 1,025 nt the GPU takes a few ms, a CPU thread about 25 ms).
-constexpr std::size_t kAutoCudaMinLength = cuda::kBatchMaxLength + 1;
+constexpr std::size_t kAutoCudaMinLength = detail::cuda::kBatchMaxLength + 1;
 // Below this many residues in a batch the CPU finishes before a CUDA context is up.
 constexpr std::size_t kAutoCudaMinBatchResidues = 2'000'000;
 // On the CPU, records this long use all threads inside one fold rather than one thread each.
@@ -35,13 +36,14 @@ WorkEstimate single_fold(std::size_t n, const NussinovParams& params) {
     work.auto_min_steps = fold_steps(kAutoCudaMinLength);
     const int max_weight = params.weights.max_weight();
     work.host_bytes = detail::nussinov_cpu_fold_bytes(n, max_weight);
-    work.device_bytes = cuda::nussinov_long_device_bytes(n, params);
+    work.device_bytes = detail::cuda::nussinov_long_device_bytes(n, params);
     work.suggest = [&params, max_weight](const MemoryBudget& budget) {
         const std::size_t longest =
             budget.on_device()
                 ? longest_that_fits(budget.bytes,
                                     [&params](std::size_t length) {
-                                        return cuda::nussinov_long_device_bytes(length, params);
+                                        return detail::cuda::nussinov_long_device_bytes(length,
+                                                                                        params);
                                     })
                 : detail::nussinov_cpu_longest_fitting(budget.bytes, max_weight);
         return fmt::format("the longest sequence that fits is {} nt: fold a shorter window",
@@ -64,8 +66,85 @@ WorkEstimate short_batch(std::size_t records, std::size_t residues, std::size_t 
     return work;
 }
 
-unsigned threads_of(const RunOptions& run) {
-    return run.pool == nullptr ? 1 : run.pool->size();
+// Which records go where: long ones one at a time (GPU long mode or all CPU threads), short
+// ones together (GPU batch mode or one record per CPU thread).
+struct Placement {
+    std::vector<std::size_t> long_gpu, long_cpu, short_records;
+    bool short_on_gpu = false;
+};
+
+// Places every record before any is folded; one that fits nowhere (or whose batch does not) gets
+// the refusal as its outcome.
+Placement place(const std::vector<EncodedSequence>& sequences, const NussinovParams& params,
+                const RunOptions& run, std::vector<Outcome<NussinovResult>>& outcomes) {
+    BackendChooser chooser(run);
+    Placement placed;
+    std::size_t short_residues = 0, short_longest = 0;
+    for (std::size_t r = 0; r < sequences.size(); ++r) {
+        const std::size_t n = sequences[r].size();
+        // The GPU takes records beyond its batch mode one at a time; cuda sends every record to
+        // the GPU, so short ones go to its batch mode.
+        const bool alone = run.backend == Backend::Cuda
+                               ? n > detail::cuda::kBatchMaxLength
+                               : n >= std::min(kAutoCudaMinLength, kCpuLongLength);
+        if (alone) {
+            Backend backend = Backend::Cpu;
+            try {
+                backend = chooser.choose(single_fold(n, params));
+            } catch (const Error& e) {
+                detail::fail(outcomes[r], e.what(), e.code());
+                continue;
+            }
+            if (backend == Backend::Cuda) {
+                placed.long_gpu.push_back(r);
+                continue;
+            }
+            if (n >= kCpuLongLength) {
+                placed.long_cpu.push_back(r);
+                continue;
+            }
+        }
+        placed.short_records.push_back(r);
+        short_residues += n;
+        short_longest = std::max(short_longest, n);
+    }
+    if (placed.short_records.empty()) return placed;
+    detail::capture_for(placed.short_records, outcomes, [&] {
+        placed.short_on_gpu =
+            chooser.choose(short_batch(placed.short_records.size(), short_residues, short_longest,
+                                       params, thread_count(run.pool))) == Backend::Cuda;
+    });
+    if (!outcomes[placed.short_records.front()].ok()) placed.short_records.clear();
+    return placed;
+}
+
+// The short records in the GPU's batch mode, in one call.
+void fold_short_on_gpu(const std::vector<EncodedSequence>& sequences,
+                       const std::vector<std::size_t>& records, const NussinovParams& params,
+                       const RunOptions& run, std::vector<Outcome<NussinovResult>>& outcomes) {
+    detail::capture_for(records, outcomes, [&] {
+        std::vector<std::span<const std::uint8_t>> batch;
+        batch.reserve(records.size());
+        for (std::size_t r : records) batch.emplace_back(sequences[r]);
+        auto folded = detail::cuda::fold_nussinov_batch(batch, params, run.device);
+        for (std::size_t b = 0; b < folded.size(); ++b)
+            outcomes[records[b]].result = std::move(folded[b]);
+    });
+}
+
+// The short records on the CPU: one per thread, or one after another on the pool's threads.
+void fold_short_on_cpu(const std::vector<EncodedSequence>& sequences,
+                       const std::vector<std::size_t>& records, const NussinovParams& params,
+                       const RunOptions& run, std::vector<Outcome<NussinovResult>>& outcomes) {
+    auto fold = [&](std::size_t r, ThreadPool* pool) {
+        outcomes[r] = capture_outcome<NussinovResult>(
+            [&] { return detail::fold_nussinov_cpu(sequences[r], params, pool); });
+    };
+    if (thread_count(run.pool) > 1 && records.size() > 1)
+        run.pool->parallel_for(0, records.size(),
+                               [&](std::size_t b) { fold(records[b], nullptr); });
+    else
+        for (std::size_t r : records) fold(r, run.pool);
 }
 
 }  // namespace
@@ -74,68 +153,28 @@ NussinovResult fold_nussinov(std::span<const std::uint8_t> sequence, const Nussi
                              const RunOptions& run) {
     validate(params);
     if (choose_backend(run, single_fold(sequence.size(), params)) == Backend::Cuda)
-        return cuda::fold_nussinov_long(sequence, params, run.device);
-    return fold_nussinov_cpu(sequence, params, run.pool, run.on_progress, 0);
+        return detail::cuda::fold_nussinov_long(sequence, params, run.device);
+    return detail::fold_nussinov_cpu(sequence, params, run.pool, run.on_progress, 0);
 }
 
-std::vector<NussinovResult> fold_nussinov_many(const std::vector<EncodedSequence>& sequences,
-                                               const NussinovParams& params,
-                                               const RunOptions& run) {
+std::vector<Outcome<NussinovResult>> fold_nussinov_many(
+    const std::vector<EncodedSequence>& sequences, const NussinovParams& params,
+    const RunOptions& run) {
     validate(params);
-    BackendChooser chooser(run);
-    // Which records go where: long ones one at a time (GPU long mode or all CPU threads), short
-    // ones together (GPU batch mode or one record per CPU thread).
-    std::vector<std::size_t> long_gpu, long_cpu, short_records;
-    std::size_t short_residues = 0, short_longest = 0;
-    for (std::size_t r = 0; r < sequences.size(); ++r) {
-        const std::size_t n = sequences[r].size();
-        // The GPU takes records beyond its batch mode one at a time; cuda sends every record to
-        // the GPU, so short ones go to its batch mode.
-        const bool alone = run.backend == Backend::Cuda
-                               ? n > cuda::kBatchMaxLength
-                               : n >= std::min(kAutoCudaMinLength, kCpuLongLength);
-        if (alone) {
-            if (chooser.choose(single_fold(n, params)) == Backend::Cuda) {
-                long_gpu.push_back(r);
-                continue;
-            }
-            if (n >= kCpuLongLength) {
-                long_cpu.push_back(r);
-                continue;
-            }
-        }
-        short_records.push_back(r);
-        short_residues += n;
-        short_longest = std::max(short_longest, n);
-    }
-    const bool short_on_gpu =
-        !short_records.empty() &&
-        chooser.choose(short_batch(short_records.size(), short_residues, short_longest, params,
-                                   threads_of(run))) == Backend::Cuda;
-
-    std::vector<NussinovResult> results(sequences.size());
-    for (std::size_t r : long_gpu)
-        results[r] = cuda::fold_nussinov_long(sequences[r], params, run.device);
-    for (std::size_t r : long_cpu)
-        results[r] = fold_nussinov_cpu(sequences[r], params, run.pool, run.on_progress, r);
-    if (short_records.empty()) return results;
-    if (short_on_gpu) {
-        std::vector<std::span<const std::uint8_t>> batch;
-        batch.reserve(short_records.size());
-        for (std::size_t r : short_records) batch.emplace_back(sequences[r]);
-        auto folded = cuda::fold_nussinov_batch(batch, params, run.device);
-        for (std::size_t b = 0; b < folded.size(); ++b)
-            results[short_records[b]] = std::move(folded[b]);
-    } else if (threads_of(run) > 1 && short_records.size() > 1) {
-        run.pool->parallel_for(0, short_records.size(), [&](std::size_t b) {
-            std::size_t r = short_records[b];
-            results[r] = fold_nussinov_cpu(sequences[r], params, nullptr);
+    std::vector<Outcome<NussinovResult>> outcomes(sequences.size());
+    const Placement placed = place(sequences, params, run, outcomes);
+    for (std::size_t r : placed.long_gpu)
+        outcomes[r] = capture_outcome<NussinovResult>(
+            [&] { return detail::cuda::fold_nussinov_long(sequences[r], params, run.device); });
+    for (std::size_t r : placed.long_cpu)
+        outcomes[r] = capture_outcome<NussinovResult>([&] {
+            return detail::fold_nussinov_cpu(sequences[r], params, run.pool, run.on_progress, r);
         });
-    } else {
-        for (std::size_t r : short_records)
-            results[r] = fold_nussinov_cpu(sequences[r], params, run.pool);
-    }
-    return results;
+    if (placed.short_on_gpu)
+        fold_short_on_gpu(sequences, placed.short_records, params, run, outcomes);
+    else
+        fold_short_on_cpu(sequences, placed.short_records, params, run, outcomes);
+    return outcomes;
 }
 
 }  // namespace tropic::rna

@@ -5,7 +5,7 @@
 
 #include "tropic/core/host_device.hpp"
 
-namespace tropic::rna {
+namespace tropic::rna::detail {
 
 // table(i, j) returns N(i,j) for 0 <= i <= j < n with j - i > min_loop; the traceback never asks
 // for other cells. A table may also offer table.along_column(i, j), the same value read from a
@@ -66,4 +66,4 @@ TROPIC_HOST_DEVICE void trace_nussinov(int n, const std::uint8_t* seq, const std
     }
 }
 
-}  // namespace tropic::rna
+}  // namespace tropic::rna::detail

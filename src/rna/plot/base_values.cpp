@@ -45,7 +45,7 @@ std::vector<double> positional_entropy(int n, const PairProbabilities& pairs) {
 
 std::vector<double> structure_accuracy(std::string_view dot_bracket,
                                        const PairProbabilities& pairs) {
-    const std::vector<int> partner = plot::dot_bracket_partners(dot_bracket);
+    const std::vector<int> partner = detail::dot_bracket_partners(dot_bracket);
     const int n = static_cast<int>(partner.size());
     std::vector<double> accuracy = paired_probability(n, pairs);
     for (double& p : accuracy) p = 1 - p;  // unpaired bases: the probability of being unpaired

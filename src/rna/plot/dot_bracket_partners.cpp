@@ -2,7 +2,7 @@
 
 #include "tropic/core/error.hpp"
 
-namespace tropic::rna::plot {
+namespace tropic::rna::detail {
 
 std::vector<int> dot_bracket_partners(std::string_view dot_bracket) {
     std::vector<int> partner(dot_bracket.size(), -1);
@@ -23,4 +23,4 @@ std::vector<int> dot_bracket_partners(std::string_view dot_bracket) {
     return partner;
 }
 
-}  // namespace tropic::rna::plot
+}  // namespace tropic::rna::detail

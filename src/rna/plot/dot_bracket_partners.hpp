@@ -4,10 +4,10 @@
 #include <string_view>
 #include <vector>
 
-namespace tropic::rna::plot {
+namespace tropic::rna::detail {
 
 // -1 where unpaired; '(' and ')' pair, every other character is unpaired. Throws InputError
 // "unbalanced ')' at position N" / "unbalanced '(' at position N" (1-based).
 std::vector<int> dot_bracket_partners(std::string_view dot_bracket);
 
-}  // namespace tropic::rna::plot
+}  // namespace tropic::rna::detail

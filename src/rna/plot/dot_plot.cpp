@@ -55,9 +55,9 @@ void draw_frame(Canvas& canvas, const DotPlotInput& input, double origin_x, doub
     const int n = static_cast<int>(input.sequence.size());
     const double side = n * cell;
     const int step = tick_step(cell);
-    const Font tick_top{9, plot::kInk, Anchor::Middle};
-    const Font tick_left{9, plot::kInk, Anchor::End};
-    const Stroke grid{plot::kGrid, 0.5};
+    const Font tick_top{9, detail::kInk, Anchor::Middle};
+    const Font tick_left{9, detail::kInk, Anchor::End};
+    const Stroke grid{detail::kGrid, 0.5};
     for (int position = step; position <= n; position += step) {
         // Grid lines through the middle of the labelled cell.
         const double at = (position - 0.5) * cell;
@@ -70,10 +70,10 @@ void draw_frame(Canvas& canvas, const DotPlotInput& input, double origin_x, doub
                     tick_left);
     }
     canvas.line({origin_x, origin_y}, {origin_x + side, origin_y + side}, grid);
-    canvas.stroke_rect(origin_x, origin_y, side, side, {plot::kInk, 1});
+    canvas.stroke_rect(origin_x, origin_y, side, side, {detail::kInk, 1});
     if (cell < kSmallestLetterCell) return;
     const Font letter{.size = std::min(cell * 0.8, 11.0),
-                      .colour = plot::kInk,
+                      .colour = detail::kInk,
                       .anchor = Anchor::Middle,
                       .centred = true};
     for (int k = 0; k < n; ++k) {
@@ -87,7 +87,7 @@ void draw_frame(Canvas& canvas, const DotPlotInput& input, double origin_x, doub
 std::string render(const DotPlotInput& input,
                    const std::function<std::unique_ptr<Canvas>(int, int)>& make_canvas) {
     check_input(input);
-    const std::vector<int> mfe_partner = plot::dot_bracket_partners(input.mfe_structure);
+    const std::vector<int> mfe_partner = detail::dot_bracket_partners(input.mfe_structure);
     const int n = static_cast<int>(input.sequence.size());
     const double cell = std::min(kLargestCell, kGridSide / std::max(n, 1));
     const double side = n * cell;
@@ -96,7 +96,7 @@ std::string render(const DotPlotInput& input,
     const int height = static_cast<int>(std::ceil(origin_y + side + kMargin));
 
     std::unique_ptr<Canvas> canvas = make_canvas(width, height);
-    canvas->text({width / 2.0, kMargin + 14}, input.name, {15, plot::kInk, Anchor::Middle, true});
+    canvas->text({width / 2.0, kMargin + 14}, input.name, {15, detail::kInk, Anchor::Middle, true});
     draw_frame(*canvas, input, origin_x, origin_y, cell);
     // Upper triangle: row i, column j; a square of side cell * sqrt(p), so its area goes with p.
     if (input.pairs)
@@ -105,13 +105,13 @@ std::string render(const DotPlotInput& input,
             const double square = cell * std::sqrt(std::min(pair.probability, 1.0));
             canvas->fill_rect(origin_x + (pair.j + 0.5) * cell - square / 2,
                               origin_y + (pair.i + 0.5) * cell - square / 2, square, square,
-                              plot::kEnsembleSquare);
+                              detail::kEnsembleSquare);
         }
     // Lower triangle: the structure's pairs, full cells.
     for (int i = 0; i < static_cast<int>(mfe_partner.size()); ++i)
         if (mfe_partner[i] > i)
             canvas->fill_rect(origin_x + i * cell, origin_y + mfe_partner[i] * cell, cell, cell,
-                              plot::kMfeSquare);
+                              detail::kMfeSquare);
     return canvas->finish();
 }
 

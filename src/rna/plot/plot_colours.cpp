@@ -5,7 +5,7 @@
 #include <cctype>
 #include <cmath>
 
-namespace tropic::rna::plot {
+namespace tropic::rna::detail {
 
 draw::Rgb value_colour(double value) {
     static constexpr std::array<draw::Rgb, 5> stops = {
@@ -37,4 +37,4 @@ draw::Rgb nucleotide_colour(char base) {
     }
 }
 
-}  // namespace tropic::rna::plot
+}  // namespace tropic::rna::detail

@@ -3,7 +3,7 @@
 // colours of bases and pairs.
 #include "core/internal/canvas.hpp"
 
-namespace tropic::rna::plot {
+namespace tropic::rna::detail {
 
 // A diverging scale, blue (0) through pale yellow (0.5) to red (1); values are clamped to [0, 1].
 // Black letters stay readable on every colour of it.
@@ -19,4 +19,4 @@ inline constexpr draw::Rgb kGrid{205, 205, 205};
 inline constexpr draw::Rgb kEnsembleSquare{20, 20, 20};
 inline constexpr draw::Rgb kMfeSquare{30, 100, 200};
 
-}  // namespace tropic::rna::plot
+}  // namespace tropic::rna::detail

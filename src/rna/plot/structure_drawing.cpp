@@ -46,20 +46,20 @@ void draw_colour_bar(Canvas& canvas, double left, double top, double width,
     const double bar_height = 14;
     for (int s = 0; s < kSteps; ++s)
         canvas.fill_rect(left + width * s / kSteps, top, width / kSteps + 0.5, bar_height,
-                         plot::value_colour((s + 0.5) / kSteps));
-    canvas.stroke_rect(left, top, width, bar_height, {plot::kBackbone, 1});
-    const Font tick{11, plot::kInk, Anchor::Middle};
+                         detail::value_colour((s + 0.5) / kSteps));
+    canvas.stroke_rect(left, top, width, bar_height, {detail::kBackbone, 1});
+    const Font tick{11, detail::kInk, Anchor::Middle};
     for (int t = 0; t <= 4; ++t) {
         char text[32];
         std::snprintf(text, sizeof text, "%.2g", t / 4.0);
         canvas.text({left + width * t / 4, top + bar_height + 14}, text, tick);
     }
     canvas.text({left + width / 2, top + bar_height + 32}, label.empty() ? "value" : label,
-                {12, plot::kInk, Anchor::Middle});
+                {12, detail::kInk, Anchor::Middle});
 }
 
 std::string render(const StructurePlotInput& input, const CanvasFactory& make_canvas) {
-    const std::vector<int> partner = plot::dot_bracket_partners(input.structure);
+    const std::vector<int> partner = detail::dot_bracket_partners(input.structure);
     check_input(input, partner);
     const std::vector<Point2> points = layout_structure(input.structure);
     const std::size_t n = points.size();
@@ -84,33 +84,33 @@ std::string render(const StructurePlotInput& input, const CanvasFactory& make_ca
     };
 
     std::unique_ptr<Canvas> canvas = make_canvas(width, height);
-    canvas->text({width / 2.0, kMargin + 8}, input.name, {16, plot::kInk, Anchor::Middle, true});
+    canvas->text({width / 2.0, kMargin + 8}, input.name, {16, detail::kInk, Anchor::Middle, true});
     const double line_width = std::clamp(unit / 10, 0.5, 2.0);
     for (std::size_t k = 0; k + 1 < n; ++k) {
         const Point2 a = screen(points[k]), b = screen(points[k + 1]);
-        canvas->line({a.x, a.y}, {b.x, b.y}, {plot::kBackbone, line_width});
+        canvas->line({a.x, a.y}, {b.x, b.y}, {detail::kBackbone, line_width});
     }
     for (std::size_t k = 0; k < n; ++k) {
         if (partner[k] <= static_cast<int>(k)) continue;
         const Point2 a = screen(points[k]), b = screen(points[partner[k]]);
-        canvas->line({a.x, a.y}, {b.x, b.y}, {plot::kPairLine, line_width * 1.5});
+        canvas->line({a.x, a.y}, {b.x, b.y}, {detail::kPairLine, line_width * 1.5});
     }
     const bool letters = unit >= kSmallestLetterUnit;
     const double radius = unit * 0.4;
     const Font letter{
-        .size = unit * 0.55, .colour = plot::kInk, .anchor = Anchor::Middle, .centred = true};
+        .size = unit * 0.55, .colour = detail::kInk, .anchor = Anchor::Middle, .centred = true};
     for (std::size_t k = 0; k < n; ++k) {
         const Point2 p = screen(points[k]);
-        const Rgb fill = has_values ? plot::value_colour(input.base_values[k])
-                                    : plot::nucleotide_colour(input.sequence[k]);
-        canvas->disc({p.x, p.y}, radius, fill, {plot::kBackbone, letters ? line_width * 0.6 : 0});
+        const Rgb fill = has_values ? detail::value_colour(input.base_values[k])
+                                    : detail::nucleotide_colour(input.sequence[k]);
+        canvas->disc({p.x, p.y}, radius, fill, {detail::kBackbone, letters ? line_width * 0.6 : 0});
         if (letters) canvas->text({p.x, p.y}, std::string_view(&input.sequence[k], 1), letter);
     }
     if (n > 0) {
         // The 5' end, just left of the first base.
         const Point2 first = screen(points[0]);
         canvas->text({first.x - radius - 3, first.y + 4}, "5'",
-                     {std::max(9.0, unit * 0.45), plot::kInk, Anchor::End});
+                     {std::max(9.0, unit * 0.45), detail::kInk, Anchor::End});
     }
     if (has_values)
         draw_colour_bar(*canvas, width / 2.0 - 120, height - kMargin - kColourBarHeight + 12, 240,

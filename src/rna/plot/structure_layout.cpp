@@ -97,7 +97,7 @@ Point2 on_circle(Point2 centre, double radius, double angle) {
 class StructureLayout {
   public:
     explicit StructureLayout(std::string_view dot_bracket)
-        : partner_(plot::dot_bracket_partners(dot_bracket)), positions_(dot_bracket.size()) {}
+        : partner_(detail::dot_bracket_partners(dot_bracket)), positions_(dot_bracket.size()) {}
 
     std::vector<Point2> run() {
         std::vector<LoopElement> exterior = loop_elements(-1, static_cast<int>(partner_.size()));

@@ -8,7 +8,7 @@
 #include "tropic/core/error.hpp"
 #include "tropic/rna/energy_params.hpp"
 
-namespace tropic::rna {
+namespace tropic::rna::detail {
 
 std::vector<int> bracket_partners(std::span<const std::uint8_t> sequence, std::string_view text,
                                   std::string_view what, std::string_view others) {
@@ -48,4 +48,4 @@ std::vector<int> bracket_partners(std::span<const std::uint8_t> sequence, std::s
     return partner;
 }
 
-}  // namespace tropic::rna
+}  // namespace tropic::rna::detail

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-namespace tropic::rna {
+namespace tropic::rna::detail {
 
 // Partner of every position of `text` over `sequence` (alphabet codes), -1 where unpaired.
 // `what` names the text in messages ("structure", "constraint"); `others` lists the characters
@@ -16,4 +16,4 @@ namespace tropic::rna {
 std::vector<int> bracket_partners(std::span<const std::uint8_t> sequence, std::string_view text,
                                   std::string_view what, std::string_view others);
 
-}  // namespace tropic::rna
+}  // namespace tropic::rna::detail

@@ -10,7 +10,8 @@ StructureConstraint::StructureConstraint(std::string_view constraint,
                                          std::span<const std::uint8_t> sequence)
     : length_(sequence.size()), allowed_(sequence.size() * sequence.size(), 0) {
     const int n = static_cast<int>(length_);
-    const std::vector<int> partner = bracket_partners(sequence, constraint, "constraint", ".x|<>");
+    const std::vector<int> partner =
+        detail::bracket_partners(sequence, constraint, "constraint", ".x|<>");
 
     for (int i = 0; i < n; ++i) {
         const char ci = constraint[i];

@@ -8,8 +8,10 @@
 
 namespace tropic::rna {
 
-StructureRecordReader::StructureRecordReader(const std::string& path, std::string line_name)
-    : lines_(path), line_name_(std::move(line_name)) {}
+StructureRecordReader::StructureRecordReader(const std::string& path, SecondLine second_line)
+    : lines_(path),
+      second_line_(second_line),
+      line_name_(second_line == SecondLine::Structure ? "structure" : "constraint") {}
 
 bool StructureRecordReader::next(StructureRecord& record) {
     record = {};
@@ -18,8 +20,11 @@ bool StructureRecordReader::next(StructureRecord& record) {
     ++index_;
     if (line[0] == '>') {
         record.name = line.substr(1, line.find_first_of(" \t") - 1);
-        if (!next_line(line)) fail(record, "a name line without a sequence");
+        const std::size_t name_line = lines_.line_number();
+        if (!next_line(line) || line[0] == '>')
+            fail(record, fmt::format("a name line without a sequence (line {})", name_line));
     }
+    const std::size_t sequence_line = lines_.line_number();
     for (std::size_t k = 0; k < line.size(); ++k) {
         const auto residue = normalize_rna_residue(line[k]);
         if (!residue)
@@ -27,7 +32,14 @@ bool StructureRecordReader::next(StructureRecord& record) {
                                      line[k], k + 1));
         record.sequence += *residue;
     }
-    if (!next_line(line)) fail(record, fmt::format("the sequence has no {} line", line_name_));
+    if (!next_line(line))
+        fail(record,
+             fmt::format("the sequence on line {} has no {} line", sequence_line, line_name_));
+    // A '>' line is the next record's name, never a structure.
+    if (line[0] == '>' && second_line_ == SecondLine::Structure)
+        fail(record, fmt::format("the sequence on line {} has no {} line (line {} starts the next "
+                                 "record)",
+                                 sequence_line, line_name_, lines_.line_number()));
     const std::size_t end = line.find_first_of(" \t");
     record.structure = line.substr(0, end);
     if (end != std::string::npos) {

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <utility>
 
-namespace tropic::rna {
+namespace tropic::rna::detail {
 
 namespace {
 
@@ -271,4 +271,4 @@ void SuboptSearch::run(std::string structure, std::vector<SuboptInterval> pendin
     }
 }
 
-}  // namespace tropic::rna
+}  // namespace tropic::rna::detail

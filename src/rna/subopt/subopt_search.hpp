@@ -22,7 +22,7 @@
 
 #include "rna/mfe/mfe_tables.hpp"
 
-namespace tropic::rna {
+namespace tropic::rna::detail {
 
 enum class SuboptKind : std::uint8_t { F5, F3, C, CC, M, M1 };
 
@@ -76,4 +76,4 @@ class SuboptSearch {
     int n_;
 };
 
-}  // namespace tropic::rna
+}  // namespace tropic::rna::detail

@@ -41,14 +41,14 @@ void append_subopt_text(std::string& out, const SequenceRecord& record,
 
 void append_zuker_text(std::string& out, const SequenceRecord& record,
                        const std::vector<SuboptStructure>& structures) {
-    append_header_and_sequence(out, record);
+    detail::append_header_and_sequence(out, record);
     for (const SuboptStructure& s : structures)
         fmt::format_to(std::back_inserter(out), "{} [{:6.2f}]\n", s.structure, s.energy / 100.0);
 }
 
 void append_subopt_json(std::string& out, const SequenceRecord& record,
                         const SuboptResult& result) {
-    append_json_sequence_start(out, record.name, record.residues);
+    detail::append_json_sequence_start(out, record.name, record.residues);
     fmt::format_to(std::back_inserter(out), ",\"mfe\":{:.2f},\"delta\":{:.2f}", result.mfe / 100.0,
                    result.delta / 100.0);
     append_structures_json(out, result.structures);
@@ -56,7 +56,7 @@ void append_subopt_json(std::string& out, const SequenceRecord& record,
 
 void append_zuker_json(std::string& out, const SequenceRecord& record,
                        const std::vector<SuboptStructure>& structures) {
-    append_json_sequence_start(out, record.name, record.residues);
+    detail::append_json_sequence_start(out, record.name, record.residues);
     out += ",\"zuker\":true";
     append_structures_json(out, structures);
 }

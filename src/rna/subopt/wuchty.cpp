@@ -15,32 +15,32 @@
 namespace tropic::rna {
 
 SuboptResult subopt(std::span<const std::uint8_t> sequence, const EnergyParams& params,
-                    const MfeOptions& mfe_options, const SuboptOptions& options,
+                    const MfeParams& mfe_params, const SuboptParams& subopt_params,
                     const StructureConstraint* constraint) {
     // The tables' infinity must stay out of reach, as RNAsubopt limits its range below INF.
     constexpr int kMaxDelta = kInfEnergy / 10;
-    if (options.delta < 0 || options.delta > kMaxDelta)
+    if (subopt_params.delta < 0 || subopt_params.delta > kMaxDelta)
         throw InputError(
             fmt::format("the energy range must lie between 0 and {:.2f} kcal/mol, "
                         "not {:.2f}",
-                        kMaxDelta / 100.0, options.delta / 100.0));
-    const MfeTables tables(sequence, params, mfe_options, constraint);
+                        kMaxDelta / 100.0, subopt_params.delta / 100.0));
+    const detail::MfeTables tables(sequence, params, mfe_params, constraint);
     const int n = static_cast<int>(sequence.size());
     SuboptResult result;
     result.mfe = tables.f5(n);
-    result.delta = options.delta;
-    std::vector<SuboptInterval> start;
-    if (n > 0) start.push_back({SuboptKind::F5, 0, n});
+    result.delta = subopt_params.delta;
+    std::vector<detail::SuboptInterval> start;
+    if (n > 0) start.push_back({detail::SuboptKind::F5, 0, n});
     try {
-        SuboptSearch(tables).run(
+        detail::SuboptSearch(tables).run(
             std::string(static_cast<std::size_t>(n), '.'), std::move(start), 0,
-            result.mfe + options.delta, [&](const std::string& structure, int energy) {
-                if (result.structures.size() >= options.max_structures)
+            result.mfe + subopt_params.delta, [&](const std::string& structure, int energy) {
+                if (result.structures.size() >= subopt_params.max_structures)
                     throw ResourceError(fmt::format(
                         "more than {} structures lie within {:.2f} kcal/mol of the MFE of this "
                         "{} nt sequence; stopped after producing {}: use a smaller energy range "
                         "(-e) or raise --max-structures",
-                        options.max_structures, options.delta / 100.0, n,
+                        subopt_params.max_structures, subopt_params.delta / 100.0, n,
                         result.structures.size()));
                 result.structures.push_back({energy, structure});
                 return true;
@@ -51,7 +51,7 @@ SuboptResult subopt(std::span<const std::uint8_t> sequence, const EnergyParams& 
             "energy range (-e) or a lower --max-structures",
             result.structures.size(), n));
     }
-    if (options.order == SuboptOrder::EnergyThenStructure)
+    if (subopt_params.order == SuboptOrder::EnergyThenStructure)
         std::sort(result.structures.begin(), result.structures.end(),
                   [](const SuboptStructure& a, const SuboptStructure& b) {
                       return std::tie(a.energy, a.structure) < std::tie(b.energy, b.structure);

@@ -22,7 +22,7 @@ namespace tropic::rna {
 namespace {
 
 constexpr int kInf = kInfEnergy;
-constexpr int kTurn = kMfeMinHairpin;
+constexpr int kTurn = detail::kMfeMinHairpin;
 
 struct ZukerPair {
     int i, j, e, idxj;  // 1-based, as RNAsubopt lists them
@@ -53,7 +53,7 @@ void merge_sort(std::vector<ZukerPair>& v, std::size_t first, std::size_t count,
 
 class ZukerOutside {
   public:
-    explicit ZukerOutside(const MfeTables& tables)
+    explicit ZukerOutside(const detail::MfeTables& tables)
         : t_(tables),
           m_(tables.model()),
           n_(tables.length()),
@@ -69,15 +69,15 @@ class ZukerOutside {
     // The best structure containing (k,l), of energy `target` = C(k,l) + Out(k,l).
     std::string trace(int k, int l, int target) const {
         std::string structure(static_cast<std::size_t>(n_), '.');
-        std::vector<SuboptInterval> pending{{SuboptKind::C, k, l}};
+        std::vector<detail::SuboptInterval> pending{{detail::SuboptKind::C, k, l}};
         int decided = 0;
         int i = k, j = l;
         while (true) {  // outwards from (i,j), whose outside energy is out(i,j)
             const int o = out(i, j);
             const int t = m_.type(i, j);
             if (exterior(i, j) == o) {
-                if (i > 0) pending.push_back({SuboptKind::F5, 0, i});
-                if (j + 1 < n_) pending.push_back({SuboptKind::F3, j + 1, 0});
+                if (i > 0) pending.push_back({detail::SuboptKind::F5, 0, i});
+                if (j + 1 < n_) pending.push_back({detail::SuboptKind::F3, j + 1, 0});
                 decided += m_.exterior_stem(i, j, t);
                 break;
             }
@@ -111,11 +111,11 @@ class ZukerOutside {
                     if (choice < 0) continue;
                     decided += base - out(p, q);
                     if (choice == 0 || choice == 2)
-                        pending.push_back({SuboptKind::M, p + 1, i - 1});
+                        pending.push_back({detail::SuboptKind::M, p + 1, i - 1});
                     else
                         decided += left_up;
                     if (choice == 1 || choice == 2)
-                        pending.push_back({SuboptKind::M, j + 1, q - 1});
+                        pending.push_back({detail::SuboptKind::M, j + 1, q - 1});
                     else
                         decided += right_up;
                     structure[p] = '(', structure[q] = ')';
@@ -126,11 +126,11 @@ class ZukerOutside {
                 throw InternalError("Zuker traceback: the outside table does not explain itself");
         }
         std::string best;
-        SuboptSearch(t_, &f3_).run(structure, pending, decided, target,
-                                   [&](const std::string& s, int) {
-                                       best = s;
-                                       return false;
-                                   });
+        detail::SuboptSearch(t_, &f3_).run(structure, pending, decided, target,
+                                           [&](const std::string& s, int) {
+                                               best = s;
+                                               return false;
+                                           });
         if (best.empty()) throw InternalError("Zuker traceback: no structure at the target energy");
         return best;
     }
@@ -212,8 +212,8 @@ class ZukerOutside {
         }
     }
 
-    const MfeTables& t_;
-    const MfeModel& m_;
+    const detail::MfeTables& t_;
+    const detail::MfeModel& m_;
     int n_;
     std::vector<int> f3_, out_;
 };
@@ -221,11 +221,11 @@ class ZukerOutside {
 }  // namespace
 
 std::vector<SuboptStructure> subopt_zuker(std::span<const std::uint8_t> sequence,
-                                          const EnergyParams& params, const MfeOptions& mfe_options,
+                                          const EnergyParams& params, const MfeParams& mfe_params,
                                           const StructureConstraint* constraint) {
-    if (mfe_options.no_lonely_pairs)
+    if (mfe_params.no_lonely_pairs)
         throw InputError("Zuker suboptimals with no lonely pairs are not supported yet");
-    const MfeTables tables(sequence, params, mfe_options, constraint);
+    const detail::MfeTables tables(sequence, params, mfe_params, constraint);
     const ZukerOutside outside(tables);
     const int n = tables.length();
     // RNAsubopt's pair list: l from n down, k up, 1-based, idxj = l(l-1)/2.

@@ -28,13 +28,13 @@ using Seq = std::vector<std::uint8_t>;
 class BpmaxGpu : public test::GpuTest {
   protected:
     template <typename Score>
-    static rna::bpmax::InteractionTables<Score> shape(const Seq& s1, const Seq& s2,
-                                                      const BpmaxParams& params) {
-        rna::bpmax::InteractionTables<Score> f;
+    static rna::detail::InteractionTables<Score> shape(const Seq& s1, const Seq& s2,
+                                                       const BpmaxParams& params) {
+        rna::detail::InteractionTables<Score> f;
         f.length1 = s1.size();
         f.length2 = s2.size();
-        f.window1 = rna::effective_window(params.window1, s1.size());
-        f.width2 = rna::effective_window(params.window2, s2.size()) + 1;
+        f.window1 = rna::detail::effective_window(params.window1, s1.size());
+        f.width2 = rna::detail::effective_window(params.window2, s2.size()) + 1;
         f.cells.assign(f.tables() * f.table_cells(), 0);
         return f;
     }
@@ -42,13 +42,13 @@ class BpmaxGpu : public test::GpuTest {
     // Both fills from the same Problem; every cell (padding included) must agree.
     template <typename Score>
     static void expect_same_tables(const Seq& s1, const Seq& s2, const BpmaxParams& params) {
-        const auto problem = rna::bpmax::make_problem<Score>(s1, s2, params);
+        const auto problem = rna::detail::make_problem<Score>(s1, s2, params);
         auto cpu = shape<Score>(s1, s2, params), gpu = shape<Score>(s1, s2, params);
         RunOptions engine;
         engine.backend = Backend::Cpu;
         engine.pool = &pool();
-        rna::bpmax::fill_interaction_tables(problem, cpu, engine, &pool(), {});
-        rna::bpmax::cuda::fill_interaction_tables(problem, gpu, 0, {});
+        rna::detail::fill_interaction_tables(problem, cpu, engine, &pool(), {});
+        rna::detail::cuda::fill_interaction_tables(problem, gpu, 0, {});
         for (std::size_t c = 0; c < cpu.cells.size(); ++c)
             ASSERT_EQ(gpu.cells[c], cpu.cells[c])
                 << sizeof(Score) * 8 << "-bit, " << s1.size() << " x " << s2.size()
@@ -108,7 +108,7 @@ TEST_F(BpmaxGpu, TablesEqualCpuOnRandomPairs) {
     for (std::uint64_t seed : {std::uint64_t{1}, std::uint64_t{20261121}, test::test_seed()})
         run_random(seed, 12, [](const Seq& s1, const Seq& s2, const BpmaxParams& params) {
             expect_same_tables<std::int32_t>(s1, s2, params);
-            if (rna::bpmax::score_fits_int16(s1.size(), s2.size(), params.weights))
+            if (rna::detail::score_fits_int16(s1.size(), s2.size(), params.weights))
                 expect_same_tables<std::int16_t>(s1, s2, params);
         });
 }

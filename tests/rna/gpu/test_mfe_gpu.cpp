@@ -10,6 +10,7 @@
 
 #include "rna/mfe/cuda/mfe_cuda.hpp"
 #include "support/gpu_test.hpp"
+#include "support/outcome_results.hpp"
 #include "support/random_constraints.hpp"
 #include "support/random_rna.hpp"
 #include "tropic/core/device.hpp"
@@ -22,7 +23,7 @@ namespace tropic {
 namespace {
 
 using rna::Dangles;
-using rna::MfeOptions;
+using rna::MfeParams;
 using rna::MfeResult;
 
 const rna::EnergyParams& params() {
@@ -32,37 +33,39 @@ const rna::EnergyParams& params() {
 class MfeGpu : public test::GpuTest {
   protected:
     static std::vector<MfeResult> on_gpu(
-        const std::vector<std::vector<std::uint8_t>>& seqs, const MfeOptions& options,
+        const std::vector<std::vector<std::uint8_t>>& seqs, const MfeParams& mfe_params,
         const std::vector<rna::StructureConstraint>* constraints = nullptr) {
         RunOptions run;
         run.backend = Backend::Cuda;
-        return rna::fold_mfe_many(seqs, params(), options, run, constraints);
+        return test::results_of(rna::fold_mfe_many(seqs, params(), mfe_params, run, constraints));
     }
     // Folds on both backends and compares every record.
     static void expect_same(const std::vector<std::vector<std::uint8_t>>& seqs,
-                            const MfeOptions& options,
+                            const MfeParams& mfe_params,
                             const std::vector<rna::StructureConstraint>* constraints = nullptr) {
-        const auto gpu = on_gpu(seqs, options, constraints);
+        const auto gpu = on_gpu(seqs, mfe_params, constraints);
         RunOptions cpu_run;
         cpu_run.backend = Backend::Cpu;
         cpu_run.pool = &pool();
-        const auto cpu = rna::fold_mfe_many(seqs, params(), options, cpu_run, constraints);
+        const auto cpu =
+            test::results_of(rna::fold_mfe_many(seqs, params(), mfe_params, cpu_run, constraints));
         ASSERT_EQ(gpu.size(), seqs.size());
         for (std::size_t r = 0; r < seqs.size(); ++r) {
             ASSERT_EQ(gpu[r].energy, cpu[r].energy) << "record " << r << ", n=" << seqs[r].size();
             ASSERT_EQ(gpu[r].structure, cpu[r].structure)
                 << "record " << r << ", n=" << seqs[r].size();
-            ASSERT_EQ(rna::evaluate_structure(seqs[r], gpu[r].structure, params(), options.dangles),
-                      gpu[r].energy)
+            ASSERT_EQ(
+                rna::evaluate_structure(seqs[r], gpu[r].structure, params(), mfe_params.dangles),
+                gpu[r].energy)
                 << "record " << r;
         }
     }
-    static MfeOptions make(Dangles dangles, bool no_lp = false, int span = -1) {
-        MfeOptions options;
-        options.dangles = dangles;
-        options.no_lonely_pairs = no_lp;
-        options.max_bp_span = span;
-        return options;
+    static MfeParams make(Dangles dangles, bool no_lp = false, int span = -1) {
+        MfeParams mfe_params;
+        mfe_params.dangles = dangles;
+        mfe_params.no_lonely_pairs = no_lp;
+        mfe_params.max_bp_span = span;
+        return mfe_params;
     }
     static std::vector<std::vector<std::uint8_t>> random_batch(std::uint64_t seed, int count,
                                                                int max_length) {
@@ -151,15 +154,15 @@ TEST_F(MfeGpu, LongModeWithF5InGlobalMemoryEqualsCpu) {
     std::mt19937_64 rng(test::test_seed());
     const auto seq = test::random_rna(rng, 1200, 0.5);
     struct F5InGlobal {  // on for this test only, even when an assertion ends it
-        F5InGlobal() { rna::cuda::set_mfe_f5_in_global_for_tests(true); }
-        ~F5InGlobal() { rna::cuda::set_mfe_f5_in_global_for_tests(false); }
+        F5InGlobal() { rna::detail::cuda::set_mfe_f5_in_global_for_tests(true); }
+        ~F5InGlobal() { rna::detail::cuda::set_mfe_f5_in_global_for_tests(false); }
     };
-    const std::size_t before = rna::cuda::mfe_f5_global_folds();
+    const std::size_t before = rna::detail::cuda::mfe_f5_global_folds();
     {
         const F5InGlobal in_global;
         expect_same({seq}, make(Dangles::Both));
     }
-    EXPECT_EQ(rna::cuda::mfe_f5_global_folds() - before, 1u);
+    EXPECT_EQ(rna::detail::cuda::mfe_f5_global_folds() - before, 1u);
 }
 
 TEST_F(MfeGpu, LongModeWithConstraintEqualsCpu) {

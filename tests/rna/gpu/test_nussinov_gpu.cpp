@@ -9,6 +9,7 @@
 #include "reference/nussinov_reference.hpp"
 #include "rna/nussinov/nussinov_cpu.hpp"
 #include "support/gpu_test.hpp"
+#include "support/outcome_results.hpp"
 #include "support/random_rna.hpp"
 #include "tropic/core/device.hpp"
 #include "tropic/core/error.hpp"
@@ -57,7 +58,7 @@ TEST_F(NussinovGpu, LongModeEqualsCpuAtEdgeLengths) {
         for (const auto& params : parameter_sets()) {
             auto seq = test::random_rna(rng, n, 0.5, 0.05);
             auto gpu = rna::fold_nussinov(seq, params, cuda_options());
-            auto cpu = rna::fold_nussinov_cpu(seq, params, &pool());
+            auto cpu = rna::detail::fold_nussinov_cpu(seq, params, &pool());
             expect_same(seq, params, gpu, cpu);
         }
     }
@@ -82,7 +83,7 @@ TEST_F(NussinovGpu, LongModeEqualsCpuAt10000) {
     auto seq = test::random_rna(rng, 10000);
     NussinovParams params;
     auto gpu = rna::fold_nussinov(seq, params, cuda_options());
-    auto cpu = rna::fold_nussinov_cpu(seq, params, &pool());
+    auto cpu = rna::detail::fold_nussinov_cpu(seq, params, &pool());
     expect_same(seq, params, gpu, cpu);
 }
 
@@ -98,13 +99,13 @@ TEST_F(NussinovGpu, BatchModeEqualsCpu) {
         batch.push_back(test::random_rna(rng, 1024));
         batch.push_back(test::random_rna(rng, 1500));  // beyond batch length: long mode
         auto options = cuda_options();
-        auto gpu = rna::fold_nussinov_many(batch, params, options);
+        auto gpu = test::results_of(rna::fold_nussinov_many(batch, params, options));
         options.backend = Backend::Auto;  // long records to the GPU, short ones to the CPU
-        auto automatic = rna::fold_nussinov_many(batch, params, options);
+        auto automatic = test::results_of(rna::fold_nussinov_many(batch, params, options));
         ASSERT_EQ(gpu.size(), batch.size());
         ASSERT_EQ(automatic.size(), batch.size());
         for (std::size_t r = 0; r < batch.size(); ++r) {
-            auto cpu = rna::fold_nussinov_cpu(batch[r], params, nullptr);
+            auto cpu = rna::detail::fold_nussinov_cpu(batch[r], params, nullptr);
             expect_same(batch[r], params, gpu[r], cpu);
             expect_same(batch[r], params, automatic[r], cpu);
         }
@@ -120,7 +121,7 @@ TEST_F(NussinovGpu, TooLongForDeviceGivesResourceError) {
     NussinovParams params;
     params.weights = rna::PairWeights{1000, 1000, 1000};
     try {
-        rna::fold_nussinov(seq, params, cuda_options());
+        (void)rna::fold_nussinov(seq, params, cuda_options());
         FAIL() << "a " << n << "-nt fold should not fit";
     } catch (const ResourceError& e) {
         EXPECT_NE(std::string(e.what()).find("nt"), std::string::npos) << e.what();

@@ -6,7 +6,7 @@
 
 #include "rna/bpmax/bpmax_tables.hpp"
 
-namespace tropic::rna::bpmax::cuda {
+namespace tropic::rna::detail::cuda {
 
 // Device bytes the fill needs for tables of this shape (both layouts and the strand tables).
 template <typename Score>
@@ -46,4 +46,4 @@ std::size_t kept_device_bytes() noexcept;
         const Problem<Score>&, const InteractionTables<Score>&, std::size_t, int, const Progress&, \
         std::size_t);
 
-}  // namespace tropic::rna::bpmax::cuda
+}  // namespace tropic::rna::detail::cuda

@@ -7,7 +7,7 @@
 
 #include "rna/bpmax/bpmax_tables.hpp"
 
-namespace tropic::rna::bpmax::cuda {
+namespace tropic::rna::detail::cuda {
 
 template <typename Score>
 struct DeviceProblem {
@@ -57,4 +57,4 @@ template <typename Score>
 std::vector<BpmaxPair> trace_on_device(const DeviceProblem<Score>& problem, const Score* f,
                                        const SiteBox& box);
 
-}  // namespace tropic::rna::bpmax::cuda
+}  // namespace tropic::rna::detail::cuda

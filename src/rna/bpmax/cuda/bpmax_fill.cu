@@ -19,21 +19,21 @@
 #include <vector>
 
 #include "core/cuda/cuda_check.cuh"
-#include "core/cuda/device_memory.cuh"
 #include "core/cuda/device_buffer.cuh"
+#include "core/cuda/device_memory.cuh"
+#include "core/internal/memory_fit.hpp"
 #include "core/internal/profile.hpp"
 #include "rna/bpmax/cuda/bpmax_cuda.hpp"
 #include "rna/bpmax/cuda/bpmax_device.cuh"
 #include "semiring/device/band_packed.cuh"
 #include "tropic/core/error.hpp"
-#include "core/internal/memory_fit.hpp"
 
-namespace tropic::rna::bpmax::cuda {
+namespace tropic::rna::detail::cuda {
 
 namespace {
 
-using tropic::detail::cuda::DeviceBuffer;
 using semiring::cuda::BandGeometry;
+using tropic::detail::cuda::DeviceBuffer;
 using Step = semiring::MaxPlus<std::int32_t>;  // DPX add-max on int32, whatever the Score
 
 template <typename Score>
@@ -339,11 +339,10 @@ class DeviceTables {
         const MemoryBudget budget = tropic::detail::cuda::device_budget(
             device, (cells_.size() + packed_.size()) * sizeof(Score));
         if (need > budget.bytes)
-            throw ResourceError(
-                does_not_fit_message("BPMax of a " + std::to_string(shape.length1) + " x " +
-                                         std::to_string(shape.length2) + " nt pair",
-                                     need, budget,
-                                     "use a smaller window2 or window1 (or the cpu backend)"));
+            throw ResourceError(does_not_fit_message(
+                "BPMax of a " + std::to_string(shape.length1) + " x " +
+                    std::to_string(shape.length2) + " nt pair",
+                need, budget, "use a smaller window2 or window1 (or the cpu backend)"));
         cells_.resize(f_.tables() * f_.table_cells());
         packed_.resize(f_.tables() * g_.packed_cells());
         TROPIC_CUDA_CHECK(cudaFuncSetAttribute(tile_sweep_kernel<Score>,
@@ -541,4 +540,4 @@ std::vector<DeviceSite> interact_sites(const Problem<Score>& problem,
 TROPIC_BPMAX_CUDA_INSTANTIATE(std::int16_t)
 TROPIC_BPMAX_CUDA_INSTANTIATE(std::int32_t)
 
-}  // namespace tropic::rna::bpmax::cuda
+}  // namespace tropic::rna::detail::cuda

@@ -12,7 +12,7 @@
 #include "rna/bpmax/cuda/bpmax_device.cuh"
 #include "tropic/core/error.hpp"
 
-namespace tropic::rna::bpmax::cuda {
+namespace tropic::rna::detail::cuda {
 
 namespace {
 
@@ -265,4 +265,4 @@ template std::vector<BpmaxPair> trace_on_device<std::int16_t>(const DeviceProble
 template std::vector<BpmaxPair> trace_on_device<std::int32_t>(const DeviceProblem<std::int32_t>&,
                                                               const std::int32_t*, const SiteBox&);
 
-}  // namespace tropic::rna::bpmax::cuda
+}  // namespace tropic::rna::detail::cuda

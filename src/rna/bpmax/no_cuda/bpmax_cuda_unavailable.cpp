@@ -2,7 +2,7 @@
 #include "core/no_cuda/built_without_cuda.hpp"
 #include "rna/bpmax/cuda/bpmax_cuda.hpp"
 
-namespace tropic::rna::bpmax::cuda {
+namespace tropic::rna::detail::cuda {
 
 template <typename Score>
 std::size_t fill_device_bytes(const InteractionTables<Score>&) {
@@ -28,4 +28,4 @@ std::size_t kept_device_bytes() noexcept {
 TROPIC_BPMAX_CUDA_INSTANTIATE(std::int16_t)
 TROPIC_BPMAX_CUDA_INSTANTIATE(std::int32_t)
 
-}  // namespace tropic::rna::bpmax::cuda
+}  // namespace tropic::rna::detail::cuda

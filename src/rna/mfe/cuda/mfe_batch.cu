@@ -8,7 +8,7 @@
 #include "rna/mfe/cuda/mfe_kernels.cuh"
 #include "tropic/semiring/tropical.hpp"
 
-namespace tropic::rna::cuda {
+namespace tropic::rna::detail::cuda {
 
 namespace {
 
@@ -146,4 +146,4 @@ void launch_mfe_batch_diagonal(const MfeDeviceArgs& args, int d, int cells, int 
     TROPIC_CUDA_CHECK_LAUNCH("batch_diagonal_kernel");
 }
 
-}  // namespace tropic::rna::cuda
+}  // namespace tropic::rna::detail::cuda

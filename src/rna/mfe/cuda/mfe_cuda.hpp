@@ -16,7 +16,7 @@
 #include "tropic/core/progress.hpp"
 #include "tropic/rna/mfe.hpp"
 
-namespace tropic::rna::cuda {
+namespace tropic::rna::detail::cuda {
 
 inline constexpr std::size_t kMfeLongLength = 1024;
 inline constexpr std::size_t kMfeLoneLength = 512;
@@ -30,7 +30,7 @@ struct MfeJob {
 
 // Device bytes a fold of `length` bases needs at most (its tables, with long mode's padding and
 // products where it may take long mode; `constrained`: with its constraint's mask).
-std::uint64_t mfe_device_bytes(std::size_t length, const MfeOptions& options,
+std::uint64_t mfe_device_bytes(std::size_t length, const MfeParams& mfe_params,
                                bool constrained = false);
 
 // For tests only (the CLI cannot reach this private header): while on, long mode keeps F5's
@@ -43,7 +43,7 @@ std::size_t mfe_f5_global_folds();
 // Folds every job on `device`; results in job order. Throws ResourceError, before allocating,
 // when a record's tables do not fit in the device's free memory (naming the length that would).
 std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob> jobs, const EnergyParams& params,
-                                     const MfeOptions& options, int device,
+                                     const MfeParams& mfe_params, int device,
                                      const Progress& on_progress = {});
 
-}  // namespace tropic::rna::cuda
+}  // namespace tropic::rna::detail::cuda

@@ -21,7 +21,7 @@
 
 #include "rna/mfe/mfe_model.hpp"
 
-namespace tropic::rna::cuda {
+namespace tropic::rna::detail::cuda {
 
 inline constexpr std::size_t kNoMask = ~std::size_t{0};
 
@@ -129,4 +129,4 @@ inline int mfe_batch_tables_per_fold(bool no_lonely_pairs) {
 // Long mode's squares per fold: FML, C, CI (and CC), and the split products.
 inline constexpr int kMfeLongSquares = 4;
 
-}  // namespace tropic::rna::cuda
+}  // namespace tropic::rna::detail::cuda

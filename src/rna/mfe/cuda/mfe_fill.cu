@@ -27,16 +27,16 @@
 #include <vector>
 
 #include "core/cuda/device_buffer.cuh"
-#include "core/cuda/device_memory.cuh"
 #include "core/cuda/device_fill.cuh"
+#include "core/cuda/device_memory.cuh"
+#include "core/internal/memory_fit.hpp"
 #include "core/internal/profile.hpp"
 #include "rna/mfe/cuda/mfe_cuda.hpp"
 #include "rna/mfe/cuda/mfe_kernels.cuh"
 #include "semiring/device/tropical_block_tile.cuh"
 #include "tropic/core/error.hpp"
-#include "core/internal/memory_fit.hpp"
 
-namespace tropic::rna::cuda {
+namespace tropic::rna::detail::cuda {
 
 namespace {
 
@@ -336,56 +336,72 @@ double fill_fraction(int d, int n) {
     return 3 * x * x - 2 * x * x * x;
 }
 
-// Folds `chunk` (indices into jobs, longest first) together; long_mode: one fold with products.
-void fold_chunk(std::span<const MfeJob> jobs, const std::vector<std::size_t>& chunk, bool long_mode,
-                const MfeOptions& options, Workspace& w, std::vector<MfeResult>& results,
-                const Progress& on_progress) {
-    std::vector<MfeDeviceFold> folds(chunk.size());
+// Where each fold of a chunk lies in the shared device buffers, and their sizes.
+struct ChunkLayout {
+    std::vector<MfeDeviceFold> folds;
     std::size_t table_ints = 0, bases = 0, masks = 0, f5 = 0, stack = 0;
+};
+
+// Plan: the offsets of the folds of `chunk` (indices into jobs, longest first).
+ChunkLayout plan_chunk(std::span<const MfeJob> jobs, const std::vector<std::size_t>& chunk,
+                       bool long_mode, const MfeParams& mfe_params) {
+    ChunkLayout layout;
+    layout.folds.resize(chunk.size());
     for (std::size_t f = 0; f < chunk.size(); ++f) {
         const MfeJob& job = jobs[chunk[f]];
-        MfeDeviceFold& fold = folds[f];
+        MfeDeviceFold& fold = layout.folds[f];
         fold.n = static_cast<int>(job.sequence.size());
         fold.ld = fold_ld(job.sequence.size(), long_mode);
-        fold.tables = table_ints;
-        table_ints +=
-            std::size_t(tables_per_fold(long_mode, options.no_lonely_pairs)) * fold.ld * fold.ld;
-        fold.bases = bases;
-        bases += job.sequence.size();
+        fold.tables = layout.table_ints;
+        layout.table_ints +=
+            std::size_t(tables_per_fold(long_mode, mfe_params.no_lonely_pairs)) * fold.ld * fold.ld;
+        fold.bases = layout.bases;
+        layout.bases += job.sequence.size();
         if (job.constraint != nullptr) {
-            fold.mask = masks;
-            masks += job.sequence.size() * job.sequence.size();
+            fold.mask = layout.masks;
+            layout.masks += job.sequence.size() * job.sequence.size();
         }
-        fold.f5 = f5;
-        f5 += job.sequence.size() + 1;
-        fold.stack = stack;
-        stack += job.sequence.size() + 2;
+        fold.f5 = layout.f5;
+        layout.f5 += job.sequence.size() + 1;
+        fold.stack = layout.stack;
+        layout.stack += job.sequence.size() + 2;
     }
-    std::vector<std::uint8_t> sequence(bases), mask_bytes(masks);
-    std::vector<std::int8_t> base(bases);
+    return layout;
+}
+
+// Upload: the sequences, parameter codes and constraint masks of the chunk, and tables set to
+// infinity.
+void upload_chunk(std::span<const MfeJob> jobs, const std::vector<std::size_t>& chunk,
+                  const ChunkLayout& layout, Workspace& w) {
+    std::vector<std::uint8_t> sequence(layout.bases), mask_bytes(layout.masks);
+    std::vector<std::int8_t> base(layout.bases);
     for (std::size_t f = 0; f < chunk.size(); ++f) {
         const MfeJob& job = jobs[chunk[f]];
-        std::copy(job.sequence.begin(), job.sequence.end(), sequence.begin() + folds[f].bases);
+        const MfeDeviceFold& fold = layout.folds[f];
+        std::copy(job.sequence.begin(), job.sequence.end(), sequence.begin() + fold.bases);
         for (std::size_t k = 0; k < job.sequence.size(); ++k)
-            base[folds[f].bases + k] = static_cast<std::int8_t>(param_base(job.sequence[k]));
+            base[fold.bases + k] = static_cast<std::int8_t>(param_base(job.sequence[k]));
         if (job.constraint != nullptr) {
             const auto allowed = job.constraint->allowed_mask();
-            std::copy(allowed.begin(), allowed.end(), mask_bytes.begin() + folds[f].mask);
+            std::copy(allowed.begin(), allowed.end(), mask_bytes.begin() + fold.mask);
         }
     }
     w.sequence.assign(std::span<const std::uint8_t>(sequence));
     w.base.assign(std::span<const std::int8_t>(base));
     w.masks.assign(std::span<const std::uint8_t>(mask_bytes));
-    w.folds.assign(std::span<const MfeDeviceFold>(folds));
-    w.tables.resize(std::max<std::size_t>(table_ints, 1));
-    w.f5.resize(f5);
-    w.stacks.resize(stack);
-    w.structures.resize(std::max<std::size_t>(bases, 1));
+    w.folds.assign(std::span<const MfeDeviceFold>(layout.folds));
+    w.tables.resize(std::max<std::size_t>(layout.table_ints, 1));
+    w.f5.resize(layout.f5);
+    w.stacks.resize(layout.stack);
+    w.structures.resize(std::max<std::size_t>(layout.bases, 1));
     w.failed.resize(chunk.size());
     TROPIC_CUDA_CHECK(
         cudaMemsetAsync(w.failed.data(), 0, chunk.size() * sizeof(int), cudaStreamPerThread));
-    tropic::detail::cuda::fill_async(w.tables.data(), table_ints, kInf);
+    tropic::detail::cuda::fill_async(w.tables.data(), layout.table_ints, kInf);
+}
 
+// The kernels' view of the workspace.
+MfeDeviceArgs device_args(Workspace& w, const MfeParams& mfe_params) {
     MfeDeviceArgs args{};
     args.params = w.params.data();
     args.hairpin_initiation = w.hairpin_initiation.data();
@@ -400,33 +416,41 @@ void fold_chunk(std::span<const MfeJob> jobs, const std::vector<std::size_t>& ch
     args.tables = w.tables.data();
     args.f5 = w.f5.data();
     args.folds = w.folds.data();
-    args.dangles = options.dangles;
-    args.no_lonely_pairs = options.no_lonely_pairs;
-    args.max_span = options.max_bp_span;
+    args.dangles = mfe_params.dangles;
+    args.no_lonely_pairs = mfe_params.no_lonely_pairs;
+    args.max_span = mfe_params.max_bp_span;
+    return args;
+}
 
+// Long mode: the tile products of tile-diagonal e (see the top of this file).
+void launch_split_products(const MfeDeviceArgs& args, int ld, int e, ChunkProfile& profile) {
+    const int tiles_across = ld / kSplitTile;
+    if (e < 4 || tiles_across <= e) return;
+    const int tiles = tiles_across - e;
+    // Few tiles: split k over more blocks to fill the device (two products per tile).
+    const int splits = std::max(1, std::min(e - 3, (264 + 2 * tiles - 1) / (2 * tiles)));
+    const std::size_t square = std::size_t(ld) * ld;
+    int* fml = args.tables;
+    int* c = fml + square;
+    int* q = fml + std::size_t(kMfeLongSquares - 1) * square;
+    profile.before_products();
+    split_product_kernel<<<dim3(tiles, splits, 2), SplitTile::kThreads>>>(fml, c, q, ld, e);
+    TROPIC_CUDA_CHECK_LAUNCH("split_product_kernel");
+    profile.after_products(2.0 * tiles * (e - 3) * std::pow(double(kSplitTile), 3));
+}
+
+// Launch: the cells diagonal by diagonal (with long mode's products); `report(d)` hears every
+// 256th diagonal.
+template <class Report>
+void launch_diagonals(const MfeDeviceArgs& args, const ChunkLayout& layout, bool long_mode,
+                      ChunkProfile& profile, Report report) {
+    const std::vector<MfeDeviceFold>& folds = layout.folds;
     const int longest = folds.front().n;
-    ChunkProfile profile;
-    const bool report = long_mode && on_progress && longest >= int(kMfeProgressMinLength);
-    // Long mode: the tile products of tile-diagonal e (see the top of this file).
-    auto launch_split_products = [&](int e) {
-        const int ld = folds.front().ld, tiles_across = ld / kSplitTile;
-        if (e < 4 || tiles_across <= e) return;
-        const int tiles = tiles_across - e;
-        // Few tiles: split k over more blocks to fill the device (two products per tile).
-        const int splits = std::max(1, std::min(e - 3, (264 + 2 * tiles - 1) / (2 * tiles)));
-        const std::size_t square = std::size_t(ld) * ld;
-        int* fml = args.tables;
-        int* c = fml + square;
-        int* q = fml + std::size_t(kMfeLongSquares - 1) * square;
-        profile.before_products();
-        split_product_kernel<<<dim3(tiles, splits, 2), SplitTile::kThreads>>>(fml, c, q, ld, e);
-        TROPIC_CUDA_CHECK_LAUNCH("split_product_kernel");
-        profile.after_products(2.0 * tiles * (e - 3) * std::pow(double(kSplitTile), 3));
-    };
     std::size_t active = folds.size();  // folds longer than d: a prefix, lengths descend
     for (int d = kMfeMinHairpin + 1; d < longest; ++d) {
         while (active > 0 && folds[active - 1].n <= d) --active;
-        if (long_mode && d % kSplitTile == 0) launch_split_products(d / kSplitTile + 1);
+        if (long_mode && d % kSplitTile == 0)
+            launch_split_products(args, folds.front().ld, d / kSplitTile + 1, profile);
         const int cells = longest - d;
         if (long_mode) {
             diagonal_kernel<<<(cells + kCellWarps - 1) / kCellWarps, kCellWarps * 32>>>(args, d);
@@ -434,12 +458,16 @@ void fold_chunk(std::span<const MfeJob> jobs, const std::vector<std::size_t>& ch
         } else {
             launch_mfe_batch_diagonal(args, d, cells, int(active));
         }
-        if (report && d % 256 == 0) {
-            TROPIC_CUDA_CHECK(cudaStreamSynchronize(cudaStreamPerThread));
-            on_progress(jobs[chunk.front()].record, 0.98 * fill_fraction(d, longest));
-        }
+        if (d % 256 == 0) report(d);
     }
     profile.diagonals_done();
+}
+
+// Launch: the exterior loop F5 of every fold, then the traceback.
+void launch_exterior_and_traceback(const MfeDeviceArgs& args, const ChunkLayout& layout,
+                                   bool long_mode, Workspace& w) {
+    const int longest = layout.folds.front().n;
+    const auto folds = unsigned(layout.folds.size());
     // F5's best[] in shared memory where it fits (up to ~57,000 nt on Hopper), else global
     // memory (set_mfe_f5_in_global_for_tests forces that for long mode).
     std::size_t exterior_shared = std::size_t(longest) * sizeof(int);
@@ -457,99 +485,117 @@ void fold_chunk(std::span<const MfeJob> jobs, const std::vector<std::size_t>& ch
     auto exterior = long_mode ? exterior_kernel<true> : exterior_kernel<false>;
     TROPIC_CUDA_CHECK(cudaFuncSetAttribute(exterior, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                            int(std::max<std::size_t>(exterior_shared, 1))));
-    exterior<<<unsigned(folds.size()), long_mode ? 1024 : 32, exterior_shared>>>(args,
-                                                                                 exterior_scratch);
+    exterior<<<folds, long_mode ? 1024 : 32, exterior_shared>>>(args, exterior_scratch);
     TROPIC_CUDA_CHECK_LAUNCH("exterior_kernel");
-    launch_mfe_traceback(args, int(folds.size()), long_mode, w.stacks.data(), w.structures.data(),
+    launch_mfe_traceback(args, int(folds), long_mode, w.stacks.data(), w.structures.data(),
                          w.failed.data());
+}
 
-    profile.report(folds.size(), longest);
-    std::vector<char> structures(bases);
-    std::vector<int> f5_values(f5), failed(chunk.size());
+// Collect: every fold's energy F5(n) and structure.
+void collect_chunk(const std::vector<std::size_t>& chunk, const ChunkLayout& layout, Workspace& w,
+                   std::vector<MfeResult>& results) {
+    std::vector<char> structures(layout.bases);
+    std::vector<int> f5_values(layout.f5), failed(chunk.size());
     TROPIC_CUDA_CHECK(
-        cudaMemcpy(structures.data(), w.structures.data(), bases, cudaMemcpyDeviceToHost));
+        cudaMemcpy(structures.data(), w.structures.data(), layout.bases, cudaMemcpyDeviceToHost));
     TROPIC_CUDA_CHECK(
-        cudaMemcpy(f5_values.data(), w.f5.data(), f5 * sizeof(int), cudaMemcpyDeviceToHost));
+        cudaMemcpy(f5_values.data(), w.f5.data(), layout.f5 * sizeof(int), cudaMemcpyDeviceToHost));
     TROPIC_CUDA_CHECK(cudaMemcpy(failed.data(), w.failed.data(), chunk.size() * sizeof(int),
                                  cudaMemcpyDeviceToHost));
     for (std::size_t f = 0; f < chunk.size(); ++f) {
         if (failed[f] != 0)
             throw InternalError("MFE traceback on the GPU: the tables do not explain the minimum");
+        const MfeDeviceFold& fold = layout.folds[f];
         MfeResult& result = results[chunk[f]];
-        result.energy = f5_values[folds[f].f5 + folds[f].n];
-        result.structure.assign(structures.data() + folds[f].bases, std::size_t(folds[f].n));
+        result.energy = f5_values[fold.f5 + fold.n];
+        result.structure.assign(structures.data() + fold.bases, std::size_t(fold.n));
     }
-    if (report) on_progress(jobs[chunk.front()].record, 1.0);
 }
 
-}  // namespace
-
-void set_mfe_f5_in_global_for_tests(bool on) {
-    f5_in_global_for_tests = on;
+// Folds `chunk` (indices into jobs, longest first) together; long_mode: one fold with products.
+void fold_chunk(std::span<const MfeJob> jobs, const std::vector<std::size_t>& chunk, bool long_mode,
+                const MfeParams& mfe_params, Workspace& w, std::vector<MfeResult>& results,
+                const Progress& on_progress) {
+    const ChunkLayout layout = plan_chunk(jobs, chunk, long_mode, mfe_params);
+    upload_chunk(jobs, chunk, layout, w);
+    const MfeDeviceArgs args = device_args(w, mfe_params);
+    const int longest = layout.folds.front().n;
+    const std::size_t record = jobs[chunk.front()].record;
+    const bool report = long_mode && on_progress && longest >= int(kMfeProgressMinLength);
+    ChunkProfile profile;
+    launch_diagonals(args, layout, long_mode, profile, [&](int d) {
+        if (!report) return;
+        TROPIC_CUDA_CHECK(cudaStreamSynchronize(cudaStreamPerThread));
+        on_progress(record, 0.98 * fill_fraction(d, longest));
+    });
+    launch_exterior_and_traceback(args, layout, long_mode, w);
+    profile.report(layout.folds.size(), longest);
+    collect_chunk(chunk, layout, w, results);
+    if (report) on_progress(record, 1.0);
 }
 
-std::size_t mfe_f5_global_folds() {
-    return f5_global_folds;
-}
-
-std::uint64_t mfe_device_bytes(std::size_t length, const MfeOptions& options, bool constrained) {
-    return fold_bytes(length, length >= kMfeLoneLength, options.no_lonely_pairs, constrained);
-}
-
-std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob> jobs, const EnergyParams& params,
-                                     const MfeOptions& options, int device,
-                                     const Progress& on_progress) {
-    std::vector<MfeResult> results(jobs.size());
-    std::size_t longest = 0;
+// Which jobs fold alone in long mode and which together in batch mode.
+struct JobPlan {
     std::vector<std::size_t> long_jobs, short_jobs;
+    std::size_t longest = 0;
+};
+
+JobPlan plan_jobs(std::span<const MfeJob> jobs) {
+    JobPlan plan;
     for (std::size_t r = 0; r < jobs.size(); ++r) {
         const std::size_t n = jobs[r].sequence.size();
-        longest = std::max(longest, n);
+        plan.longest = std::max(plan.longest, n);
         if (n == 0) continue;  // energy 0, empty structure
-        (n >= kMfeLoneLength ? long_jobs : short_jobs).push_back(r);
+        (n >= kMfeLoneLength ? plan.long_jobs : plan.short_jobs).push_back(r);
     }
     // Records of kMfeLoneLength..kMfeLongLength-1 nt go back to the batch when they are many.
-    if (long_jobs.size() >= kMfeLoneCount) {
+    if (plan.long_jobs.size() >= kMfeLoneCount) {
         std::vector<std::size_t> longest_only;
-        for (std::size_t r : long_jobs)
-            (jobs[r].sequence.size() >= kMfeLongLength ? longest_only : short_jobs).push_back(r);
-        long_jobs.swap(longest_only);
+        for (std::size_t r : plan.long_jobs)
+            (jobs[r].sequence.size() >= kMfeLongLength ? longest_only : plan.short_jobs)
+                .push_back(r);
+        plan.long_jobs.swap(longest_only);
     }
-    if (long_jobs.empty() && short_jobs.empty()) return results;
-    TROPIC_CUDA_CHECK(cudaSetDevice(device));
+    return plan;
+}
+
+// Refuses, before anything is allocated, a long-mode fold that does not fit the device's budget;
+// returns the budget's bytes.
+std::uint64_t check_long_jobs_fit(std::span<const MfeJob> jobs,
+                                  const std::vector<std::size_t>& long_jobs,
+                                  const MfeParams& mfe_params, int device) {
     const MemoryBudget device_memory = tropic::detail::cuda::device_budget(device);
     const std::uint64_t usable = device_memory.bytes;
     for (std::size_t r : long_jobs) {
         const std::size_t n = jobs[r].sequence.size();
         const std::uint64_t bytes =
-            fold_bytes(n, true, options.no_lonely_pairs, jobs[r].constraint != nullptr);
-        if (bytes > usable) {
-            std::size_t fits = n;
-            while (fits > 0 && fold_bytes(fits, true, options.no_lonely_pairs, true) > usable)
-                fits = fits * 9 / 10;
-            throw ResourceError(
-                does_not_fit_message("an MFE fold of " + std::to_string(n) + " nt", bytes,
-                                     device_memory,
-                                     "folds of up to about " + std::to_string(fits) +
-                                         " nt fit (or use the cpu backend)"));
-        }
+            fold_bytes(n, true, mfe_params.no_lonely_pairs, jobs[r].constraint != nullptr);
+        if (bytes <= usable) continue;
+        std::size_t fits = n;
+        while (fits > 0 && fold_bytes(fits, true, mfe_params.no_lonely_pairs, true) > usable)
+            fits = fits * 9 / 10;
+        throw ResourceError(does_not_fit_message(
+            "an MFE fold of " + std::to_string(n) + " nt", bytes, device_memory,
+            "folds of up to about " + std::to_string(fits) + " nt fit (or use the cpu backend)"));
     }
+    return usable;
+}
 
-    // Device buffers stay with the calling thread between calls (tropic fold calls once per
-    // chunk of records), so chunks after the first allocate nothing.
+// Device buffers stay with the calling thread between calls (tropic fold calls once per chunk of
+// records), so chunks after the first allocate nothing.
+Workspace& workspace_of(int device) {
     static thread_local Workspace w;
     static thread_local int workspace_device = -1;
     if (workspace_device != device) {
         w = Workspace{};
         workspace_device = device;
     }
-    w.group_ends.clear();
-    w.params.assign(std::span<const EnergyParams>(&params, 1));
-    std::vector<int> initiation(longest + 1);
-    for (std::size_t size = 0; size <= longest; ++size)
-        initiation[size] = hairpin_initiation(params, static_cast<int>(size));
-    w.hairpin_initiation.assign(std::span<const int>(initiation));
-    // The interior-loop candidates by rule (see MfeDeviceArgs::candidates).
+    return w;
+}
+
+// The interior-loop candidates by rule (see MfeDeviceArgs::candidates), group after group;
+// `group_ends` receives where each group ends.
+std::vector<int2> interior_candidates(const EnergyParams& params, std::vector<int>& group_ends) {
     std::vector<int2> groups[4];
     for (int index = 0; index < kMfeInteriorCandidates; ++index) {
         int n1 = 0, n2 = 0;
@@ -567,52 +613,96 @@ std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob> jobs, const EnergyP
             groups[3].push_back(make_int2(key, 0));
     }
     std::vector<int2> candidates;
+    group_ends.clear();
     for (const auto& group : groups) {
         candidates.insert(candidates.end(), group.begin(), group.end());
-        w.group_ends.push_back(int(candidates.size()));
+        group_ends.push_back(int(candidates.size()));
     }
-    w.candidates.assign(std::span<const int2>(candidates));
+    return candidates;
+}
 
-    for (std::size_t r : long_jobs) fold_chunk(jobs, {r}, true, options, w, results, on_progress);
+// Upload: what every fold reads, the parameters, the hairpin initiations up to the longest
+// record and the interior-loop candidates.
+void upload_model(Workspace& w, const EnergyParams& params, std::size_t longest) {
+    w.params.assign(std::span<const EnergyParams>(&params, 1));
+    std::vector<int> initiation(longest + 1);
+    for (std::size_t size = 0; size <= longest; ++size)
+        initiation[size] = hairpin_initiation(params, static_cast<int>(size));
+    w.hairpin_initiation.assign(std::span<const int>(initiation));
+    w.candidates.assign(std::span<const int2>(interior_candidates(params, w.group_ends)));
+}
 
-    // Short records longest first, in chunks that fit a share of the free memory.
+// Plan: the short records longest first, in chunks that fit a share of the free memory.
+std::vector<std::vector<std::size_t>> short_chunks(std::span<const MfeJob> jobs,
+                                                   std::vector<std::size_t> short_jobs,
+                                                   const MfeParams& mfe_params,
+                                                   std::uint64_t usable) {
     std::stable_sort(short_jobs.begin(), short_jobs.end(), [&](std::size_t a, std::size_t b) {
         return jobs[a].sequence.size() > jobs[b].sequence.size();
     });
+    auto bytes_of = [&](std::size_t r) {
+        return fold_bytes(jobs[r].sequence.size(), false, mfe_params.no_lonely_pairs,
+                          jobs[r].constraint != nullptr);
+    };
     // The kernel needs many cells in flight to hide its memory latency: chunks as large as the
     // budget allows (measured on 20,000 x 200 nt, H200: 16 GB chunks 63.6k seq/s, 2 GB 52.5k,
     // 512 MB 31.9k), and of even sizes, so that no small last chunk runs half empty.
     constexpr std::size_t kMaxChunkFolds = 65535;  // the grid's y dimension
     const std::uint64_t budget = std::min<std::uint64_t>(usable / 2, 16ull << 30);
     std::uint64_t batch_bytes = 0;
-    for (std::size_t r : short_jobs)
-        batch_bytes += fold_bytes(jobs[r].sequence.size(), false, options.no_lonely_pairs,
-                                  jobs[r].constraint != nullptr);
-    const std::size_t chunks =
+    for (std::size_t r : short_jobs) batch_bytes += bytes_of(r);
+    const std::size_t count =
         std::max<std::size_t>({1, (batch_bytes + budget - 1) / budget,
                                (short_jobs.size() + kMaxChunkFolds - 1) / kMaxChunkFolds});
-    const std::size_t chunk_folds = (short_jobs.size() + chunks - 1) / chunks;
-    std::vector<std::size_t> chunk;
+    const std::size_t chunk_folds = (short_jobs.size() + count - 1) / count;
+    std::vector<std::vector<std::size_t>> chunks;
     std::uint64_t chunk_bytes = 0;
     for (std::size_t r : short_jobs) {
         // Each launch covers the chunk's longest fold's cells for every fold, so a fold of less
         // than half that length starts a new chunk rather than idle most of its threads.
         const std::size_t n = jobs[r].sequence.size();
-        const std::size_t longest_in_chunk =
-            chunk.empty() ? n : jobs[chunk.front()].sequence.size();
-        const std::uint64_t bytes =
-            fold_bytes(n, false, options.no_lonely_pairs, jobs[r].constraint != nullptr);
-        if (!chunk.empty() && (chunk.size() == chunk_folds || chunk_bytes + bytes > budget ||
-                               2 * n < longest_in_chunk)) {
-            fold_chunk(jobs, chunk, false, options, w, results, on_progress);
-            chunk.clear();
+        const std::uint64_t bytes = bytes_of(r);
+        if (chunks.empty() ||
+            (chunks.back().size() == chunk_folds || chunk_bytes + bytes > budget ||
+             2 * n < jobs[chunks.back().front()].sequence.size())) {
+            chunks.emplace_back();
             chunk_bytes = 0;
         }
-        chunk.push_back(r);
+        chunks.back().push_back(r);
         chunk_bytes += bytes;
     }
-    if (!chunk.empty()) fold_chunk(jobs, chunk, false, options, w, results, on_progress);
+    return chunks;
+}
+
+}  // namespace
+
+void set_mfe_f5_in_global_for_tests(bool on) {
+    f5_in_global_for_tests = on;
+}
+
+std::size_t mfe_f5_global_folds() {
+    return f5_global_folds;
+}
+
+std::uint64_t mfe_device_bytes(std::size_t length, const MfeParams& mfe_params, bool constrained) {
+    return fold_bytes(length, length >= kMfeLoneLength, mfe_params.no_lonely_pairs, constrained);
+}
+
+std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob> jobs, const EnergyParams& params,
+                                     const MfeParams& mfe_params, int device,
+                                     const Progress& on_progress) {
+    std::vector<MfeResult> results(jobs.size());
+    const JobPlan plan = plan_jobs(jobs);
+    if (plan.long_jobs.empty() && plan.short_jobs.empty()) return results;
+    TROPIC_CUDA_CHECK(cudaSetDevice(device));
+    const std::uint64_t usable = check_long_jobs_fit(jobs, plan.long_jobs, mfe_params, device);
+    Workspace& w = workspace_of(device);
+    upload_model(w, params, plan.longest);
+    for (std::size_t r : plan.long_jobs)
+        fold_chunk(jobs, {r}, true, mfe_params, w, results, on_progress);
+    for (const auto& chunk : short_chunks(jobs, plan.short_jobs, mfe_params, usable))
+        fold_chunk(jobs, chunk, false, mfe_params, w, results, on_progress);
     return results;
 }
 
-}  // namespace tropic::rna::cuda
+}  // namespace tropic::rna::detail::cuda

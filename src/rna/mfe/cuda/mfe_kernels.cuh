@@ -5,7 +5,7 @@
 #include "rna/mfe/cuda/mfe_device.cuh"
 #include "rna/mfe/mfe_traceback.hpp"
 
-namespace tropic::rna::cuda {
+namespace tropic::rna::detail::cuda {
 
 // Batch mode: fills diagonal d of folds 0..folds-1 (cells: the longest fold's cells on it).
 void launch_mfe_batch_diagonal(const MfeDeviceArgs& args, int d, int cells, int folds);
@@ -16,4 +16,4 @@ void launch_mfe_batch_diagonal(const MfeDeviceArgs& args, int d, int cells, int 
 void launch_mfe_traceback(const MfeDeviceArgs& args, int folds, bool long_mode, MfeInterval* stacks,
                           char* structures, int* failed);
 
-}  // namespace tropic::rna::cuda
+}  // namespace tropic::rna::detail::cuda

@@ -5,7 +5,7 @@
 #include "rna/mfe/cuda/mfe_kernels.cuh"
 #include "rna/mfe/mfe_traceback.hpp"
 
-namespace tropic::rna::cuda {
+namespace tropic::rna::detail::cuda {
 
 namespace {
 
@@ -82,4 +82,4 @@ void launch_mfe_traceback(const MfeDeviceArgs& args, int folds, bool long_mode, 
     TROPIC_CUDA_CHECK_LAUNCH("traceback_kernel");
 }
 
-}  // namespace tropic::rna::cuda
+}  // namespace tropic::rna::detail::cuda

@@ -2,7 +2,7 @@
 #include "core/no_cuda/built_without_cuda.hpp"
 #include "rna/mfe/cuda/mfe_cuda.hpp"
 
-namespace tropic::rna::cuda {
+namespace tropic::rna::detail::cuda {
 
 void set_mfe_f5_in_global_for_tests(bool) {}
 
@@ -10,13 +10,13 @@ std::size_t mfe_f5_global_folds() {
     return 0;
 }
 
-std::uint64_t mfe_device_bytes(std::size_t, const MfeOptions&, bool) {
+std::uint64_t mfe_device_bytes(std::size_t, const MfeParams&, bool) {
     return 0;
 }
 
-std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob>, const EnergyParams&,
-                                     const MfeOptions&, int, const Progress&) {
+std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob>, const EnergyParams&, const MfeParams&,
+                                     int, const Progress&) {
     throw_built_without_cuda();
 }
 
-}  // namespace tropic::rna::cuda
+}  // namespace tropic::rna::detail::cuda

@@ -18,7 +18,7 @@
 #include "semiring/device/tropical_dot.cuh"
 #include "tropic/core/error.hpp"
 
-namespace tropic::rna::cuda {
+namespace tropic::rna::detail::cuda {
 
 namespace {
 
@@ -186,4 +186,4 @@ std::vector<NussinovResult> fold_nussinov_batch(
     return results;
 }
 
-}  // namespace tropic::rna::cuda
+}  // namespace tropic::rna::detail::cuda

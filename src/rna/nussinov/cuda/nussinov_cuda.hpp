@@ -8,7 +8,7 @@
 
 #include "tropic/rna/nussinov.hpp"
 
-namespace tropic::rna::cuda {
+namespace tropic::rna::detail::cuda {
 
 // Longest sequence that batch mode takes; longer ones go to long mode one at a time.
 inline constexpr std::size_t kBatchMaxLength = 1024;
@@ -27,4 +27,4 @@ std::uint64_t nussinov_long_device_bytes(std::size_t length, const NussinovParam
 NussinovResult fold_nussinov_long(std::span<const std::uint8_t> sequence,
                                   const NussinovParams& params, int device);
 
-}  // namespace tropic::rna::cuda
+}  // namespace tropic::rna::detail::cuda

@@ -4,11 +4,11 @@
 
 #include "tropic/core/alphabet.hpp"
 
-namespace tropic::rna::cuda {
+namespace tropic::rna::detail::cuda {
 
 // Pair weights passed by value to kernels (kBaseCount x kBaseCount, 0 = cannot pair).
 struct WeightTable {
     std::int32_t w[kBaseCount * kBaseCount];
 };
 
-}  // namespace tropic::rna::cuda
+}  // namespace tropic::rna::detail::cuda

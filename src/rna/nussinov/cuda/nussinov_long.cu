@@ -17,17 +17,17 @@
 #include <vector>
 
 #include "core/cuda/cuda_check.cuh"
-#include "core/cuda/device_memory.cuh"
 #include "core/cuda/device_buffer.cuh"
+#include "core/cuda/device_memory.cuh"
+#include "core/internal/memory_fit.hpp"
 #include "core/internal/profile.hpp"
 #include "rna/nussinov/cuda/nussinov_cuda.hpp"
 #include "rna/nussinov/cuda/nussinov_kernels_common.cuh"
 #include "rna/nussinov/nussinov_table.hpp"
 #include "semiring/device/tropical_block_tile.cuh"
 #include "tropic/core/error.hpp"
-#include "core/internal/memory_fit.hpp"
 
-namespace tropic::rna::cuda {
+namespace tropic::rna::detail::cuda {
 
 namespace {
 
@@ -301,109 +301,150 @@ int multiprocessors(int device) {
     return count;
 }
 
+// Refuses, before anything is allocated, a fold whose square does not fit the device's budget.
 template <typename Score>
-NussinovResult fold_long(std::span<const std::uint8_t> sequence, const NussinovParams& params,
-                         int device) {
-    const int n = static_cast<int>(sequence.size());
-    const int np = static_cast<int>(std::max<std::size_t>(kTile, padded_length(n)));
-    const int tiles = np / kTile;
-
+void check_fits(std::size_t n, int device) {
     const MemoryBudget budget = tropic::detail::cuda::device_budget(device);
-    std::size_t need = long_bytes<Score>(n);
-    if (need > budget.bytes) {
-        std::size_t fit =
-            std::size_t(std::sqrt(double(budget.bytes) / sizeof(Score))) / kTile * kTile;
-        throw ResourceError(does_not_fit_message(
-            detail::nussinov_fold_name(sequence.size()), need, budget,
-            "sequences of up to about " + std::to_string(fit > kTile ? fit - kTile : 0) +
-                " nt fit (or use the cpu backend)"));
-    }
+    const std::size_t need = long_bytes<Score>(n);
+    if (need <= budget.bytes) return;
+    const std::size_t fit =
+        std::size_t(std::sqrt(double(budget.bytes) / sizeof(Score))) / kTile * kTile;
+    throw ResourceError(does_not_fit_message(detail::nussinov_fold_name(n), need, budget,
+                                             "sequences of up to about " +
+                                                 std::to_string(fit > kTile ? fit - kTile : 0) +
+                                                 " nt fit (or use the cpu backend)"));
+}
 
-    std::vector<std::uint8_t> padded(np, static_cast<std::uint8_t>(Base::N));
-    std::copy(sequence.begin(), sequence.end(), padded.begin());
+// One fold's device buffers: the square (padded to np x np), the products' partial sums, the
+// padded sequence and the traceback's output.
+template <typename Score>
+struct LongFold {
+    int n = 0, np = 0, tiles = 0;
     WeightTable weights{};
-    auto table_values = params.weights.table();
-    std::copy(table_values.begin(), table_values.end(), weights.w);
+    DeviceBuffer<Score> table;
+    DeviceBuffer<std::int32_t> partial;
+    DeviceBuffer<std::uint8_t> seq;
+    DeviceBuffer<char> structure;
+    DeviceBuffer<int> stack, failed;
+};
 
-    // With TROPIC_PROFILE set, each phase is synchronised and timed, and a summary goes to stderr.
+// Seconds per phase, with TROPIC_PROFILE set (each phase synchronised and timed).
+struct LongPhases {
     profile::PhaseTimer clock;
-    const auto lap = [&](double& phase) {
+    double setup = 0, diagonal = 0, product = 0, finish = 0, traceback = 0;
+    void lap(double& phase) {
         clock.lap(phase, [] { TROPIC_CUDA_CHECK(cudaDeviceSynchronize()); });
-    };
-    double t_setup = 0, t_diagonal = 0, t_product = 0, t_finish = 0, t_traceback = 0;
-    DeviceBuffer<Score> table(std::size_t(np) * np);
-    DeviceBuffer<std::int32_t> partial(std::size_t(tiles) * kTile * kTile);
-    DeviceBuffer<std::uint8_t> seq(np);
-    DeviceBuffer<char> structure(std::max(n, 1));
-    DeviceBuffer<int> stack(2 * (n / 2 + 2));
-    DeviceBuffer<int> failed(1);
-    TROPIC_CUDA_CHECK(cudaMemset(table.data(), 0, table.size() * sizeof(Score)));
-    TROPIC_CUDA_CHECK(cudaMemset(partial.data(), 0, partial.size() * sizeof(std::int32_t)));
-    TROPIC_CUDA_CHECK(cudaMemset(failed.data(), 0, sizeof(int)));
-    TROPIC_CUDA_CHECK(cudaMemcpy(seq.data(), padded.data(), np, cudaMemcpyHostToDevice));
+    }
+};
 
+template <typename Score>
+LongFold<Score> upload(std::span<const std::uint8_t> sequence, const NussinovParams& params) {
+    LongFold<Score> f;
+    f.n = static_cast<int>(sequence.size());
+    f.np = static_cast<int>(std::max<std::size_t>(kTile, padded_length(f.n)));
+    f.tiles = f.np / kTile;
+    std::vector<std::uint8_t> padded(f.np, static_cast<std::uint8_t>(Base::N));
+    std::copy(sequence.begin(), sequence.end(), padded.begin());
+    auto table_values = params.weights.table();
+    std::copy(table_values.begin(), table_values.end(), f.weights.w);
+    f.table = DeviceBuffer<Score>(std::size_t(f.np) * f.np);
+    f.partial = DeviceBuffer<std::int32_t>(std::size_t(f.tiles) * kTile * kTile);
+    f.seq = DeviceBuffer<std::uint8_t>(f.np);
+    f.structure = DeviceBuffer<char>(std::max(f.n, 1));
+    f.stack = DeviceBuffer<int>(2 * (f.n / 2 + 2));
+    f.failed = DeviceBuffer<int>(1);
+    TROPIC_CUDA_CHECK(cudaMemset(f.table.data(), 0, f.table.size() * sizeof(Score)));
+    TROPIC_CUDA_CHECK(cudaMemset(f.partial.data(), 0, f.partial.size() * sizeof(std::int32_t)));
+    TROPIC_CUDA_CHECK(cudaMemset(f.failed.data(), 0, sizeof(int)));
+    TROPIC_CUDA_CHECK(cudaMemcpy(f.seq.data(), padded.data(), f.np, cudaMemcpyHostToDevice));
+    return f;
+}
+
+// The diagonal tiles, then tile-diagonal by tile-diagonal the products and the finishing kernel,
+// then the traceback.
+template <typename Score>
+void launch(LongFold<Score>& f, const NussinovParams& params, int device, LongPhases& phases) {
     const int diag_smem = kTile * kSharedStride * sizeof(Score);
     const int finish_smem = (3 * kTile * kSharedStride + 2 * kTile + 1) * sizeof(Score);
     TROPIC_CUDA_CHECK(cudaFuncSetAttribute(diagonal_tile_kernel<Score>,
                                            cudaFuncAttributeMaxDynamicSharedMemorySize, diag_smem));
     TROPIC_CUDA_CHECK(cudaFuncSetAttribute(
         finish_kernel<Score>, cudaFuncAttributeMaxDynamicSharedMemorySize, finish_smem));
-
-    lap(t_setup);
-    diagonal_tile_kernel<Score>
-        <<<tiles, kTile, diag_smem>>>(table.data(), np, seq.data(), weights, params.min_loop);
+    phases.lap(phases.setup);
+    diagonal_tile_kernel<Score><<<f.tiles, kTile, diag_smem>>>(f.table.data(), f.np, f.seq.data(),
+                                                               f.weights, params.min_loop);
     TROPIC_CUDA_CHECK_LAUNCH("diagonal_tile_kernel");
-    lap(t_diagonal);
+    phases.lap(phases.diagonal);
     // Enough blocks to fill every SM a few times over; split k when the diagonal is short.
     const int target_blocks = multiprocessors(device) * 4;
-    for (int d = 1; d < tiles; ++d) {
-        int on_diagonal = tiles - d;
+    for (int d = 1; d < f.tiles; ++d) {
+        int on_diagonal = f.tiles - d;
         if (d >= 2) {
             int splits = std::clamp((target_blocks + on_diagonal - 1) / on_diagonal, 1, d - 1);
             product_kernel<Score><<<dim3(on_diagonal, splits), ProductTile<Score>::kThreads>>>(
-                table.data(), np, d, partial.data());
+                f.table.data(), f.np, d, f.partial.data());
             TROPIC_CUDA_CHECK_LAUNCH("product_kernel");
-            lap(t_product);
+            phases.lap(phases.product);
         }
         finish_kernel<Score><<<on_diagonal, kFinishThreads, finish_smem>>>(
-            table.data(), np, d, seq.data(), weights, params.min_loop, partial.data());
+            f.table.data(), f.np, d, f.seq.data(), f.weights, params.min_loop, f.partial.data());
         TROPIC_CUDA_CHECK_LAUNCH("finish_kernel");
-        lap(t_finish);
+        phases.lap(phases.finish);
     }
-    traceback_kernel<Score><<<1, kTraceThreads>>>(table.data(), np, n, seq.data(), weights,
-                                                  params.min_loop, structure.data(), stack.data(),
-                                                  failed.data());
+    traceback_kernel<Score><<<1, kTraceThreads>>>(f.table.data(), f.np, f.n, f.seq.data(),
+                                                  f.weights, params.min_loop, f.structure.data(),
+                                                  f.stack.data(), f.failed.data());
     TROPIC_CUDA_CHECK_LAUNCH("traceback_kernel");
-    lap(t_traceback);
-    if (clock.enabled()) {
-        double middle_steps = 0;  // product work: k strictly inside the tiles between I and J
-        for (int d = 2; d < tiles; ++d) middle_steps += double(tiles - d) * (d - 1);
-        middle_steps *= double(kTile) * kTile * kTile;
-        profile::print(
-            "long n=%d (%d-bit) setup %.4f s, diagonal tiles %.4f s, product %.4f s (%.2f T "
-            "steps/s), finish %.4f s, traceback %.4f s",
-            n, int(sizeof(Score) * 8), t_setup, t_diagonal, t_product,
-            t_product > 0 ? middle_steps / t_product / 1e12 : 0.0, t_finish, t_traceback);
-        profile::record("nussinov long: diagonal tiles", t_diagonal);
-        profile::record("nussinov long: product", t_product, middle_steps);
-        profile::record("nussinov long: finish", t_finish);
-        profile::record("nussinov long: traceback", t_traceback);
-    }
+    phases.lap(phases.traceback);
+}
 
+template <typename Score>
+void report(const LongFold<Score>& f, const LongPhases& phases) {
+    if (!phases.clock.enabled()) return;
+    double middle_steps = 0;  // product work: k strictly inside the tiles between I and J
+    for (int d = 2; d < f.tiles; ++d) middle_steps += double(f.tiles - d) * (d - 1);
+    middle_steps *= double(kTile) * kTile * kTile;
+    profile::print(
+        "long n=%d (%d-bit) setup %.4f s, diagonal tiles %.4f s, product %.4f s (%.2f T "
+        "steps/s), finish %.4f s, traceback %.4f s",
+        f.n, int(sizeof(Score) * 8), phases.setup, phases.diagonal, phases.product,
+        phases.product > 0 ? middle_steps / phases.product / 1e12 : 0.0, phases.finish,
+        phases.traceback);
+    profile::record("nussinov long: diagonal tiles", phases.diagonal);
+    profile::record("nussinov long: product", phases.product, middle_steps);
+    profile::record("nussinov long: finish", phases.finish);
+    profile::record("nussinov long: traceback", phases.traceback);
+}
+
+// The score N(0, n-1) and the traced structure.
+template <typename Score>
+NussinovResult collect(const LongFold<Score>& f, const NussinovParams& params) {
     NussinovResult result;
     Score score = 0;
-    if (n - 1 > params.min_loop)
+    if (f.n - 1 > params.min_loop)
         TROPIC_CUDA_CHECK(
-            cudaMemcpy(&score, table.data() + (n - 1), sizeof(Score), cudaMemcpyDeviceToHost));
+            cudaMemcpy(&score, f.table.data() + (f.n - 1), sizeof(Score), cudaMemcpyDeviceToHost));
     result.score = score;
-    result.structure.resize(n);
+    result.structure.resize(f.n);
     int failed_host = 0;
-    TROPIC_CUDA_CHECK(cudaMemcpy(&failed_host, failed.data(), sizeof(int), cudaMemcpyDeviceToHost));
-    if (n > 0)
+    TROPIC_CUDA_CHECK(
+        cudaMemcpy(&failed_host, f.failed.data(), sizeof(int), cudaMemcpyDeviceToHost));
+    if (f.n > 0)
         TROPIC_CUDA_CHECK(
-            cudaMemcpy(result.structure.data(), structure.data(), n, cudaMemcpyDeviceToHost));
+            cudaMemcpy(result.structure.data(), f.structure.data(), f.n, cudaMemcpyDeviceToHost));
     if (failed_host) throw InternalError("GPU Nussinov traceback found no consistent partner");
     return result;
+}
+
+template <typename Score>
+NussinovResult fold_long(std::span<const std::uint8_t> sequence, const NussinovParams& params,
+                         int device) {
+    check_fits<Score>(sequence.size(), device);
+    LongPhases phases;
+    LongFold<Score> f = upload<Score>(sequence, params);
+    launch(f, params, device, phases);
+    report(f, phases);
+    return collect(f, params);
 }
 
 }  // namespace
@@ -425,4 +466,4 @@ NussinovResult fold_nussinov_long(std::span<const std::uint8_t> sequence,
     return fold_long<std::int32_t>(sequence, params, device);
 }
 
-}  // namespace tropic::rna::cuda
+}  // namespace tropic::rna::detail::cuda

@@ -2,7 +2,7 @@
 #include "core/no_cuda/built_without_cuda.hpp"
 #include "rna/nussinov/cuda/nussinov_cuda.hpp"
 
-namespace tropic::rna::cuda {
+namespace tropic::rna::detail::cuda {
 
 std::uint64_t nussinov_long_device_bytes(std::size_t, const NussinovParams&) {
     return 0;
@@ -17,4 +17,4 @@ NussinovResult fold_nussinov_long(std::span<const std::uint8_t>, const NussinovP
     throw_built_without_cuda();
 }
 
-}  // namespace tropic::rna::cuda
+}  // namespace tropic::rna::detail::cuda

@@ -1,4 +1,4 @@
-#include "rna/ensemble/pf_sampling.hpp"
+#include "rna/ensemble/ensemble_sampling.hpp"
 
 #include <random>
 
@@ -6,7 +6,7 @@
 #include "tropic/core/error.hpp"
 #include "tropic/core/thread_pool.hpp"
 
-namespace tropic::rna {
+namespace tropic::rna::detail {
 
 namespace {
 
@@ -15,7 +15,7 @@ namespace {
 // past the last term, which then takes the last non-zero one.
 class Sampler {
   public:
-    Sampler(const PfFold& fold, std::uint64_t seed)
+    Sampler(const EnsembleFold& fold, std::uint64_t seed)
         : f_(fold), m_(fold.setup.model), s_(fold.tables), rng_(seed) {}
 
     std::string draw() {
@@ -39,7 +39,7 @@ class Sampler {
             }
             r -= left_open;
             int chosen = -1;
-            for (int k = 0; k + kPfMinHairpin < j - 1; ++k) {
+            for (int k = 0; k + kEnsembleMinHairpin < j - 1; ++k) {
                 const double qb = s_.qb[s_.at(k, j - 1)];
                 if (qb == 0.0) continue;
                 chosen = k;
@@ -62,11 +62,11 @@ class Sampler {
         double r = uniform() * s_.qb[s_.at(i, j)];
         r -= m_.hairpin(i, j, t);
         if (r < 0) return;
-        int last_p = std::min(i + kMaxLoop + 1, j - kPfMinHairpin - 2);
+        int last_p = std::min(i + kMaxLoop + 1, j - kEnsembleMinHairpin - 2);
         int chosen_p = -1, chosen_q = -1;
         for (int p = i + 1; p <= last_p && r >= 0; ++p) {
             const int n1 = p - i - 1;
-            const int first_q = std::max(p + kPfMinHairpin + 1, j - 1 - (kMaxLoop - n1));
+            const int first_q = std::max(p + kEnsembleMinHairpin + 1, j - 1 - (kMaxLoop - n1));
             for (int q = j - 1; q >= first_q; --q) {
                 const double qb = s_.qb[s_.at(p, q)];
                 if (qb == 0.0) continue;
@@ -78,7 +78,7 @@ class Sampler {
         }
         if (r < 0) return pair(chosen_p, chosen_q);
         const double closing = m_.multi_closing(i, j, t);
-        const int first_u = i + kPfMinHairpin + 3, last_u = j - kPfMinHairpin - 2;
+        const int first_u = i + kEnsembleMinHairpin + 3, last_u = j - kEnsembleMinHairpin - 2;
         int chosen_u = -1;
         for (int u = first_u; u <= last_u; ++u) {
             const double term = s_.qm[s_.at(i + 1, u - 1)] * s_.qm1[s_.at(u, j - 1)];
@@ -99,7 +99,7 @@ class Sampler {
     void multi_one(int i, int j) {
         double r = uniform() * s_.qm1[s_.at(i, j)];
         int chosen = -1;
-        for (int l = i + kPfMinHairpin + 1; l <= j; ++l) {
+        for (int l = i + kEnsembleMinHairpin + 1; l <= j; ++l) {
             const double qb = s_.qb[s_.at(i, l)];
             if (qb == 0.0) continue;
             chosen = l;
@@ -116,14 +116,14 @@ class Sampler {
             double r = uniform() * s_.qm[s_.at(i, j)];
             int chosen = -1;
             bool more = false;
-            for (int u = i; u + kPfMinHairpin < j; ++u) {
+            for (int u = i; u + kEnsembleMinHairpin < j; ++u) {
                 const double qm1 = s_.qm1[s_.at(u, j)];
                 if (qm1 == 0.0) continue;
                 chosen = u;
                 more = false;
                 r -= s_.ml_unpaired[u - i] * qm1;
                 if (r < 0) break;
-                if (u - 1 - i > kPfMinHairpin) {
+                if (u - 1 - i > kEnsembleMinHairpin) {
                     more = true;
                     r -= s_.qm[s_.at(i, u - 1)] * qm1;
                     if (r < 0) break;
@@ -136,16 +136,16 @@ class Sampler {
         }
     }
 
-    const PfFold& f_;
-    const PfModel& m_;
-    const PfTables& s_;
+    const EnsembleFold& f_;
+    const EnsembleModel& m_;
+    const EnsembleTables& s_;
     std::mt19937_64 rng_;
     std::string structure_;
 };
 
 }  // namespace
 
-std::vector<std::string> sample_structures(const PfFold& fold, std::size_t count,
+std::vector<std::string> sample_structures(const EnsembleFold& fold, std::size_t count,
                                            std::uint64_t seed, ThreadPool* pool) {
     std::vector<std::string> out(count);
     auto draw = [&](std::size_t k) { out[k] = Sampler(fold, splitmix64(seed + k)).draw(); };
@@ -153,4 +153,4 @@ std::vector<std::string> sample_structures(const PfFold& fold, std::size_t count
     return out;
 }
 
-}  // namespace tropic::rna
+}  // namespace tropic::rna::detail

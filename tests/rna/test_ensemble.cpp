@@ -11,43 +11,44 @@
 #include <string>
 #include <vector>
 
+#include "rna/ensemble/ensemble_cpu.hpp"
+#include "rna/ensemble/ensemble_sampling.hpp"
 #include "rna/ensemble/ensemble_summary.hpp"
-#include "rna/ensemble/pf_cpu.hpp"
-#include "rna/ensemble/pf_sampling.hpp"
 #include "support/all_structures.hpp"
 #include "support/random_rna.hpp"
 #include "tropic/core/thread_pool.hpp"
 #include "tropic/rna/energy_eval.hpp"
+#include "tropic/rna/ensemble.hpp"
 #include "tropic/rna/model_details.hpp"
-#include "tropic/rna/partition.hpp"
 
 namespace {
 
 using namespace tropic;
 using namespace tropic::rna;
+using namespace tropic::rna::detail;
 
 struct Model {
     ModelDetails details;
     EnergyParams params;
     BoltzmannFactors factors;
-    MfeOptions options;
+    MfeParams mfe_params;
     explicit Model(const ModelDetails& d)
         : details(d),
           params(d.energy_params()),
           factors(d.boltzmann_factors()),
-          options(d.mfe_options()) {}
+          mfe_params(d.mfe_params()) {}
 };
 
-PfFold fold_of(const std::vector<std::uint8_t>& s, const Model& m,
-               const StructureConstraint* constraint = nullptr, ThreadPool* pool = nullptr) {
-    PfFold fold;
-    const int mfe = fold_mfe(s, m.params, m.options, {}, constraint).energy;
-    fill_pf_cpu(fold, s, m.factors, m.options, constraint, mfe, true, pool);
+EnsembleFold fold_of(const std::vector<std::uint8_t>& s, const Model& m,
+                     const StructureConstraint* constraint = nullptr, ThreadPool* pool = nullptr) {
+    EnsembleFold fold;
+    const int mfe = fold_mfe(s, m.params, m.mfe_params, {}, constraint).energy;
+    fill_ensemble_cpu(fold, s, m.factors, m.mfe_params, constraint, mfe, true, pool);
     return fold;
 }
 
 // RNAfold -p's --noLP: a pair is allowed when a neighbouring pair could stack on it.
-bool could_stack(const std::vector<std::uint8_t>& s, int i, int j, const MfeOptions& o) {
+bool could_stack(const std::vector<std::uint8_t>& s, int i, int j, const MfeParams& o) {
     const int n = static_cast<int>(s.size());
     auto canonical = [&](int a, int b) {
         return a >= 0 && b < n && b - a > 3 && pair_type(s[a], s[b]) != 0;
@@ -65,9 +66,9 @@ struct BruteForce {
 BruteForce brute_force(const std::vector<std::uint8_t>& s, const Model& m,
                        const StructureConstraint* constraint) {
     auto may_pair = [&](int i, int j) {
-        if (m.options.max_bp_span >= 0 && j - i + 1 > m.options.max_bp_span) return false;
+        if (m.mfe_params.max_bp_span >= 0 && j - i + 1 > m.mfe_params.max_bp_span) return false;
         if (constraint != nullptr && !constraint->allows_pair(i, j)) return false;
-        return !m.options.no_lonely_pairs || could_stack(s, i, j, m.options);
+        return !m.mfe_params.no_lonely_pairs || could_stack(s, i, j, m.mfe_params);
     };
     const double kT = m.factors.kT / 1000.0;
     BruteForce out;
@@ -76,7 +77,7 @@ BruteForce brute_force(const std::vector<std::uint8_t>& s, const Model& m,
     for (const std::string& st :
          test::all_structures(s, 0, static_cast<int>(s.size()) - 1, may_pair)) {
         const double w =
-            std::exp(-evaluate_structure(s, st, m.params, m.options.dangles) / 100.0 / kT);
+            std::exp(-evaluate_structure(s, st, m.params, m.mfe_params.dangles) / 100.0 / kT);
         z += w;
         const auto partner = test::partners(st);
         for (int i = 0; i < static_cast<int>(st.size()); ++i)
@@ -107,7 +108,7 @@ void expect_matches_brute_force(std::uint64_t seed, int count, double tolerance,
     for (int t = 0; t < count; ++t) {
         const auto s = test::random_rna(rng, 1 + rng() % 14, 0.3 + 0.4 * (rng() % 2));
         const Model m(random_details(rng, d0));
-        const PfFold fold = fold_of(s, m);
+        const EnsembleFold fold = fold_of(s, m);
         const BruteForce want = brute_force(s, m, nullptr);
         SCOPED_TRACE(::testing::Message()
                      << "seed " << seed << " case " << t << " dangles " << m.details.dangles
@@ -124,20 +125,20 @@ void expect_matches_brute_force(std::uint64_t seed, int count, double tolerance,
     }
 }
 
-TEST(PartitionCpu, MatchesBruteForceWithoutDangles) {
+TEST(EnsembleCpu, MatchesBruteForceWithoutDangles) {
     for (std::uint64_t seed :
          {std::uint64_t{1}, std::uint64_t{2}, std::uint64_t{20261124}, test::test_seed()})
         expect_matches_brute_force(seed, 150, 1e-10, true);
 }
 
-TEST(PartitionCpu, CloseToBruteForceWithDangles) {
+TEST(EnsembleCpu, CloseToBruteForceWithDangles) {
     // The smooth clip moves a helix end's term by at most ~0.02 kcal/mol, the untruncated
     // temperature rescaling a loop's by less than 0.01.
     for (std::uint64_t seed : {std::uint64_t{3}, test::test_seed()})
         expect_matches_brute_force(seed, 100, 0.08, false);
 }
 
-TEST(PartitionCpu, MatchesBruteForceUnderConstraints) {
+TEST(EnsembleCpu, MatchesBruteForceUnderConstraints) {
     std::mt19937_64 rng(11);
     for (int t = 0; t < 60; ++t) {
         const auto s = test::random_rna(rng, 6 + rng() % 9);
@@ -146,7 +147,7 @@ TEST(PartitionCpu, MatchesBruteForceUnderConstraints) {
             if (rng() % 6 == 0) ch = "x<>|"[rng() % 4];
         const Model m(random_details(rng, true));
         const StructureConstraint constraint(c, s);
-        const PfFold fold = fold_of(s, m, &constraint);
+        const EnsembleFold fold = fold_of(s, m, &constraint);
         const BruteForce want = brute_force(s, m, &constraint);
         EXPECT_NEAR(fold.ensemble_energy(), want.energy, 1e-10) << c;
         for (int i = 0; i < fold.n(); ++i)
@@ -158,14 +159,14 @@ TEST(PartitionCpu, MatchesBruteForceUnderConstraints) {
     }
 }
 
-TEST(PartitionCpu, ProbabilitiesAreConsistentOnRandomSequences) {
+TEST(EnsembleCpu, ProbabilitiesAreConsistentOnRandomSequences) {
     for (std::uint64_t seed : {std::uint64_t{5}, test::test_seed()}) {
         std::mt19937_64 rng(seed);
         for (int t = 0; t < 25; ++t) {
             const auto s = test::random_rna(rng, 1 + rng() % 300, 0.3 + 0.1 * (rng() % 5));
             const Model m(random_details(rng, false));
-            const PfFold fold = fold_of(s, m);
-            const int mfe = fold_mfe(s, m.params, m.options).energy;
+            const EnsembleFold fold = fold_of(s, m);
+            const int mfe = fold_mfe(s, m.params, m.mfe_params).energy;
             // The ensemble holds the MFE structure (without noLP: RNAfold -p's ensemble may
             // lack a stricter MFE's only structure, never with it).
             if (!m.details.no_lonely_pairs) {
@@ -186,29 +187,29 @@ TEST(PartitionCpu, ProbabilitiesAreConsistentOnRandomSequences) {
     }
 }
 
-TEST(PartitionCpu, ThreadedFillIsIdentical) {
+TEST(EnsembleCpu, ThreadedFillIsIdentical) {
     std::mt19937_64 rng(test::test_seed());
     ThreadPool pool(3);
     for (int n : {70, 200, 333}) {
         const auto s = test::random_rna(rng, static_cast<std::size_t>(n));
         const Model m{ModelDetails{}};
-        const PfFold one = fold_of(s, m), many = fold_of(s, m, nullptr, &pool);
+        const EnsembleFold one = fold_of(s, m), many = fold_of(s, m, nullptr, &pool);
         ASSERT_EQ(one.log_z, many.log_z);
         EXPECT_EQ(one.qbh, many.qbh);  // every outside value and probability, bitwise
     }
 }
 
-TEST(PartitionCpu, RescalesWhenTheFirstScaleIsFarOff) {
+TEST(EnsembleCpu, RescalesWhenTheFirstScaleIsFarOff) {
     std::mt19937_64 rng(17);
     const auto s = test::random_rna(rng, 400, 0.7);
     const Model m{ModelDetails{}};
-    const PfFold normal = fold_of(s, m);
+    const EnsembleFold normal = fold_of(s, m);
     EXPECT_EQ(normal.inside_fills, 1);  // the MFE's estimate needs no retry
     // An absurd MFE estimate makes the first scale so large that Z underflows; the retries, the
     // prefix of Z5 still in range guiding them, land near 1.
     for (int fake_mfe : {-1'000'000, -100'000}) {
-        PfFold retried;
-        fill_pf_cpu(retried, s, m.factors, m.options, nullptr, fake_mfe, true);
+        EnsembleFold retried;
+        fill_ensemble_cpu(retried, s, m.factors, m.mfe_params, nullptr, fake_mfe, true);
         EXPECT_GT(retried.inside_fills, 1) << fake_mfe;
         EXPECT_LE(retried.inside_fills, 4) << fake_mfe;
         EXPECT_NEAR(retried.log_z, normal.log_z, 1e-9 * std::abs(normal.log_z));
@@ -220,13 +221,13 @@ TEST(PartitionCpu, RescalesWhenTheFirstScaleIsFarOff) {
 
 // A first scale of 1 (an MFE estimate of 0) lets Z overflow on 1,000 GC-rich bases (ln Z > 709);
 // one retry, from the per-base value of Z5's prefix still in range, gets it right.
-TEST(PartitionCpu, RescalesAfterAnOverflow) {
+TEST(EnsembleCpu, RescalesAfterAnOverflow) {
     std::mt19937_64 rng(19);
     const auto s = test::random_rna(rng, 1000, 0.75);
     const Model m{ModelDetails{}};
-    const PfFold normal = fold_of(s, m);
-    PfFold retried;
-    fill_pf_cpu(retried, s, m.factors, m.options, nullptr, 0, true);
+    const EnsembleFold normal = fold_of(s, m);
+    EnsembleFold retried;
+    fill_ensemble_cpu(retried, s, m.factors, m.mfe_params, nullptr, 0, true);
     ASSERT_GT(-normal.ensemble_energy() * 1000 / m.factors.kT, 709) << "no overflow to test";
     EXPECT_GE(retried.inside_fills, 2);
     EXPECT_LE(retried.inside_fills, 3);
@@ -237,12 +238,12 @@ TEST(PartitionCpu, RescalesAfterAnOverflow) {
 }
 
 // MEA: the DP's accuracy is the best over every structure made of its candidate pairs.
-TEST(PartitionCpu, MeaIsTheBestExpectedAccuracy) {
+TEST(EnsembleCpu, MeaIsTheBestExpectedAccuracy) {
     std::mt19937_64 rng(23);
     for (int t = 0; t < 40; ++t) {
         const auto s = test::random_rna(rng, 8 + rng() % 8, 0.6);
         const Model m{ModelDetails{}};
-        const PfFold fold = fold_of(s, m);
+        const EnsembleFold fold = fold_of(s, m);
         const ProbabilityView p{fold.qbh.data(), fold.n()};
         const double gamma = std::vector<double>{0.3, 1.0, 4.0}[rng() % 3];
         double mea = 0;
@@ -278,18 +279,79 @@ TEST(PartitionCpu, MeaIsTheBestExpectedAccuracy) {
     }
 }
 
-TEST(PartitionSampling, FrequenciesConvergeToProbabilities) {
+// fold_ensemble_many places every record first: one that fits nowhere gets its refusal as its
+// outcome (device -1: none, so that a GPU machine answers as a CPU-only one), the others are
+// folded as fold_ensemble folds them alone; fold_ensemble throws that refusal.
+TEST(EnsembleMany, ARecordThatDoesNotFitIsRefusedAndTheOthersFolded) {
+    std::mt19937_64 rng(test::test_seed());
+    const Model m{ModelDetails{}};
+    const std::vector<std::vector<std::uint8_t>> seqs = {test::random_rna(rng, 80),
+                                                         test::random_rna(rng, 1500)};
+    EnsembleParams ensemble_params;
+    ensemble_params.model = m.mfe_params;
+    RunOptions run;
+    run.device = -1;
+    run.max_memory = std::size_t{64} << 20;  // 1,500 nt need about 130 MB (their MFE 18 MB)
+    const auto outcomes = fold_ensemble_many(seqs, m.params, m.factors, ensemble_params, run);
+    ASSERT_EQ(outcomes.size(), 2u);
+    EXPECT_EQ(outcomes[1].code, ExitCode::Resource);
+    EXPECT_NE(outcomes[1].error.find("an ensemble fold of 1500 nt needs"), std::string::npos)
+        << outcomes[1].error;
+    ASSERT_TRUE(outcomes[0].ok()) << outcomes[0].error;
+    const EnsembleResult alone = fold_ensemble(seqs[0], m.params, m.factors, ensemble_params, run);
+    EXPECT_EQ(outcomes[0].result.mfe.structure, alone.mfe.structure);
+    EXPECT_EQ(outcomes[0].result.ensemble_energy, alone.ensemble_energy);
+    EXPECT_EQ(outcomes[0].result.pairing_tendency, alone.pairing_tendency);
+    EXPECT_THROW((void)fold_ensemble(seqs[1], m.params, m.factors, ensemble_params, run),
+                 ResourceError);
+}
+
+// What a fold needs is checked for what was asked before its MFE is folded: under a limit that
+// holds the MFE's tables but not the ensemble's, the refusal is the ensemble's, and so is the
+// length it suggests; probabilities and samples change both.
+TEST(EnsembleMany, TheRefusalAndItsSuggestionAreTheEnsemblesForWhatWasAsked) {
+    std::mt19937_64 rng(test::test_seed());
+    const Model m{ModelDetails{}};
+    const std::vector<std::vector<std::uint8_t>> seqs = {test::random_rna(rng, 1500)};
+    RunOptions run;
+    run.device = -1;
+    run.max_memory = std::size_t{16} << 20;  // the MFE of 1,500 nt needs 17 MB, its ensemble 128 MB
+    EnsembleParams probabilities, samples_only, many_samples;
+    probabilities.model = samples_only.model = many_samples.model = m.mfe_params;
+    samples_only.probabilities = false;
+    samples_only.samples = 1;
+    many_samples.samples = 20'000;
+    auto longest = [&](const EnsembleParams& asked) {
+        std::size_t n = 0;
+        while (ensemble_memory_bytes(n + 1, asked) <= run.max_memory) ++n;
+        return n;
+    };
+    EXPECT_LT(longest(probabilities), longest(samples_only));
+    EXPECT_LT(longest(many_samples), longest(probabilities));
+    for (const EnsembleParams* asked : {&probabilities, &samples_only, &many_samples}) {
+        const auto outcomes = fold_ensemble_many(seqs, m.params, m.factors, *asked, run);
+        ASSERT_EQ(outcomes.size(), 1u);
+        EXPECT_EQ(outcomes[0].code, ExitCode::Resource);
+        const std::string& message = outcomes[0].error;
+        EXPECT_NE(message.find("an ensemble fold of 1500 nt needs"), std::string::npos) << message;
+        const std::string fits =
+            "the longest sequence that fits is " + std::to_string(longest(*asked)) + " nt";
+        EXPECT_NE(message.find(fits), std::string::npos) << message;
+    }
+}
+
+TEST(EnsembleSampling, FrequenciesConvergeToProbabilities) {
     std::mt19937_64 rng(29);
     const auto s = test::random_rna(rng, 80, 0.55);
     const Model m{ModelDetails{}};
-    const PfFold fold = fold_of(s, m);
+    const EnsembleFold fold = fold_of(s, m);
     constexpr std::size_t kSamples = 20000;
     ThreadPool pool(2);
     const auto samples = sample_structures(fold, kSamples, 42, &pool);
     ASSERT_EQ(samples, sample_structures(fold, kSamples, 42));  // the same on one thread
     std::map<std::pair<int, int>, double> count;
     for (const std::string& st : samples) {
-        ASSERT_NO_THROW(evaluate_structure(s, st, m.params, m.options.dangles)) << st;
+        ASSERT_NO_THROW((void)evaluate_structure(s, st, m.params, m.mfe_params.dangles)) << st;
         const auto partner = test::partners(st);
         for (int i = 0; i < 80; ++i)
             if (partner[i] > i) count[{i, partner[i]}] += 1;
@@ -304,12 +366,12 @@ TEST(PartitionSampling, FrequenciesConvergeToProbabilities) {
         }
 }
 
-TEST(PartitionSampling, EverySampleIsInTheEnsemble) {
+TEST(EnsembleSampling, EverySampleIsInTheEnsemble) {
     std::mt19937_64 rng(31);
     for (int t = 0; t < 20; ++t) {
         const auto s = test::random_rna(rng, 1 + rng() % 200);
         const Model m(random_details(rng, false));
-        const PfFold fold = fold_of(s, m);
+        const EnsembleFold fold = fold_of(s, m);
         for (const std::string& st : sample_structures(fold, 50, t)) {
             const auto partner = test::partners(st);
             for (int i = 0; i < fold.n(); ++i)

@@ -1,23 +1,25 @@
-// GPU partition function benchmark (Google Benchmark), in-process (CUDA context created before
-// timing). Turner 2004, dangles 2, 37 °C, uniform random A, C, G, U with fixed seeds:
-//   pf_gpu/n:{1000,2000,4000,10000}    one record: fill_pf_cuda with the outside pass and the
-//                                      pair probabilities back on the host; the record's MFE
-//                                      (computed before timing, as fold -p has it) seeds the
-//                                      scale; counter inside_fills: fills of the inside tables
-//   pf_gpu/batch:200x20000             20,000 records of 200 nt in one call, interleaved groups
-//                                      of 1,024 (the default); /chunk:k: groups of at most k
-//                                      records (TROPIC_PF_CHUNK_FOLDS)
-//   pf_gpu/batch:200x20000/plain/warp_from:d  the same in the plain layout
-//                                      (TROPIC_PF_INTERLEAVE_MAX=0), diagonals from d on a warp
-//                                      per cell (TROPIC_PF_WARP_FROM; 32 is the default)
-//   pf_gpu_api/batch:200x20000         the same records through rna::fold_ensemble_many with the
-//                                      cuda backend: MFE, fill, probabilities and RNAfold -p's
-//                                      summaries (pair list, centroid, diversity) on 16 threads
-//   pf_cpu_threads/n:{1000,2000,4000}  fill_pf_cpu on a pool of 16 threads, the same records
-//   pf_samples/n:4000                  structures drawn per second from a filled 4,000-nt fold
-//                                      (sample_structures on 16 threads, after the GPU fill)
+// GPU ensemble benchmark (Google Benchmark), in-process (CUDA context created before timing).
+// Turner 2004, dangles 2, 37 °C, uniform random A, C, G, U with fixed seeds:
+//   ensemble_gpu/n:{1000,2000,4000,10000}
+//       one record: fill_ensemble_cuda with the outside pass and the pair probabilities back on
+//       the host; the record's MFE (computed before timing, as fold -p has it) seeds the scale;
+//       counter inside_fills: fills of the inside tables
+//   ensemble_gpu/batch:200x20000
+//       20,000 records of 200 nt in one call, interleaved groups of 1,024 (the default);
+//       /chunk:k: groups of at most k records (TROPIC_ENSEMBLE_CHUNK_FOLDS)
+//   ensemble_gpu/batch:200x20000/plain/warp_from:d
+//       the same in the plain layout (TROPIC_ENSEMBLE_INTERLEAVE_MAX=0), diagonals from d on a
+//       warp per cell (TROPIC_ENSEMBLE_WARP_FROM; 32 is the default)
+//   ensemble_gpu_api/batch:200x20000
+//       the same records through rna::fold_ensemble_many with the cuda backend: MFE, fill,
+//       probabilities and RNAfold -p's summaries (pair list, centroid, diversity) on 16 threads
+//   ensemble_cpu_threads/n:{1000,2000,4000}
+//       fill_ensemble_cpu on a pool of 16 threads, the same records
+//   ensemble_samples/n:4000
+//       structures drawn per second from a filled 4,000-nt fold (sample_structures on 16
+//       threads, after the GPU fill)
 // Counters: sequences_per_second, samples_per_second. Wall time in ms.
-// bench-quick-filter: pf_gpu/n:1000|batch:200x2000/
+// bench-quick-filter: ensemble_gpu/n:1000|batch:200x2000/
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 
@@ -28,13 +30,13 @@
 #include <vector>
 
 #include "bench_support.hpp"
-#include "rna/ensemble/cuda/pf_cuda.hpp"
-#include "rna/ensemble/pf_cpu.hpp"
-#include "rna/ensemble/pf_sampling.hpp"
+#include "rna/ensemble/cuda/ensemble_cuda.hpp"
+#include "rna/ensemble/ensemble_cpu.hpp"
+#include "rna/ensemble/ensemble_sampling.hpp"
 #include "tropic/core/device.hpp"
 #include "tropic/core/thread_pool.hpp"
+#include "tropic/rna/ensemble.hpp"
 #include "tropic/rna/model_details.hpp"
-#include "tropic/rna/partition.hpp"
 
 namespace {
 
@@ -64,28 +66,32 @@ std::vector<int> mfe_energies(const std::vector<Seq>& seqs) {
     run.pool = &pool();
     const auto params = tropic::rna::ModelDetails{}.energy_params();
     std::vector<int> out;
-    for (const auto& r : tropic::rna::fold_mfe_many(seqs, params, {}, run)) out.push_back(r.energy);
+    for (const auto& outcome : tropic::rna::fold_mfe_many(seqs, params, {}, run)) {
+        outcome.rethrow_error();
+        out.push_back(outcome.result.energy);
+    }
     return out;
 }
 
 void fill_on_gpu(const std::vector<Seq>& seqs, const std::vector<int>& mfe,
-                 std::vector<std::unique_ptr<tropic::rna::PfFold>>& folds, bool keep_inside) {
+                 std::vector<std::unique_ptr<tropic::rna::detail::EnsembleFold>>& folds,
+                 bool keep_inside) {
     folds.clear();
-    std::vector<tropic::rna::cuda::PfJob> jobs;
+    std::vector<tropic::rna::detail::cuda::EnsembleJob> jobs;
     for (std::size_t r = 0; r < seqs.size(); ++r) {
-        folds.push_back(std::make_unique<tropic::rna::PfFold>());
+        folds.push_back(std::make_unique<tropic::rna::detail::EnsembleFold>());
         jobs.push_back({seqs[r], nullptr, mfe[r], r, folds.back().get()});
     }
-    tropic::rna::cuda::fill_pf_cuda(jobs, factors(), tropic::rna::MfeOptions{}, true, keep_inside,
-                                    0);
+    tropic::rna::detail::cuda::fill_ensemble_cuda(jobs, factors(), tropic::rna::MfeParams{}, true,
+                                                  keep_inside, 0);
 }
 
-// env: pf_fill.cu's variables (name, value) for this benchmark.
+// env: ensemble_fill.cu's variables (name, value) for this benchmark.
 using Env = std::vector<std::pair<const char*, const char*>>;
 
 void bench_gpu(benchmark::State& state, std::size_t count, std::size_t n, const Env& env) {
     const auto seqs = records(count, n);
-    std::vector<std::unique_ptr<tropic::rna::PfFold>> folds;
+    std::vector<std::unique_ptr<tropic::rna::detail::EnsembleFold>> folds;
     for (const auto& [name, value] : env) setenv(name, value, 1);
     try {
         const std::vector<int> mfe = mfe_energies(seqs);
@@ -111,8 +117,10 @@ void bench_api(benchmark::State& state, std::size_t count, std::size_t n) {
     run.pool = &pool();
     try {
         tropic::bench::run_wall_timed(state, [&] {
-            benchmark::DoNotOptimize(tropic::rna::fold_ensemble_many(
-                seqs, params, factors(), tropic::rna::EnsembleOptions{}, run));
+            const auto outcomes = tropic::rna::fold_ensemble_many(
+                seqs, params, factors(), tropic::rna::EnsembleParams{}, run);
+            for (const auto& outcome : outcomes) outcome.rethrow_error();
+            benchmark::DoNotOptimize(outcomes.data());
         });
     } catch (const std::exception& error) {
         state.SkipWithError(error.what());
@@ -124,10 +132,10 @@ void bench_api(benchmark::State& state, std::size_t count, std::size_t n) {
 void bench_cpu(benchmark::State& state, std::size_t n) {
     const Seq seq = tropic::bench::seeded_rna(n, 1);
     const int mfe = mfe_energies({seq}).front();
-    tropic::rna::PfFold fold;
+    tropic::rna::detail::EnsembleFold fold;
     tropic::bench::run_wall_timed(state, [&] {
-        tropic::rna::fill_pf_cpu(fold, seq, factors(), tropic::rna::MfeOptions{}, nullptr, mfe,
-                                 true, &pool());
+        tropic::rna::detail::fill_ensemble_cpu(fold, seq, factors(), tropic::rna::MfeParams{},
+                                               nullptr, mfe, true, &pool());
     });
     state.counters["ensemble_kcal"] = fold.ensemble_energy();
     state.counters["inside_fills"] = fold.inside_fills;
@@ -135,7 +143,7 @@ void bench_cpu(benchmark::State& state, std::size_t n) {
 
 void bench_samples(benchmark::State& state, std::size_t n, std::size_t samples) {
     const auto seqs = records(1, n);
-    std::vector<std::unique_ptr<tropic::rna::PfFold>> folds;
+    std::vector<std::unique_ptr<tropic::rna::detail::EnsembleFold>> folds;
     try {
         fill_on_gpu(seqs, mfe_energies(seqs), folds, true);
     } catch (const std::exception& error) {
@@ -144,7 +152,7 @@ void bench_samples(benchmark::State& state, std::size_t n, std::size_t samples) 
     }
     tropic::bench::run_wall_timed(state, [&] {
         benchmark::DoNotOptimize(
-            tropic::rna::sample_structures(*folds.front(), samples, 1, &pool()));
+            tropic::rna::detail::sample_structures(*folds.front(), samples, 1, &pool()));
     });
     state.counters["samples_per_second"] = benchmark::Counter(
         static_cast<double>(samples), benchmark::Counter::kIsIterationInvariantRate);
@@ -160,48 +168,51 @@ int main(int argc, char** argv) {
         return 0;
     }
     {  // context creation and first-use costs, not timed
-        std::vector<std::unique_ptr<tropic::rna::PfFold>> folds;
+        std::vector<std::unique_ptr<tropic::rna::detail::EnsembleFold>> folds;
         fill_on_gpu(records(1, 100), {0}, folds, false);
     }
     // Long folds once per repetition, three repetitions (10,000 nt: one).
     for (std::size_t n : {1000, 2000, 4000, 10000})
-        benchmark::RegisterBenchmark(fmt::format("pf_gpu/n:{}", n).c_str(), bench_gpu, 1, n, Env{})
+        benchmark::RegisterBenchmark(fmt::format("ensemble_gpu/n:{}", n).c_str(), bench_gpu, 1, n,
+                                     Env{})
             ->UseManualTime()
             ->Iterations(1)
             ->Repetitions(n >= 10000 ? 1 : 3)
             ->Unit(benchmark::kMillisecond);
     const std::vector<std::pair<std::string, Env>> batches = {
         {"", {}},
-        {"/chunk:4096", {{"TROPIC_PF_CHUNK_FOLDS", "4096"}}},
-        {"/chunk:256", {{"TROPIC_PF_CHUNK_FOLDS", "256"}}},
-        {"/plain/warp_from:32", {{"TROPIC_PF_INTERLEAVE_MAX", "0"}}},
-        {"/plain/warp_from:0", {{"TROPIC_PF_INTERLEAVE_MAX", "0"}, {"TROPIC_PF_WARP_FROM", "0"}}},
+        {"/chunk:4096", {{"TROPIC_ENSEMBLE_CHUNK_FOLDS", "4096"}}},
+        {"/chunk:256", {{"TROPIC_ENSEMBLE_CHUNK_FOLDS", "256"}}},
+        {"/plain/warp_from:32", {{"TROPIC_ENSEMBLE_INTERLEAVE_MAX", "0"}}},
+        {"/plain/warp_from:0",
+         {{"TROPIC_ENSEMBLE_INTERLEAVE_MAX", "0"}, {"TROPIC_ENSEMBLE_WARP_FROM", "0"}}},
         {"/plain/warp_from:1000000",
-         {{"TROPIC_PF_INTERLEAVE_MAX", "0"}, {"TROPIC_PF_WARP_FROM", "1000000"}}}};
+         {{"TROPIC_ENSEMBLE_INTERLEAVE_MAX", "0"}, {"TROPIC_ENSEMBLE_WARP_FROM", "1000000"}}}};
     for (const auto& [suffix, env] : batches)
-        benchmark::RegisterBenchmark(fmt::format("pf_gpu/batch:200x20000{}", suffix).c_str(),
+        benchmark::RegisterBenchmark(fmt::format("ensemble_gpu/batch:200x20000{}", suffix).c_str(),
                                      bench_gpu, 20000, 200, env)
             ->UseManualTime()
             ->Iterations(1)
             ->Repetitions(2)
             ->Unit(benchmark::kMillisecond);
-    benchmark::RegisterBenchmark("pf_gpu/batch:200x2000", bench_gpu, 2000, 200, Env{})
+    benchmark::RegisterBenchmark("ensemble_gpu/batch:200x2000", bench_gpu, 2000, 200, Env{})
         ->UseManualTime()
         ->Iterations(1)
         ->Repetitions(2)
         ->Unit(benchmark::kMillisecond);
-    benchmark::RegisterBenchmark("pf_gpu_api/batch:200x20000", bench_api, 20000, 200)
+    benchmark::RegisterBenchmark("ensemble_gpu_api/batch:200x20000", bench_api, 20000, 200)
         ->UseManualTime()
         ->Iterations(1)
         ->Repetitions(2)
         ->Unit(benchmark::kMillisecond);
-    benchmark::RegisterBenchmark("pf_samples/n:4000", bench_samples, 4000, 20000)
+    benchmark::RegisterBenchmark("ensemble_samples/n:4000", bench_samples, 4000, 20000)
         ->UseManualTime()
         ->Iterations(1)
         ->Repetitions(2)
         ->Unit(benchmark::kMillisecond);
     for (std::size_t n : {1000, 2000, 4000})
-        benchmark::RegisterBenchmark(fmt::format("pf_cpu_threads/n:{}", n).c_str(), bench_cpu, n)
+        benchmark::RegisterBenchmark(fmt::format("ensemble_cpu_threads/n:{}", n).c_str(), bench_cpu,
+                                     n)
             ->UseManualTime()
             ->Iterations(1)
             ->Repetitions(1)

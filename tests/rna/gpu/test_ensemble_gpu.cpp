@@ -2,8 +2,8 @@
 // in other orders): ln Z, every pair probability and, for sampling, the inside tables. Batches of
 // many lengths, long records alone, dangles 2 and 0, --noLP, spans, constraints, temperatures,
 // the scale retry, interleaved groups of short records (the default for batches) and the plain
-// layout's two diagonal kernels each alone (TROPIC_PF_INTERLEAVE_MAX=0, TROPIC_PF_WARP_FROM).
-// Without a CUDA device every test SKIPs visibly.
+// layout's two diagonal kernels each alone (TROPIC_ENSEMBLE_INTERLEAVE_MAX=0,
+// TROPIC_ENSEMBLE_WARP_FROM). Without a CUDA device every test SKIPs visibly.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -14,15 +14,16 @@
 #include <string>
 #include <vector>
 
-#include "rna/ensemble/cuda/pf_cuda.hpp"
-#include "rna/ensemble/pf_cpu.hpp"
+#include "rna/ensemble/cuda/ensemble_cuda.hpp"
+#include "rna/ensemble/ensemble_cpu.hpp"
 #include "support/gpu_test.hpp"
+#include "support/outcome_results.hpp"
 #include "support/random_constraints.hpp"
 #include "support/random_rna.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/thread_pool.hpp"
+#include "tropic/rna/ensemble.hpp"
 #include "tropic/rna/model_details.hpp"
-#include "tropic/rna/partition.hpp"
 
 namespace tropic {
 namespace {
@@ -34,7 +35,7 @@ bool close(double a, double b) {
     return std::abs(a - b) <= kRelative * std::max(std::abs(a), std::abs(b)) + 1e-290;
 }
 
-// An environment variable of pf_fill.cu for one scope.
+// An environment variable of ensemble_fill.cu for one scope.
 class ScopedEnv {
   public:
     ScopedEnv(const char* name, const char* value) : name_(name) { setenv(name, value, 1); }
@@ -46,13 +47,13 @@ class ScopedEnv {
     const char* name_;
 };
 
-// TROPIC_PF_WARP_FROM for one scope: which diagonals take a warp per cell on the GPU.
+// TROPIC_ENSEMBLE_WARP_FROM for one scope: which diagonals take a warp per cell on the GPU.
 class WarpFrom : public ScopedEnv {
   public:
-    explicit WarpFrom(const char* value) : ScopedEnv("TROPIC_PF_WARP_FROM", value) {}
+    explicit WarpFrom(const char* value) : ScopedEnv("TROPIC_ENSEMBLE_WARP_FROM", value) {}
 };
 
-class PfGpu : public test::GpuTest {
+class EnsembleGpu : public test::GpuTest {
   protected:
     struct Case {
         rna::ModelDetails model;
@@ -64,20 +65,20 @@ class PfGpu : public test::GpuTest {
     static void expect_same(const std::vector<Seq>& seqs, const Case& c,
                             const std::vector<rna::StructureConstraint>* constraints = nullptr) {
         const rna::BoltzmannFactors factors = c.model.boltzmann_factors();
-        const rna::MfeOptions options = c.model.mfe_options();
-        std::vector<std::unique_ptr<rna::PfFold>> gpu;
-        std::vector<rna::cuda::PfJob> jobs;
+        const rna::MfeParams mfe_params = c.model.mfe_params();
+        std::vector<std::unique_ptr<rna::detail::EnsembleFold>> gpu;
+        std::vector<rna::detail::cuda::EnsembleJob> jobs;
         for (std::size_t r = 0; r < seqs.size(); ++r) {
-            gpu.push_back(std::make_unique<rna::PfFold>());
+            gpu.push_back(std::make_unique<rna::detail::EnsembleFold>());
             jobs.push_back({seqs[r], constraints ? &(*constraints)[r] : nullptr,
                             -c.mfe_scale * int(seqs[r].size()), r, gpu.back().get()});
         }
-        rna::cuda::fill_pf_cuda(jobs, factors, options, true, c.keep_inside, 0);
+        rna::detail::cuda::fill_ensemble_cuda(jobs, factors, mfe_params, true, c.keep_inside, 0);
         // The CPU's folds: short records one per thread, long ones on all threads.
-        std::vector<rna::PfFold> cpu_folds(seqs.size());
+        std::vector<rna::detail::EnsembleFold> cpu_folds(seqs.size());
         auto fill_cpu = [&](std::size_t r, ThreadPool* on) {
-            rna::fill_pf_cpu(cpu_folds[r], seqs[r], factors, options, jobs[r].constraint,
-                             jobs[r].mfe_dcal, true, on);
+            rna::detail::fill_ensemble_cpu(cpu_folds[r], seqs[r], factors, mfe_params,
+                                           jobs[r].constraint, jobs[r].mfe_dcal, true, on);
         };
         pool().parallel_for(0, seqs.size(), [&](std::size_t r) {
             if (seqs[r].size() < 1000) fill_cpu(r, nullptr);
@@ -85,8 +86,8 @@ class PfGpu : public test::GpuTest {
         for (std::size_t r = 0; r < seqs.size(); ++r)
             if (seqs[r].size() >= 1000) fill_cpu(r, &pool());
         for (std::size_t r = 0; r < seqs.size(); ++r) {
-            const rna::PfFold& cpu = cpu_folds[r];
-            const rna::PfFold& g = *gpu[r];
+            const rna::detail::EnsembleFold& cpu = cpu_folds[r];
+            const rna::detail::EnsembleFold& g = *gpu[r];
             const int n = int(seqs[r].size());
             ASSERT_EQ(g.n(), n);
             ASSERT_TRUE(g.outside_done);
@@ -133,7 +134,7 @@ class PfGpu : public test::GpuTest {
     }
 };
 
-TEST_F(PfGpu, BatchEqualsCpu) {
+TEST_F(EnsembleGpu, BatchEqualsCpu) {
     for (std::uint64_t seed : {std::uint64_t{11}, test::test_seed()}) {
         const auto seqs = random_batch(seed, 120, 600);
         expect_same(seqs, make(2));
@@ -141,9 +142,9 @@ TEST_F(PfGpu, BatchEqualsCpu) {
     }
 }
 
-TEST_F(PfGpu, EachKernelAloneEqualsCpu) {
+TEST_F(EnsembleGpu, EachKernelAloneEqualsCpu) {
     const auto seqs = random_batch(test::test_seed(), 40, 300);
-    const ScopedEnv plain("TROPIC_PF_INTERLEAVE_MAX", "0");  // batches in the plain layout
+    const ScopedEnv plain("TROPIC_ENSEMBLE_INTERLEAVE_MAX", "0");  // batches in the plain layout
     {
         const WarpFrom never("1000000");  // a thread per cell everywhere
         expect_same(seqs, make(2));
@@ -153,7 +154,7 @@ TEST_F(PfGpu, EachKernelAloneEqualsCpu) {
     expect_same(seqs, make(0, true));
 }
 
-TEST_F(PfGpu, NoLonelyPairsSpansAndTemperatureEqualCpu) {
+TEST_F(EnsembleGpu, NoLonelyPairsSpansAndTemperatureEqualCpu) {
     for (std::uint64_t seed : {std::uint64_t{5}, test::test_seed()}) {
         const auto seqs = random_batch(seed, 60, 400);
         expect_same(seqs, make(2, true));
@@ -164,7 +165,7 @@ TEST_F(PfGpu, NoLonelyPairsSpansAndTemperatureEqualCpu) {
     }
 }
 
-TEST_F(PfGpu, ConstraintsEqualCpu) {
+TEST_F(EnsembleGpu, ConstraintsEqualCpu) {
     std::mt19937_64 rng(test::test_seed());
     auto seqs = random_batch(rng(), 50, 350);
     const auto constraints = test::random_constraints(rng, seqs);
@@ -173,7 +174,7 @@ TEST_F(PfGpu, ConstraintsEqualCpu) {
 
 // Interleaved groups: many records of a few lengths (full warps of one length, a group of mixed
 // lengths under one pitch), in one group per length range and in groups of at most 32 or 7.
-TEST_F(PfGpu, InterleavedGroupsEqualCpu) {
+TEST_F(EnsembleGpu, InterleavedGroupsEqualCpu) {
     std::mt19937_64 rng(test::test_seed());
     std::vector<Seq> seqs;
     for (int r = 0; r < 70; ++r) seqs.push_back(test::random_rna(rng, 150));
@@ -182,13 +183,13 @@ TEST_F(PfGpu, InterleavedGroupsEqualCpu) {
     expect_same(seqs, make(2));
     expect_same(seqs, make(0, true));
     for (const char* folds : {"32", "7"}) {
-        const ScopedEnv cap("TROPIC_PF_CHUNK_FOLDS", folds);
+        const ScopedEnv cap("TROPIC_ENSEMBLE_CHUNK_FOLDS", folds);
         expect_same(seqs, make(2));
     }
 }
 
 // The inside tables come back for sampling.
-TEST_F(PfGpu, KeptInsideTablesEqualCpu) {
+TEST_F(EnsembleGpu, KeptInsideTablesEqualCpu) {
     Case c = make(2);
     c.keep_inside = true;
     expect_same(random_batch(test::test_seed(), 30, 250), c);
@@ -196,7 +197,7 @@ TEST_F(PfGpu, KeptInsideTablesEqualCpu) {
 
 // A first scale far too large: Z leaves the safe range, and the folds that need it (all here,
 // since every estimate is off by the same factor) are filled again with the corrected scale.
-TEST_F(PfGpu, ScaleRetryEqualsCpu) {
+TEST_F(EnsembleGpu, ScaleRetryEqualsCpu) {
     std::mt19937_64 rng(test::test_seed());
     std::vector<Seq> seqs;
     for (int r = 0; r < 6; ++r) seqs.push_back(test::random_rna(rng, 200 + rng() % 100));
@@ -210,7 +211,7 @@ TEST_F(PfGpu, ScaleRetryEqualsCpu) {
     expect_same(mixed, c);
 }
 
-TEST_F(PfGpu, LongRecordsAloneEqualCpu) {
+TEST_F(EnsembleGpu, LongRecordsAloneEqualCpu) {
     std::mt19937_64 rng(test::test_seed());
     for (std::size_t n : {1500u, 2300u}) {
         const auto seq = test::random_rna(rng, n, 0.35 + 0.1 * (rng() % 3));
@@ -220,10 +221,10 @@ TEST_F(PfGpu, LongRecordsAloneEqualCpu) {
 }
 
 // Through the public API: the dispatch's GPU placement gives what the CPU gives.
-TEST_F(PfGpu, FoldEnsembleManyEqualsCpu) {
+TEST_F(EnsembleGpu, FoldEnsembleManyEqualsCpu) {
     const auto seqs = random_batch(test::test_seed(), 60, 500);
-    rna::EnsembleOptions options;
-    options.samples = 5;
+    rna::EnsembleParams ensemble_params;
+    ensemble_params.samples = 5;
     const rna::ModelDetails model;
     RunOptions cpu_run, gpu_run;
     cpu_run.backend = Backend::Cpu;
@@ -232,8 +233,10 @@ TEST_F(PfGpu, FoldEnsembleManyEqualsCpu) {
     gpu_run.pool = &pool();
     const auto params = model.energy_params();
     const auto factors = model.boltzmann_factors();
-    const auto cpu = rna::fold_ensemble_many(seqs, params, factors, options, cpu_run);
-    const auto gpu = rna::fold_ensemble_many(seqs, params, factors, options, gpu_run);
+    const auto cpu =
+        test::results_of(rna::fold_ensemble_many(seqs, params, factors, ensemble_params, cpu_run));
+    const auto gpu =
+        test::results_of(rna::fold_ensemble_many(seqs, params, factors, ensemble_params, gpu_run));
     ASSERT_EQ(gpu.size(), cpu.size());
     for (std::size_t r = 0; r < seqs.size(); ++r) {
         EXPECT_TRUE(close(gpu[r].ensemble_energy, cpu[r].ensemble_energy) ||
@@ -246,14 +249,14 @@ TEST_F(PfGpu, FoldEnsembleManyEqualsCpu) {
 
 // A record too long for the device is refused before anything is allocated, naming its length
 // and the longest that fits.
-TEST_F(PfGpu, TooLongRecordIsRefused) {
+TEST_F(EnsembleGpu, TooLongRecordIsRefused) {
     const Seq seq(200'000, 0);
-    rna::PfFold fold;
-    const rna::cuda::PfJob job{seq, nullptr, 0, 0, &fold};
+    rna::detail::EnsembleFold fold;
+    const rna::detail::cuda::EnsembleJob job{seq, nullptr, 0, 0, &fold};
     const rna::ModelDetails model;
     try {
-        rna::cuda::fill_pf_cuda({&job, 1}, model.boltzmann_factors(), model.mfe_options(), true,
-                                false, 0);
+        rna::detail::cuda::fill_ensemble_cuda({&job, 1}, model.boltzmann_factors(),
+                                              model.mfe_params(), true, false, 0);
         FAIL() << "no ResourceError";
     } catch (const ResourceError& error) {
         const std::string what = error.what();

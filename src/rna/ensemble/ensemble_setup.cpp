@@ -1,4 +1,4 @@
-#include "rna/ensemble/pf_setup.hpp"
+#include "rna/ensemble/ensemble_setup.hpp"
 
 #include <fmt/format.h>
 
@@ -7,23 +7,23 @@
 
 #include "tropic/core/error.hpp"
 
-namespace tropic::rna {
+namespace tropic::rna::detail {
 
-double initial_pf_scale(int mfe_dcal, std::size_t n, double kT) {
+double initial_ensemble_scale(int mfe_dcal, std::size_t n, double kT) {
     if (n == 0) return 1.0;
     constexpr double kStabilityFactor = 1.07;  // RNAfold's sfact
     const double cal_per_base = mfe_dcal * 10.0 / static_cast<double>(n);
     return std::max(1.0, std::exp(-kStabilityFactor * cal_per_base / kT));
 }
 
-PfScaleSearch::PfScaleSearch(double scale, std::size_t n)
+EnsembleScaleSearch::EnsembleScaleSearch(double scale, std::size_t n)
     : log_scale_(std::log(scale)), n_(static_cast<double>(n == 0 ? 1 : n)) {}
 
-double PfScaleSearch::next(double scaled_z, double prefix_log_rate) {
+double EnsembleScaleSearch::next(double scaled_z, double prefix_log_rate) {
     if (++attempts_ > 40)
         throw InternalError(fmt::format(
-            "partition function of {} nt: no scale keeps Z in double range (Z = {} at scale {})",
-            n_, scaled_z, std::exp(log_scale_)));
+            "an ensemble fold of {} nt: no scale keeps Z in double range (Z = {} at scale {})", n_,
+            scaled_z, std::exp(log_scale_)));
     if (scaled_z > 0 && std::isfinite(scaled_z)) {
         log_scale_ += std::log(scaled_z) / n_;
     } else {
@@ -46,26 +46,27 @@ double PfScaleSearch::next(double scaled_z, double prefix_log_rate) {
     return std::exp(log_scale_);
 }
 
-void make_pf_setup(PfSetup& setup, std::span<const std::uint8_t> sequence,
-                   const BoltzmannFactors& factors, const MfeOptions& options,
-                   const StructureConstraint* constraint, double scale) {
+void make_ensemble_setup(EnsembleSetup& setup, std::span<const std::uint8_t> sequence,
+                         const BoltzmannFactors& factors, const MfeParams& mfe_params,
+                         const StructureConstraint* constraint, double scale) {
     const int n = static_cast<int>(sequence.size());
     const auto un = static_cast<std::size_t>(n);
     setup.scale = scale;
     setup.base.resize(un);
     for (int k = 0; k < n; ++k) setup.base[k] = static_cast<std::int8_t>(param_base(sequence[k]));
     auto span_ok = [&](int i, int j) {
-        return options.max_bp_span < 0 || j - i + 1 <= options.max_bp_span;
+        return mfe_params.max_bp_span < 0 || j - i + 1 <= mfe_params.max_bp_span;
     };
     auto canonical = [&](int i, int j) {
-        return i >= 0 && j < n && j - i > kPfMinHairpin && pair_type(sequence[i], sequence[j]) != 0;
+        return i >= 0 && j < n && j - i > kEnsembleMinHairpin &&
+               pair_type(sequence[i], sequence[j]) != 0;
     };
     setup.pair_ok.assign(un * un, 0);
     for (int i = 0; i < n; ++i)
-        for (int j = i + kPfMinHairpin + 1; j < n; ++j) {
+        for (int j = i + kEnsembleMinHairpin + 1; j < n; ++j) {
             if (pair_type(sequence[i], sequence[j]) == 0 || !span_ok(i, j)) continue;
             if (constraint != nullptr && !constraint->allows_pair(i, j)) continue;
-            if (options.no_lonely_pairs) {
+            if (mfe_params.no_lonely_pairs) {
                 const bool enclosed = canonical(i - 1, j + 1) && span_ok(i - 1, j + 1);
                 const bool encloses = canonical(i + 1, j - 1);
                 if (!enclosed && !encloses) continue;
@@ -76,7 +77,7 @@ void make_pf_setup(PfSetup& setup, std::span<const std::uint8_t> sequence,
     // that underflows to 0 is a loop too long to weigh anything against the ensemble.
     setup.hairpin_factor.assign(un + 1, 0.0);
     const double log_scale = std::log(scale);
-    for (int size = kPfMinHairpin; size <= n; ++size) {
+    for (int size = kEnsembleMinHairpin; size <= n; ++size) {
         const double initiation =
             size <= kMaxLoop
                 ? factors.hairpin[size]
@@ -90,20 +91,20 @@ void make_pf_setup(PfSetup& setup, std::span<const std::uint8_t> sequence,
     for (std::size_t k = 1; k <= un; ++k)
         setup.ml_unpaired[k] = setup.ml_unpaired[k - 1] * per_base;
 
-    PfModel& m = setup.model;
+    EnsembleModel& m = setup.model;
     m.f = &factors;
     m.sequence = sequence.data();
     m.base = setup.base.data();
     m.hairpin_factor = setup.hairpin_factor.data();
     m.pair_ok = setup.pair_ok.data();
-    for (int k = 0; k <= kPfScaleTable; ++k) m.scale_pow[k] = std::exp(-k * log_scale);
+    for (int k = 0; k <= kEnsembleScaleTable; ++k) m.scale_pow[k] = std::exp(-k * log_scale);
     for (int n2 = 0; n2 <= kMaxLoop; ++n2)
         for (int n1 = 0; n1 + n2 <= kMaxLoop; ++n1)
             m.generic_cost[n2][n1] = factors.interior[n1 + n2] *
                                      factors.ninio[n1 > n2 ? n1 - n2 : n2 - n1] *
                                      m.scale_pow[n1 + n2 + 2];
     m.n = n;
-    m.dangles = options.dangles == Dangles::Both;
+    m.dangles = mfe_params.dangles == Dangles::Both;
 }
 
-}  // namespace tropic::rna
+}  // namespace tropic::rna::detail

@@ -1,10 +1,10 @@
 #pragma once
-// The Boltzmann factors of one partition-function fold, as the recurrences of partition.hpp
+// The Boltzmann factors of one partition-function fold, as the recurrences of ensemble.hpp
 // multiply them: a plain view of the sequence and the factors, with the same small functions on
 // the host and in CUDA kernels (the counterpart of mfe_model.hpp).
 //
 // Scaling: a table entry over bases i..j holds its partition function times s^-(j-i+1), s the
-// per-base scale (partition.hpp), so that entries of any length stay near 1 in double range.
+// per-base scale (ensemble.hpp), so that entries of any length stay near 1 in double range.
 // Every factor below that covers bases carries their share: a hairpin closed by (i,j) s^-(j-i+1),
 // an interior loop the s^-(n1+n2+2) of its closing pair and unpaired bases, the multiloop closing
 // pair s^-2; stem factors cover no bases of their own.
@@ -16,28 +16,28 @@
 #include "tropic/rna/energy_params.hpp"
 #include "tropic/rna/loop_energy.hpp"
 
-namespace tropic::rna {
+namespace tropic::rna::detail {
 
-inline constexpr int kPfMinHairpin = 3;
+inline constexpr int kEnsembleMinHairpin = 3;
 
 // Interior loops of n1 and n2 unpaired bases whose factor is generic: initiation, asymmetry and
 // the two mismatch_interior terms (interior() below), i.e. both sides of 2 or more and neither
-// 2x2 nor 2x3. The fill sums those through generic_cost and per-pair mismatches (pf_cells.hpp):
-// for a given n2, the generic ones are n1 >= pf_first_generic_n1(n2).
-TROPIC_HOST_DEVICE constexpr int pf_first_generic_n1(int n2) {
+// 2x2 nor 2x3. The fill sums those through generic_cost and per-pair mismatches
+// (ensemble_cells.hpp): for a given n2, the generic ones are n1 >= ensemble_first_generic_n1(n2).
+TROPIC_HOST_DEVICE constexpr int ensemble_first_generic_n1(int n2) {
     return n2 <= 1 ? kMaxLoop + 1 : n2 == 2 ? 4 : n2 == 3 ? 3 : 2;
 }
 // s^-k is tabulated for k up to this (interior loops, special hairpins, unpaired runs in
 // multiloops use their own tables).
-inline constexpr int kPfScaleTable = kMaxLoop + 3;
+inline constexpr int kEnsembleScaleTable = kMaxLoop + 3;
 
 // Whether a scaled Z is safe to divide by and to form probabilities with (NaN and infinity are
 // not).
-TROPIC_HOST_DEVICE inline bool pf_scale_ok(double scaled_z) {
+TROPIC_HOST_DEVICE inline bool ensemble_scale_ok(double scaled_z) {
     return scaled_z >= 1e-250 && scaled_z <= 1e250;
 }
 
-struct PfModel {
+struct EnsembleModel {
     const BoltzmannFactors* f = nullptr;
     const std::uint8_t* sequence = nullptr;  // alphabet codes
     const std::int8_t* base = nullptr;       // parameter codes
@@ -46,9 +46,9 @@ struct PfModel {
     const double* hairpin_factor = nullptr;
     // n x n, row i: nonzero where (i,j) may pair (constraint, span and RNAfold -p's noLP rule).
     const std::uint8_t* pair_ok = nullptr;
-    double scale_pow[kPfScaleTable + 1] = {};  // s^-k
-    // Generic interior loops (pf_generic_loop): initiation, asymmetry and s^-(n1+n2+2), by
-    // [n2][n1]; the loop's two mismatches come with its pairs (outer_mismatch, inner_mismatch).
+    double scale_pow[kEnsembleScaleTable + 1] = {};  // s^-k
+    // Generic interior loops (ensemble_first_generic_n1): initiation, asymmetry and s^-(n1+n2+2),
+    // by [n2][n1]; the loop's two mismatches come with its pairs (outer_mismatch, inner_mismatch).
     double generic_cost[kMaxLoop + 1][kMaxLoop + 1] = {};
     int n = 0;
     bool dangles = true;
@@ -152,4 +152,4 @@ struct PfModel {
     }
 };
 
-}  // namespace tropic::rna
+}  // namespace tropic::rna::detail

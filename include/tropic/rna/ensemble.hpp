@@ -27,6 +27,7 @@
 #include <string>
 #include <vector>
 
+#include "tropic/core/outcome.hpp"
 #include "tropic/core/run_options.hpp"
 #include "tropic/rna/boltzmann_factors.hpp"
 #include "tropic/rna/energy_params.hpp"
@@ -36,8 +37,8 @@
 
 namespace tropic::rna {
 
-struct EnsembleOptions {
-    MfeOptions model;  // dangles, no_lonely_pairs (RNAfold -p's rule), max_bp_span
+struct EnsembleParams {
+    MfeParams model;  // dangles, no_lonely_pairs (RNAfold -p's rule), max_bp_span
     // Pairs listed in EnsembleResult::pairs: probability >= this (RNAfold's --bppmThreshold).
     double bpp_threshold = 1e-5;
     bool probabilities = true;  // false: ensemble energy (and samples) only
@@ -53,7 +54,7 @@ struct EnsembleResult {
     double kT = 0;               // cal/mol, of the model's temperature
     double scale = 1;            // the per-base scale s that was used
     // Per base, RNAfold's symbol of its pairing tendency ('.', ',', '|', '{', '}', '(', ')').
-    std::string pf_structure;
+    std::string pairing_tendency;
     PairProbabilities pairs;  // probability >= bpp_threshold, by (i, j)
     std::string centroid;     // pairs with probability > 0.5
     int centroid_energy = 0;  // dcal/mol, evaluated as RNAeval
@@ -67,24 +68,31 @@ struct EnsembleResult {
     std::vector<int> sample_energies;  // dcal/mol, of each sample
 };
 
-// Host bytes one fold of `length` bases takes: seven n x n tables of doubles (the inside and
-// outside tables, each readable by rows and by columns) and O(n) more.
-std::uint64_t ensemble_memory_bytes(std::size_t length);
+// Host bytes a fold of `length` bases takes at its peak for what `ensemble_params` asks: its MFE's
+// tables (folded first, then freed) or the ensemble's with the sampled structures. The ensemble's
+// tables are seven n x n tables of doubles with probabilities (the inside and outside tables, each
+// readable by rows and by columns; the MEA reads them too), four without, and an n x n mask.
+[[nodiscard]] std::uint64_t ensemble_memory_bytes(std::size_t length,
+                                                  const EnsembleParams& ensemble_params);
 
-// The ensemble of every sequence (alphabet codes), in input order, where `run` says (cpu: short
-// records one per thread, long ones on all threads in tile wavefronts; cuda: every record on the
-// device; auto: the device for records it holds once there are enough bases). Every record is
-// placed before any is folded: one that fits neither host memory nor the device is refused with
-// a ResourceError naming its length and the longest that fits. `params` (integer energies at the
-// temperature) give the MFE, `factors` the ensemble.
-std::vector<EnsembleResult> fold_ensemble_many(
+// The ensemble of every sequence (alphabet codes), one outcome per sequence in input order,
+// where `run` says (cpu: short records one per thread, long ones on all threads in tile
+// wavefronts; cuda: every record on the device; auto: the device for records it holds once there
+// are enough bases). Every record is placed before any is folded: one that fits neither host
+// memory nor the device is refused, its outcome a ResourceError's message naming its length and
+// the longest that fits; the others are folded. `params` (integer energies at the temperature)
+// give the MFE, `factors` the ensemble.
+[[nodiscard]] std::vector<Outcome<EnsembleResult>> fold_ensemble_many(
     const std::vector<std::vector<std::uint8_t>>& sequences, const EnergyParams& params,
-    const BoltzmannFactors& factors, const EnsembleOptions& options, const RunOptions& run = {},
-    const std::vector<StructureConstraint>* constraints = nullptr);
+    const BoltzmannFactors& factors, const EnsembleParams& ensemble_params,
+    const RunOptions& run = {}, const std::vector<StructureConstraint>* constraints = nullptr);
 
-EnsembleResult fold_ensemble(std::span<const std::uint8_t> sequence, const EnergyParams& params,
-                             const BoltzmannFactors& factors, const EnsembleOptions& options,
-                             const RunOptions& run = {},
-                             const StructureConstraint* constraint = nullptr);
+// One sequence, as fold_ensemble_many places it. Throws the error of its outcome.
+[[nodiscard]] EnsembleResult fold_ensemble(std::span<const std::uint8_t> sequence,
+                                           const EnergyParams& params,
+                                           const BoltzmannFactors& factors,
+                                           const EnsembleParams& ensemble_params,
+                                           const RunOptions& run = {},
+                                           const StructureConstraint* constraint = nullptr);
 
 }  // namespace tropic::rna

@@ -7,23 +7,23 @@
 #include <span>
 #include <vector>
 
-#include "rna/ensemble/pf_cells.hpp"
-#include "rna/ensemble/pf_setup.hpp"
+#include "rna/ensemble/ensemble_cells.hpp"
+#include "rna/ensemble/ensemble_setup.hpp"
 #include "tropic/core/progress.hpp"
-#include "tropic/rna/partition.hpp"
+#include "tropic/rna/ensemble.hpp"
 
 namespace tropic {
 class ThreadPool;
 }
 
-namespace tropic::rna {
+namespace tropic::rna::detail {
 
 // The filled tables of one sequence. After the outside pass, P(i,j) (i < j) lies at
 // qbh[j * n + i] (probability()).
-struct PfFold {
-    PfSetup setup;
+struct EnsembleFold {
+    EnsembleSetup setup;
     std::vector<double> qb, qm, qm1, qbh, qmh, qm1h, w, z5, z3;
-    PfTables tables;
+    EnsembleTables tables;
     double log_z = 0;      // ln Z, unscaled
     int inside_fills = 0;  // 1, or more when the first scale let Z leave the safe range
     bool outside_done = false;
@@ -34,14 +34,19 @@ struct PfFold {
     double ensemble_energy() const { return -log_z * setup.model.f->kT / 1000.0 + 0.0; }
 };
 
+// Host bytes of one fold's tables: seven n x n tables of doubles with the outside pass (the inside
+// and outside tables, each readable by rows and by columns), four without it, the n x n mask of
+// the pairs that may form, and O(n) more.
+std::uint64_t ensemble_table_bytes(std::size_t length, bool outside);
+
 // Fills `fold` for `sequence`: the inside tables, Z, and (with `outside`) the outside tables and
 // the pair probabilities. `mfe_dcal` gives the first scale estimate; a Z outside the safe range
 // repeats the fill with a corrected scale. Throws ResourceError when the tables cannot be
 // allocated. on_progress hears (item, fraction) from the calling thread.
-void fill_pf_cpu(PfFold& fold, std::span<const std::uint8_t> sequence,
-                 const BoltzmannFactors& factors, const MfeOptions& options,
-                 const StructureConstraint* constraint, int mfe_dcal, bool outside,
-                 ThreadPool* pool = nullptr, const Progress& on_progress = {},
-                 std::size_t item = 0);
+void fill_ensemble_cpu(EnsembleFold& fold, std::span<const std::uint8_t> sequence,
+                       const BoltzmannFactors& factors, const MfeParams& mfe_params,
+                       const StructureConstraint* constraint, int mfe_dcal, bool outside,
+                       ThreadPool* pool = nullptr, const Progress& on_progress = {},
+                       std::size_t item = 0);
 
-}  // namespace tropic::rna
+}  // namespace tropic::rna::detail

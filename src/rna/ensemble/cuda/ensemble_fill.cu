@@ -1,21 +1,21 @@
-// CUDA partition function: pf_cells.hpp's cells, one launch per diagonal d = j - i of cells for
-// every fold of a chunk at once (inside from d = 4 outwards, outside back from the longest fold's
-// last diagonal), the exterior loop Z5/Z3 in a kernel per fold between them, then P(i,j) packed
-// on the device; only the probabilities (and, for sampling, the inside tables) come back.
+// CUDA partition function: ensemble_cells.hpp's cells, one launch per diagonal d = j - i of cells
+// for every fold of a chunk at once (inside from d = 4 outwards, outside back from the longest
+// fold's last diagonal), the exterior loop Z5/Z3 in a kernel per fold between them, then P(i,j)
+// packed on the device; only the probabilities (and, for sampling, the inside tables) come back.
 //
 // Cells of short diagonals take a thread each (their sums are short; consecutive cells of one
 // diagonal take the same loop bounds, so a warp's threads stay together); cells of longer ones
-// a warp each, whose lanes share the sums (pf_device.cuh's PfWarpSum), so that the dot products
-// read contiguous rows 32 elements at a time. Both call the same cell functions as the CPU.
+// a warp each, whose lanes share the sums (ensemble_device.cuh's EnsembleWarpSum), so that the dot
+// products read contiguous rows 32 elements at a time. Both call the CPU's cell functions.
 //
-// Tables are pf_cells.hpp's n x n squares of doubles, seven per fold. A chunk of one long fold
-// (or of folds whose inside tables go back for sampling) keeps them plain, back to back. A chunk
-// of several short folds is one interleaved group: pitch N (its longest fold), element (i,j) of
-// fold r at (i N + j) R + r, R the chunk's folds, and one thread per cell and fold, consecutive
+// Tables are ensemble_cells.hpp's n x n squares of doubles, seven per fold. A chunk of one long
+// fold (or of folds whose inside tables go back for sampling) keeps them plain, back to back. A
+// chunk of several short folds is one interleaved group: pitch N (its longest fold), element (i,j)
+// of fold r at (i N + j) R + r, R the chunk's folds, and one thread per cell and fold, consecutive
 // threads on consecutive folds, so that a warp reads one contiguous line where the plain layout's
-// threads read 32 lines n + 1 doubles apart (PfInterleavedSum). Short folds are what batches
+// threads read 32 lines n + 1 doubles apart (EnsembleInterleavedSum). Short folds are what batches
 // are made of, and their thread-per-cell sums are short. A fold whose Z leaves the safe range is
-// filled again with a corrected scale, as fill_pf_cpu does, alone with the others that need it.
+// filled again with a corrected scale, as on the CPU, alone with the others that need it.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -30,12 +30,12 @@
 
 #include "core/cuda/device_buffer.cuh"
 #include "core/cuda/device_memory.cuh"
-#include "rna/ensemble/cuda/pf_cuda.hpp"
-#include "rna/ensemble/cuda/pf_device.cuh"
-#include "tropic/core/error.hpp"
 #include "core/internal/memory_fit.hpp"
+#include "rna/ensemble/cuda/ensemble_cuda.hpp"
+#include "rna/ensemble/cuda/ensemble_device.cuh"
+#include "tropic/core/error.hpp"
 
-namespace tropic::rna::cuda {
+namespace tropic::rna::detail::cuda {
 
 namespace {
 
@@ -44,16 +44,16 @@ using tropic::detail::cuda::DeviceBuffer;
 constexpr int kTables = 7;  // qb, qm, qm1, qbh, qmh, qm1h, w
 constexpr int kThreadBlock = 128;
 constexpr int kCellWarps = 8;  // cells (one warp each) per block of the warp kernels
-// Diagonals from this one on take a warp per cell; TROPIC_PF_WARP_FROM overrides it (tests run
-// both kernels everywhere, benchmarks compare).
+// Diagonals from this one on take a warp per cell; TROPIC_ENSEMBLE_WARP_FROM overrides it (tests
+// run both kernels everywhere, benchmarks compare).
 constexpr int kWarpFromDiagonal = 32;
 
 // Chunks of several folds up to this long are interleaved groups (longer ones take the warp
-// kernels on long diagonals); TROPIC_PF_INTERLEAVE_MAX overrides it (0: never; tests and
+// kernels on long diagonals); TROPIC_ENSEMBLE_INTERLEAVE_MAX overrides it (0: never; tests and
 // benchmarks compare). An interleaved group holds at most kGroupFolds folds: two groups run at
-// once (fill_pf_cuda), and groups this small let one's host work hide under the other's kernels
-// (H100, 20,000 x 200 nt: 6,000 records/s at 1,024, 4,500-5,000 at the budget's 3,493, 3,900 at
-// 256). TROPIC_PF_CHUNK_FOLDS caps every chunk's folds instead (tests, benchmarks).
+// once (fill_ensemble_cuda), and groups this small let one's host work hide under the other's
+// kernels (H100, 20,000 x 200 nt: 6,000 records/s at 1,024, 4,500-5,000 at the budget's 3,493,
+// 3,900 at 256). TROPIC_ENSEMBLE_CHUNK_FOLDS caps every chunk's folds instead (tests, benchmarks).
 constexpr int kInterleaveMaxLength = 1000;
 constexpr int kGroupFolds = 1024;
 
@@ -63,65 +63,65 @@ int env_int(const char* name, int fallback) {
 }
 
 int warp_from_diagonal() {
-    return env_int("TROPIC_PF_WARP_FROM", kWarpFromDiagonal);
+    return env_int("TROPIC_ENSEMBLE_WARP_FROM", kWarpFromDiagonal);
 }
 
 template <bool kOutside, class Sum>
-__device__ void cell(const PfDeviceFold& fold, int i, int j, const Sum& sum) {
+__device__ void cell(const EnsembleDeviceFold& fold, int i, int j, const Sum& sum) {
     if constexpr (kOutside)
-        pf_outside_cell(fold.model, fold.tables, i, j, sum);
+        ensemble_outside_cell(fold.model, fold.tables, i, j, sum);
     else
-        pf_inside_cell(fold.model, fold.tables, i, j, sum);
+        ensemble_inside_cell(fold.model, fold.tables, i, j, sum);
 }
 
 // Cells (i, i+d) of folds 0..folds-1, `cells` (the longest fold's count on this diagonal) per
 // fold back to back, one thread each.
 template <bool kOutside>
 __global__ void __launch_bounds__(kThreadBlock)
-    thread_diagonal_kernel(const PfDeviceFold* folds, int count, int d, int cells) {
+    thread_diagonal_kernel(const EnsembleDeviceFold* folds, int count, int d, int cells) {
     const std::size_t flat = std::size_t(blockIdx.x) * kThreadBlock + threadIdx.x;
     const std::size_t f = flat / std::size_t(cells);
     if (f >= std::size_t(count)) return;
-    const PfDeviceFold& fold = folds[f];
+    const EnsembleDeviceFold& fold = folds[f];
     const int i = int(flat - f * std::size_t(cells));
     if (i + d >= fold.model.n) return;
-    cell<kOutside>(fold, i, i + d, PfSerialSum{});
+    cell<kOutside>(fold, i, i + d, EnsembleSerialSum{});
 }
 
 // The same cells, one warp each.
 template <bool kOutside>
 __global__ void __launch_bounds__(kCellWarps * 32)
-    warp_diagonal_kernel(const PfDeviceFold* folds, int count, int d, int cells) {
+    warp_diagonal_kernel(const EnsembleDeviceFold* folds, int count, int d, int cells) {
     const std::size_t flat = std::size_t(blockIdx.x) * kCellWarps + threadIdx.x / 32;
     const std::size_t f = flat / std::size_t(cells);
     if (f >= std::size_t(count)) return;  // whole warps leave together
-    const PfDeviceFold& fold = folds[f];
+    const EnsembleDeviceFold& fold = folds[f];
     const int i = int(flat - f * std::size_t(cells));
     if (i + d >= fold.model.n) return;
-    cell<kOutside>(fold, i, i + d, PfWarpSum{int(threadIdx.x % 32)});
+    cell<kOutside>(fold, i, i + d, EnsembleWarpSum{int(threadIdx.x % 32)});
 }
 
 // The same cells of an interleaved group, one thread per cell and fold: flat = cell * count + k.
 template <bool kOutside>
 __global__ void __launch_bounds__(kThreadBlock)
-    interleaved_diagonal_kernel(const PfDeviceFold* folds, int count, int d, int cells) {
+    interleaved_diagonal_kernel(const EnsembleDeviceFold* folds, int count, int d, int cells) {
     const std::size_t flat = std::size_t(blockIdx.x) * kThreadBlock + threadIdx.x;
     const std::size_t i = flat / std::size_t(count);
     if (i >= std::size_t(cells)) return;
-    const PfDeviceFold& fold = folds[flat - i * std::size_t(count)];
+    const EnsembleDeviceFold& fold = folds[flat - i * std::size_t(count)];
     if (int(i) + d >= fold.model.n) return;
-    cell<kOutside>(fold, int(i), int(i) + d, PfInterleavedSum{fold.tables.step, fold.costs});
+    cell<kOutside>(fold, int(i), int(i) + d, EnsembleInterleavedSum{fold.tables.step, fold.costs});
 }
 
 // Z (= Z5(n)) of folds 0..count-1 into z[].
 // Every fold's Z, and the per-base rate of its longest prefix in range (for a retry), as pairs.
-__global__ void z_kernel(const PfDeviceFold* folds, int count, double* z) {
+__global__ void z_kernel(const EnsembleDeviceFold* folds, int count, double* z) {
     const int f = int(blockIdx.x * blockDim.x + threadIdx.x);
     if (f >= count) return;
     const int n = folds[f].model.n;
     const double zn = folds[f].z5[n];
     z[2 * f] = zn;
-    z[2 * f + 1] = pf_scale_ok(zn) ? 0.0 : pf_prefix_log_rate(folds[f].z5, n);
+    z[2 * f + 1] = ensemble_scale_ok(zn) ? 0.0 : ensemble_prefix_log_rate(folds[f].z5, n);
 }
 
 // The sum of `value` over the block, in thread 0 (`shared`: one double per warp).
@@ -143,11 +143,11 @@ __device__ double block_sum(double value, double* shared) {
 // scratch[j] (row k of Qb is contiguous; each j of a step is one thread's, and a barrier ends
 // every step), and Z5(k+1) = Z5(k) s^-1 + scratch[k], whose terms all came from k' <= k - 4.
 // Z3 pulled: Z3(k) = Z3(k+1) s^-1 + sum_l Qb(k,l) stem(k,l) Z3(l+1), a block sum over row k.
-__global__ void exterior_kernel(const PfDeviceFold* folds) {
+__global__ void exterior_kernel(const EnsembleDeviceFold* folds) {
     __shared__ double warp_sums[32];
-    const PfDeviceFold& fold = folds[blockIdx.x];
-    const PfModel& m = fold.model;
-    const PfTables& s = fold.tables;
+    const EnsembleDeviceFold& fold = folds[blockIdx.x];
+    const EnsembleModel& m = fold.model;
+    const EnsembleTables& s = fold.tables;
     const int n = m.n;
     const double unpaired = m.scale_pow[1];
     double* z5 = fold.z5;
@@ -158,7 +158,7 @@ __global__ void exterior_kernel(const PfDeviceFold* folds) {
     __syncthreads();
     for (int k = 0; k < n; ++k) {
         const double zk = z5[k];
-        for (int j = k + kPfMinHairpin + 1 + threadIdx.x; j < n; j += blockDim.x) {
+        for (int j = k + kEnsembleMinHairpin + 1 + threadIdx.x; j < n; j += blockDim.x) {
             const double qb = s.qb[s.at(k, j)];
             if (qb != 0.0) acc[j] += zk * qb * m.exterior_stem(k, j, m.type(k, j));
         }
@@ -169,7 +169,7 @@ __global__ void exterior_kernel(const PfDeviceFold* folds) {
     __syncthreads();
     for (int k = n - 1; k >= 0; --k) {
         double part = 0;
-        for (int l = k + kPfMinHairpin + 1 + threadIdx.x; l < n; l += blockDim.x) {
+        for (int l = k + kEnsembleMinHairpin + 1 + threadIdx.x; l < n; l += blockDim.x) {
             const double qb = s.qb[s.at(k, l)];
             if (qb != 0.0) part += qb * m.exterior_stem(k, l, m.type(k, l)) * z3[l + 1];
         }
@@ -181,32 +181,32 @@ __global__ void exterior_kernel(const PfDeviceFold* folds) {
 
 // P(i,j) = Qb(i,j) Qb^(i,j) / Z into the lower triangle of Qb^ (as the CPU leaves it) and into
 // `packed`, which is what goes back to the host. Fold blockIdx.y, cells by blockIdx.x.
-__global__ void probability_kernel(const PfDeviceFold* folds) {
-    const PfDeviceFold& fold = folds[blockIdx.y];
+__global__ void probability_kernel(const EnsembleDeviceFold* folds) {
+    const EnsembleDeviceFold& fold = folds[blockIdx.y];
     const int n = fold.model.n;
     const std::size_t cell = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x;
     if (cell >= std::size_t(n) * std::size_t(n)) return;
     const int i = int(cell / std::size_t(n)), j = int(cell % std::size_t(n));
-    if (j < i + kPfMinHairpin + 1) return;
-    const PfTables& s = fold.tables;
+    if (j < i + kEnsembleMinHairpin + 1) return;
+    const EnsembleTables& s = fold.tables;
     const double qbh = s.qbh[s.at(i, j)];
     const double p = qbh != 0.0 ? s.qb[s.at(i, j)] * qbh / fold.z5[n] : 0.0;
     s.qbh[s.at(j, i)] = p;
-    fold.packed[pf_packed_at(n, i, j)] = p;
+    fold.packed[ensemble_packed_at(n, i, j)] = p;
 }
 
 std::uint64_t square_bytes(std::size_t n) {
     return std::uint64_t(n) * n * sizeof(double);
 }
 
-constexpr std::size_t kCostDoubles = (kMaxLoop + 1) * (kMaxLoop + 1);  // PfDeviceFold::costs
+constexpr std::size_t kCostDoubles = (kMaxLoop + 1) * (kMaxLoop + 1);  // EnsembleDeviceFold::costs
 
-// The device bytes of one fold, by part (pf_device_bytes is their sum).
+// The device bytes of one fold, by part (ensemble_device_bytes is their sum).
 std::uint64_t fold_bytes(std::size_t n) {
     const std::uint64_t linear = 5 * (n + 1) * sizeof(double) + 2 * n;  // hairpin, ml, z5, z3,
                                                                         // scratch; bases
     return kTables * square_bytes(n) + std::uint64_t(n) * n             // pair mask
-           + pf_packed_size(int(n)) * sizeof(double) + linear + sizeof(PfDeviceFold);
+           + ensemble_packed_size(int(n)) * sizeof(double) + linear + sizeof(EnsembleDeviceFold);
 }
 
 // Runs body(k) for k in [0, count) on up to 16 host threads (the per-fold host work: setups of
@@ -237,14 +237,14 @@ void host_parallel(std::size_t count, const Body& body) {
     if (error) std::rethrow_exception(error);
 }
 
-// TROPIC_PF_TIMING=1: each chunk's host-side phases to stderr (setup, inside, outside with its
-// kernels waited for, download and unpacking), for profiling batches without a profiler.
+// TROPIC_ENSEMBLE_TIMING=1: each chunk's host-side phases to stderr (setup, inside, outside with
+// its kernels waited for, download and unpacking), for profiling batches without a profiler.
 class PhaseTimer {
   public:
     PhaseTimer(std::size_t folds, std::size_t longest, bool interleaved)
-        : on_(env_int("TROPIC_PF_TIMING", 0) != 0) {
+        : on_(env_int("TROPIC_ENSEMBLE_TIMING", 0) != 0) {
         if (on_)
-            line_ = "pf chunk: " + std::to_string(folds) +
+            line_ = "ensemble chunk: " + std::to_string(folds) +
                     " folds of <= " + std::to_string(longest) + " nt" +
                     (interleaved ? " interleaved" : " plain");
     }
@@ -276,7 +276,7 @@ struct Workspace {
     DeviceBuffer<double> tables, linear, packed, costs, z;
     DeviceBuffer<std::uint8_t> sequence, pair_ok;
     DeviceBuffer<std::int8_t> base;
-    DeviceBuffer<PfDeviceFold> folds;
+    DeviceBuffer<EnsembleDeviceFold> folds;
 };
 
 // Offsets of one fold's parts in the workspace.
@@ -287,14 +287,14 @@ struct FoldPlace {
 
 class ChunkFill {
   public:
-    ChunkFill(std::span<const PfJob> jobs, std::vector<std::size_t> chunk,
-              const BoltzmannFactors& factors, const MfeOptions& options, bool outside,
+    ChunkFill(std::span<const EnsembleJob> jobs, std::vector<std::size_t> chunk,
+              const BoltzmannFactors& factors, const MfeParams& mfe_params, bool outside,
               bool keep_inside, bool interleaved, Workspace& w, const Progress& on_progress)
         : jobs_(jobs),
           chunk_(std::move(chunk)),
           interleaved_(interleaved),
           factors_(factors),
-          options_(options),
+          mfe_params_(mfe_params),
           outside_(outside),
           keep_inside_(keep_inside),
           w_(w),
@@ -302,18 +302,33 @@ class ChunkFill {
 
     void run() {
         PhaseTimer timer(chunk_.size(), job(0).sequence.size(), interleaved_);
+        std::vector<double> scale = set_up();
+        timer.lap("setup");
+        const bool retried = fill_inside(scale, timer);
+        fill_outside(retried, timer);
+        download();
+        timer.lap("download");
+    }
+
+  private:
+    // Plan and upload: every fold's place, its setup at RNAfold's first scale, and the inputs.
+    std::vector<double> set_up() {
         place();
         std::vector<double> scale(chunk_.size());
         for (std::size_t f = 0; f < chunk_.size(); ++f)
-            scale[f] = initial_pf_scale(job(f).mfe_dcal, job(f).sequence.size(), factors_.kT);
+            scale[f] = initial_ensemble_scale(job(f).mfe_dcal, job(f).sequence.size(), factors_.kT);
         host_parallel(chunk_.size(), [&](std::size_t f) { setup(f, scale[f]); });
         upload_inputs();
-        timer.lap("setup");
+        return scale;
+    }
+
+    // Launch: the inside pass and Z of every fold. Folds whose Z left the safe range are filled
+    // again, alone with the others that need it, at the scales that fill_ensemble_cpu's
+    // EnsembleScaleSearch gives. True when some fold was filled again.
+    bool fill_inside(std::vector<double>& scale, PhaseTimer& timer) {
         TROPIC_CUDA_CHECK(cudaMemsetAsync(w_.tables.data(), 0, table_doubles_ * sizeof(double),
                                           cudaStreamPerThread));
-        // Folds whose Z left the safe range are filled again, alone with the others that need
-        // it, at the scales that fill_pf_cpu's PfScaleSearch gives.
-        std::vector<PfScaleSearch> search;
+        std::vector<EnsembleScaleSearch> search;
         for (std::size_t f = 0; f < chunk_.size(); ++f)
             search.emplace_back(scale[f], job(f).sequence.size());
         std::vector<std::size_t> todo(chunk_.size());
@@ -326,25 +341,14 @@ class ChunkFill {
             }
             upload_folds(todo);
             fill(todo, false);
-            exterior_kernel<<<unsigned(todo.size()), longest(todo) >= 2048 ? 1024 : 128>>>(
-                w_.folds.data());
-            TROPIC_CUDA_CHECK_LAUNCH("exterior_kernel");
-            // Every fold's Z in one copy (a copy per fold costs a round trip each).
-            w_.z.resize(2 * todo.size());
-            z_kernel<<<unsigned((todo.size() + kThreadBlock - 1) / kThreadBlock), kThreadBlock>>>(
-                w_.folds.data(), int(todo.size()), w_.z.data());
-            TROPIC_CUDA_CHECK_LAUNCH("z_kernel");
-            std::vector<double> zs(2 * todo.size());
-            TROPIC_CUDA_CHECK(cudaMemcpy(zs.data(), w_.z.data(), zs.size() * sizeof(double),
-                                         cudaMemcpyDeviceToHost));
+            const std::vector<double> zs = exterior_and_z(todo);
             timer.lap(first ? "inside" : "inside again");
             std::vector<std::size_t> again;
             for (std::size_t k = 0; k < todo.size(); ++k) {
                 const std::size_t f = todo[k];
                 const double z = zs[2 * k];
-                const FoldPlace& p = places_[f];
-                if (pf_scale_ok(z)) {
-                    job(f).fold->log_z = std::log(z) + p.n * std::log(scale[f]);
+                if (ensemble_scale_ok(z)) {
+                    job(f).fold->log_z = std::log(z) + places_[f].n * std::log(scale[f]);
                     job(f).fold->inside_fills = 1 + search[f].attempts();
                 } else {
                     scale[f] = search[f].next(z, zs[2 * k + 1]);
@@ -354,27 +358,45 @@ class ChunkFill {
             retried = retried || !again.empty();
             todo.swap(again);
         }
+        return retried;
+    }
+
+    // Launch and collect: the exterior loop of the folds `todo`, and each one's scaled Z and the
+    // per-base rate of its longest prefix in range, (Z, rate) by fold, in one copy (a copy per
+    // fold costs a round trip each).
+    std::vector<double> exterior_and_z(const std::vector<std::size_t>& todo) {
+        exterior_kernel<<<unsigned(todo.size()), longest(todo) >= 2048 ? 1024 : 128>>>(
+            w_.folds.data());
+        TROPIC_CUDA_CHECK_LAUNCH("exterior_kernel");
+        w_.z.resize(2 * todo.size());
+        z_kernel<<<unsigned((todo.size() + kThreadBlock - 1) / kThreadBlock), kThreadBlock>>>(
+            w_.folds.data(), int(todo.size()), w_.z.data());
+        TROPIC_CUDA_CHECK_LAUNCH("z_kernel");
+        std::vector<double> zs(2 * todo.size());
+        TROPIC_CUDA_CHECK(
+            cudaMemcpy(zs.data(), w_.z.data(), zs.size() * sizeof(double), cudaMemcpyDeviceToHost));
+        return zs;
+    }
+
+    // Launch: the outside pass and the probabilities of every fold, when asked.
+    void fill_outside(bool retried, PhaseTimer& timer) {
         std::vector<std::size_t> all(chunk_.size());
         for (std::size_t f = 0; f < all.size(); ++f) all[f] = f;
         if (retried) upload_folds(all);  // else w_.folds holds them already
-        if (outside_) {
-            fill(all, true);
-            const int n = longest(all);
-            const auto cells = std::size_t(n) * std::size_t(n);
-            if (cells > 0) {
-                probability_kernel<<<dim3(unsigned((cells + 255) / 256), unsigned(all.size())),
-                                     256>>>(w_.folds.data());
-                TROPIC_CUDA_CHECK_LAUNCH("probability_kernel");
-            }
-            if (timer.on()) TROPIC_CUDA_CHECK(cudaStreamSynchronize(cudaStreamPerThread));
-            timer.lap("outside");
+        if (!outside_) return;
+        fill(all, true);
+        const int n = longest(all);
+        const auto cells = std::size_t(n) * std::size_t(n);
+        if (cells > 0) {
+            probability_kernel<<<dim3(unsigned((cells + 255) / 256), unsigned(all.size())), 256>>>(
+                w_.folds.data());
+            TROPIC_CUDA_CHECK_LAUNCH("probability_kernel");
         }
-        download();
-        timer.lap("download");
+        if (timer.on()) TROPIC_CUDA_CHECK(cudaStreamSynchronize(cudaStreamPerThread));
+        timer.lap("outside");
     }
 
-  private:
-    const PfJob& job(std::size_t f) const { return jobs_[chunk_[f]]; }
+    const EnsembleJob& job(std::size_t f) const { return jobs_[chunk_[f]]; }
     static std::size_t z5_at(const FoldPlace& p) { return p.linear + 2 * (std::size_t(p.n) + 1); }
 
     int longest(const std::vector<std::size_t>& folds) const {
@@ -401,7 +423,7 @@ class ChunkFill {
             p.linear = linear_doubles_;
             linear_doubles_ += 5 * (n + 1);
             p.packed = packed_doubles_;
-            packed_doubles_ += pf_packed_size(p.n);
+            packed_doubles_ += ensemble_packed_size(p.n);
             p.bases = bases_;
             bases_ += n;
             p.pair_ok = pair_bytes_;
@@ -418,15 +440,15 @@ class ChunkFill {
     }
 
     void setup(std::size_t f, double scale) {
-        make_pf_setup(job(f).fold->setup, job(f).sequence, factors_, options_, job(f).constraint,
-                      scale);
+        make_ensemble_setup(job(f).fold->setup, job(f).sequence, factors_, mfe_params_,
+                            job(f).constraint, scale);
     }
 
     void upload_inputs() {
         std::vector<std::uint8_t> sequence(bases_), pair_ok(pair_bytes_);
         std::vector<std::int8_t> base(bases_);
         host_parallel(chunk_.size(), [&](std::size_t f) {
-            const PfSetup& setup = job(f).fold->setup;
+            const EnsembleSetup& setup = job(f).fold->setup;
             const FoldPlace& p = places_[f];
             std::copy(job(f).sequence.begin(), job(f).sequence.end(), sequence.begin() + p.bases);
             std::copy(setup.base.begin(), setup.base.end(), base.begin() + p.bases);
@@ -443,7 +465,7 @@ class ChunkFill {
     void upload_scaled() {
         std::vector<double> linear_host(linear_doubles_, 0.0);
         for (std::size_t f = 0; f < chunk_.size(); ++f) {
-            const PfSetup& setup = job(f).fold->setup;
+            const EnsembleSetup& setup = job(f).fold->setup;
             const FoldPlace& p = places_[f];
             std::copy(setup.hairpin_factor.begin(), setup.hairpin_factor.end(),
                       linear_host.begin() + p.linear);
@@ -470,7 +492,7 @@ class ChunkFill {
     // The same for a retry, fold by fold: the other folds' Z5 and Z3 stay.
     void upload_scaled_again(const std::vector<std::size_t>& folds) {
         for (std::size_t f : folds) {
-            const PfSetup& setup = job(f).fold->setup;
+            const EnsembleSetup& setup = job(f).fold->setup;
             const FoldPlace& p = places_[f];
             const std::size_t bytes = (std::size_t(p.n) + 1) * sizeof(double);
             TROPIC_CUDA_CHECK(cudaMemcpy(w_.linear.data() + p.linear, setup.hairpin_factor.data(),
@@ -483,12 +505,12 @@ class ChunkFill {
 
     // The device views of `folds` (in order), at w_.folds[0 ..].
     void upload_folds(const std::vector<std::size_t>& folds) {
-        std::vector<PfDeviceFold> views(folds.size());
+        std::vector<EnsembleDeviceFold> views(folds.size());
         for (std::size_t k = 0; k < folds.size(); ++k) {
             const std::size_t f = folds[k];
             const FoldPlace& p = places_[f];
             const std::size_t n = std::size_t(p.n);
-            PfDeviceFold& v = views[k];
+            EnsembleDeviceFold& v = views[k];
             v.model = job(f).fold->setup.model;  // scale powers, n, dangles
             v.model.f = w_.factors.data();
             v.model.sequence = w_.sequence.data() + p.bases;
@@ -496,7 +518,7 @@ class ChunkFill {
             v.model.hairpin_factor = w_.linear.data() + p.linear;
             v.model.pair_ok = w_.pair_ok.data() + p.pair_ok;
             double* square = w_.tables.data() + p.tables;
-            PfTables& s = v.tables;
+            EnsembleTables& s = v.tables;
             double** tables[kTables] = {&s.qb, &s.qm, &s.qm1, &s.qbh, &s.qmh, &s.qm1h, &s.w};
             // Interleaved: pitch N, step R, and the tables N^2 R apart.
             const std::size_t pitch = interleaved_ ? std::size_t(places_[0].n) : n;
@@ -512,7 +534,7 @@ class ChunkFill {
             s.n = int(pitch);
             v.packed = w_.packed.data() + p.packed;
         }
-        w_.folds.assign(std::span<const PfDeviceFold>(views));
+        w_.folds.assign(std::span<const EnsembleDeviceFold>(views));
     }
 
     // Every diagonal of the inside (outwards) or the outside (inwards) pass of `folds` (longest
@@ -523,8 +545,8 @@ class ChunkFill {
         const bool report = on_progress_ && folds.size() == 1 && n >= 1000;
         const std::size_t item = job(folds.front()).record;
         const double from = outside ? 0.45 : 0.0, to = outside_ ? (outside ? 1.0 : 0.45) : 1.0;
-        for (int step = 0; step < n - kPfMinHairpin - 1; ++step) {
-            const int d = outside ? n - 1 - step : kPfMinHairpin + 1 + step;
+        for (int step = 0; step < n - kEnsembleMinHairpin - 1; ++step) {
+            const int d = outside ? n - 1 - step : kEnsembleMinHairpin + 1 + step;
             // Folds longer than d: a prefix, lengths descend.
             int active = int(folds.size());
             while (active > 0 && places_[folds[active - 1]].n <= d) --active;
@@ -580,7 +602,7 @@ class ChunkFill {
         // chunks are never interleaved).
         if (keep_inside_)
             for (std::size_t f = 0; f < chunk_.size(); ++f) {
-                PfFold& fold = *job(f).fold;
+                EnsembleFold& fold = *job(f).fold;
                 const std::size_t n = std::size_t(places_[f].n);
                 const double* square = w_.tables.data() + places_[f].tables;
                 std::vector<double>* tables[3] = {&fold.qb, &fold.qm, &fold.qm1};
@@ -593,7 +615,7 @@ class ChunkFill {
                 }
             }
         host_parallel(chunk_.size(), [&](std::size_t f) {
-            PfFold& fold = *job(f).fold;
+            EnsembleFold& fold = *job(f).fold;
             const FoldPlace& p = places_[f];
             const int n = p.n;
             const std::size_t un = std::size_t(n);
@@ -608,12 +630,12 @@ class ChunkFill {
                 fold.qbh.assign(un * un, 0.0);
                 const double* from = packed.data() + p.packed;
                 for (int i = 0; i < n; ++i)
-                    for (int j = i + kPfMinHairpin + 1; j < n; ++j)
+                    for (int j = i + kEnsembleMinHairpin + 1; j < n; ++j)
                         fold.qbh[std::size_t(j) * un + std::size_t(i)] =
-                            from[pf_packed_at(n, i, j)];
+                            from[ensemble_packed_at(n, i, j)];
             }
-            PfTables& s = fold.tables;
-            s = PfTables{};
+            EnsembleTables& s = fold.tables;
+            s = EnsembleTables{};
             s.qb = keep_inside_ ? fold.qb.data() : nullptr;
             s.qm = keep_inside_ ? fold.qm.data() : nullptr;
             s.qm1 = keep_inside_ ? fold.qm1.data() : nullptr;
@@ -626,11 +648,11 @@ class ChunkFill {
         });
     }
 
-    std::span<const PfJob> jobs_;
+    std::span<const EnsembleJob> jobs_;
     std::vector<std::size_t> chunk_;  // indices into jobs_, longest first
     bool interleaved_;                // one interleaved group (see the top)
     const BoltzmannFactors& factors_;
-    const MfeOptions& options_;
+    const MfeParams& mfe_params_;
     bool outside_, keep_inside_;
     Workspace& w_;
     const Progress& on_progress_;
@@ -639,81 +661,95 @@ class ChunkFill {
                 pair_bytes_ = 0;
 };
 
-}  // namespace
-
-std::uint64_t pf_device_bytes(std::size_t length) {
-    return fold_bytes(length);
-}
-
-void fill_pf_cuda(std::span<const PfJob> jobs, const BoltzmannFactors& factors,
-                  const MfeOptions& options, bool outside, bool keep_inside, int device,
-                  const Progress& on_progress) {
-    if (jobs.empty()) return;
-    TROPIC_CUDA_CHECK(cudaSetDevice(device));
-    const MemoryBudget device_memory = tropic::detail::cuda::device_budget(device);
-    const std::uint64_t usable = device_memory.bytes;
+// The jobs by decreasing length (stable).
+std::vector<std::size_t> longest_first(std::span<const EnsembleJob> jobs) {
     std::vector<std::size_t> order(jobs.size());
     for (std::size_t r = 0; r < order.size(); ++r) order[r] = r;
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
         return jobs[a].sequence.size() > jobs[b].sequence.size();
     });
+    return order;
+}
+
+// Refuses, before anything is allocated, a record that does not fit the device's budget.
+void check_fits(std::span<const EnsembleJob> jobs, const std::vector<std::size_t>& order,
+                const MemoryBudget& device_memory) {
+    const std::uint64_t usable = device_memory.bytes;
     for (std::size_t r : order) {
         const std::size_t n = jobs[r].sequence.size();
         const std::uint64_t bytes = fold_bytes(n) + sizeof(BoltzmannFactors);
-        if (bytes <= usable) break;  // the rest are shorter
+        if (bytes <= usable) return;  // the rest are shorter
         const std::size_t fits = longest_that_fits(usable, [](std::size_t length) {
             return fold_bytes(length) + sizeof(BoltzmannFactors);
         });
-        throw ResourceError(
-            does_not_fit_message("a partition function of " + std::to_string(n) + " nt", bytes,
-                                 device_memory,
-                                 "the longest sequence that fits is about " + std::to_string(fits) +
-                                     " nt (or use the cpu backend)"));
+        throw ResourceError(does_not_fit_message(
+            "an ensemble fold of " + std::to_string(n) + " nt", bytes, device_memory,
+            "the longest sequence that fits is about " + std::to_string(fits) +
+                " nt (or use the cpu backend)"));
     }
+}
 
-    // Chunks of records that fit the budget; a record of less than half the chunk's longest
-    // starts a new one, since every launch covers the longest record's cells for each record.
-    // Folds of an interleaved group take their longest one's squares, and such groups run two at
-    // a time (each on its own host thread and per-thread stream, with half the budget), so that
-    // one group's host work (setups, unpacking the probabilities) overlaps the other's kernels.
-    const std::uint64_t budget =
-        std::min<std::uint64_t>(usable - sizeof(BoltzmannFactors), std::uint64_t{16} << 30);
-    const int interleave_max =
-        keep_inside ? 0 : env_int("TROPIC_PF_INTERLEAVE_MAX", kInterleaveMaxLength);
-    auto interleavable = [&](std::size_t longest) {
+// How records are grouped into chunks.
+struct ChunkRules {
+    std::uint64_t budget = 0;  // device bytes a chunk may take
+    int interleave_max = 0;    // chunks of records up to this long interleave (0: none)
+    std::size_t max_folds = 0;
+    bool capped = false;  // TROPIC_ENSEMBLE_CHUNK_FOLDS set: max_folds applies to groups too
+
+    bool interleavable(std::size_t longest) const {
         return interleave_max > 0 && longest <= std::size_t(interleave_max);
-    };
-    const int chunk_folds = env_int("TROPIC_PF_CHUNK_FOLDS", 0);  // 0: not set
-    const bool capped = chunk_folds > 0;
-    const std::size_t max_folds =  // probability_kernel's grid y at most
-        std::min<std::size_t>(65535, capped ? std::size_t(chunk_folds) : 65535);
-    struct Chunk {
-        std::vector<std::size_t> folds;
-        bool interleaved = false;
-    };
+    }
+};
+
+ChunkRules chunk_rules(std::uint64_t usable, bool keep_inside) {
+    ChunkRules rules;
+    rules.budget =
+        std::min<std::uint64_t>(usable - sizeof(BoltzmannFactors), std::uint64_t{16} << 30);
+    rules.interleave_max =
+        keep_inside ? 0 : env_int("TROPIC_ENSEMBLE_INTERLEAVE_MAX", kInterleaveMaxLength);
+    const int chunk_folds = env_int("TROPIC_ENSEMBLE_CHUNK_FOLDS", 0);  // 0: not set
+    rules.capped = chunk_folds > 0;
+    rules.max_folds =  // probability_kernel's grid y at most
+        std::min<std::size_t>(65535, rules.capped ? std::size_t(chunk_folds) : 65535);
+    return rules;
+}
+
+struct Chunk {
+    std::vector<std::size_t> folds;
+    bool interleaved = false;
+};
+
+// Plan: chunks of records that fit the budget; a record of less than half the chunk's longest
+// starts a new one, since every launch covers the longest record's cells for each record. Folds
+// of an interleaved group take their longest one's squares, and such groups run two at a time
+// (each on its own host thread and per-thread stream, with half the budget), so that one group's
+// host work (setups, unpacking the probabilities) overlaps the other's kernels.
+std::vector<Chunk> plan_chunks(std::span<const EnsembleJob> jobs,
+                               const std::vector<std::size_t>& order, const ChunkRules& rules) {
     std::vector<Chunk> chunks;
     std::vector<std::size_t> chunk;
     std::uint64_t chunk_bytes = 0;
     auto flush = [&] {
         if (chunk.empty()) return;
         const bool interleaved =
-            chunk.size() > 1 && interleavable(jobs[chunk.front()].sequence.size());
+            chunk.size() > 1 && rules.interleavable(jobs[chunk.front()].sequence.size());
         chunks.push_back({std::move(chunk), interleaved});
         chunk.clear();
         chunk_bytes = 0;
     };
     auto cost = [&](std::size_t n, std::size_t longest) {
-        return interleavable(longest) ? fold_bytes(longest) + kCostDoubles * sizeof(double)
-                                      : fold_bytes(n);
+        return rules.interleavable(longest) ? fold_bytes(longest) + kCostDoubles * sizeof(double)
+                                            : fold_bytes(n);
     };
     for (std::size_t r : order) {
         const std::size_t n = jobs[r].sequence.size();
         if (!chunk.empty()) {
             const std::size_t longest = jobs[chunk.front()].sequence.size();
-            const std::uint64_t limit = interleavable(longest) ? budget / 2 : budget;
-            const std::size_t most = interleavable(longest) && !capped
-                                         ? std::min<std::size_t>(max_folds, kGroupFolds)
-                                         : max_folds;
+            const bool group = rules.interleavable(longest);
+            const std::uint64_t limit = group ? rules.budget / 2 : rules.budget;
+            const std::size_t most = group && !rules.capped
+                                         ? std::min<std::size_t>(rules.max_folds, kGroupFolds)
+                                         : rules.max_folds;
             if (chunk_bytes + cost(n, longest) > limit || chunk.size() == most || 2 * n < longest)
                 flush();
         }
@@ -721,34 +757,56 @@ void fill_pf_cuda(std::span<const PfJob> jobs, const BoltzmannFactors& factors,
         chunk_bytes += cost(n, jobs[chunk.front()].sequence.size());
     }
     flush();
+    return chunks;
+}
 
-    auto run_chunk = [&](Chunk& c, Workspace& w) {
-        ChunkFill(jobs, std::move(c.folds), factors, options, outside, keep_inside, c.interleaved,
-                  w, on_progress)
+// What every chunk of one fill_ensemble_cuda call shares.
+struct FillRun {
+    std::span<const EnsembleJob> jobs;
+    const BoltzmannFactors& factors;
+    const MfeParams& mfe_params;
+    bool outside, keep_inside;
+    int device;
+    const Progress& on_progress;
+
+    void run(Chunk& chunk, Workspace& w) const {
+        ChunkFill(jobs, std::move(chunk.folds), factors, mfe_params, outside, keep_inside,
+                  chunk.interleaved, w, on_progress)
             .run();
-    };
-    std::vector<Chunk*> groups;
-    {
+    }
+    Workspace workspace() const {
         Workspace w;
         w.factors.assign(std::span<const BoltzmannFactors>(&factors, 1));
-        for (Chunk& c : chunks) {
-            if (c.interleaved)
-                groups.push_back(&c);
-            else
-                run_chunk(c, w);
-        }
+        return w;
     }
+};
+
+// Launch: the plain chunks one after another on this thread; returns the interleaved groups.
+std::vector<Chunk*> run_plain_chunks(const FillRun& run, std::vector<Chunk>& chunks) {
+    std::vector<Chunk*> groups;
+    Workspace w = run.workspace();
+    for (Chunk& c : chunks) {
+        if (c.interleaved)
+            groups.push_back(&c);
+        else
+            run.run(c, w);
+    }
+    return groups;
+}
+
+// Launch: the interleaved groups two at a time, each on its own host thread (and per-thread
+// stream); the first failure stops both and is rethrown.
+void run_groups_in_pairs(const FillRun& run, const std::vector<Chunk*>& groups) {
     std::atomic<std::size_t> next{0};
     std::atomic<bool> failed{false};
     std::exception_ptr error;
     std::mutex error_mutex;
     auto worker = [&] {
         try {
-            TROPIC_CUDA_CHECK(cudaSetDevice(device));  // per host thread
-            Workspace w;
-            w.factors.assign(std::span<const BoltzmannFactors>(&factors, 1));
+            TROPIC_CUDA_CHECK(cudaSetDevice(run.device));  // per host thread
+            Workspace w = run.workspace();
             for (std::size_t k = next++; k < groups.size() && !failed; k = next++)
-                run_chunk(*groups[k], w);
+                run.run(*groups[k], w);
         } catch (...) {
             failed = true;
             const std::lock_guard<std::mutex> lock(error_mutex);
@@ -765,4 +823,24 @@ void fill_pf_cuda(std::span<const PfJob> jobs, const BoltzmannFactors& factors,
     if (error) std::rethrow_exception(error);
 }
 
-}  // namespace tropic::rna::cuda
+}  // namespace
+
+std::uint64_t ensemble_device_bytes(std::size_t length) {
+    return fold_bytes(length);
+}
+
+void fill_ensemble_cuda(std::span<const EnsembleJob> jobs, const BoltzmannFactors& factors,
+                        const MfeParams& mfe_params, bool outside, bool keep_inside, int device,
+                        const Progress& on_progress) {
+    if (jobs.empty()) return;
+    TROPIC_CUDA_CHECK(cudaSetDevice(device));
+    const MemoryBudget device_memory = tropic::detail::cuda::device_budget(device);
+    const std::vector<std::size_t> order = longest_first(jobs);
+    check_fits(jobs, order, device_memory);
+    std::vector<Chunk> chunks =
+        plan_chunks(jobs, order, chunk_rules(device_memory.bytes, keep_inside));
+    const FillRun run{jobs, factors, mfe_params, outside, keep_inside, device, on_progress};
+    run_groups_in_pairs(run, run_plain_chunks(run, chunks));
+}
+
+}  // namespace tropic::rna::detail::cuda

@@ -1,5 +1,5 @@
 #pragma once
-// One cell of the inside and of the outside tables of the partition function (partition.hpp),
+// One cell of the inside and of the outside tables of the partition function (ensemble.hpp),
 // on the host and in CUDA kernels alike: whatever order a backend fills cells in, a cell reads
 // only cells that order has finished (inside: (p,q) with i <= p <= q <= j; outside: (p,q) with
 // p <= i <= j <= q, the cell's own inside values and its own Qm^ before its Qm1^ before its Qb^).
@@ -15,20 +15,20 @@
 //   Qb^:  during the outside pass Qb^(i,j) outer_mismatch(i,j), the pair weighted as the closing
 //         pair of a generic loop; once it is done, the pair probabilities.
 //
-// A table's element (i,j) lies at (i * n + j) * step (PfTables::at): n is the row pitch (the
+// A table's element (i,j) lies at (i * n + j) * step (EnsembleTables::at): n is the row pitch (the
 // fold's length, or the longest of a GPU group) and step 1, or the number of records of a GPU
-// group whose tables are interleaved element by element (pf_fill.cu), so that the threads that
-// take the same cell of consecutive records read consecutive doubles. Whatever walks a row
+// group whose tables are interleaved element by element (ensemble_fill.cu), so that the threads
+// that take the same cell of consecutive records read consecutive doubles. Whatever walks a row
 // does so through the Sum policy's step(), a constant 1 on the CPU.
 #include <cmath>
 #include <cstddef>
 
-#include "rna/ensemble/pf_model.hpp"
+#include "rna/ensemble/ensemble_model.hpp"
 #include "tropic/core/host_device.hpp"
 
-namespace tropic::rna {
+namespace tropic::rna::detail {
 
-struct PfTables {
+struct EnsembleTables {
     double* qb = nullptr;    // pairs; rows only
     double* qm = nullptr;    // one or more multiloop helices; both ways
     double* qm1 = nullptr;   // one multiloop helix starting at i; both ways
@@ -51,8 +51,8 @@ struct PfTables {
 
 // After a fill whose Z over- or underflowed at the current scale: ln Z5(k) / k of the longest
 // prefix of 16 bases or more whose scaled Z5 is still an ordinary double, the per-base factor by
-// which the scale is off (PfScaleSearch); 0 when there is none.
-TROPIC_HOST_DEVICE inline double pf_prefix_log_rate(const double* z5, int n) {
+// which the scale is off (EnsembleScaleSearch); 0 when there is none.
+TROPIC_HOST_DEVICE inline double ensemble_prefix_log_rate(const double* z5, int n) {
     for (int k = n; k >= 16; --k) {
         const double z = z5[k];
         if (z > 1e-300 && z < 1e300) {
@@ -68,8 +68,8 @@ TROPIC_HOST_DEVICE inline double pf_prefix_log_rate(const double* z5, int n) {
 
 // sum_k a[k sa] b[k sb], k < count, in a fixed order (the steps are 1 but on interleaved GPU
 // tables).
-TROPIC_HOST_DEVICE inline double pf_dot(const double* a, const double* b, int count,
-                                        std::size_t sa = 1, std::size_t sb = 1) {
+TROPIC_HOST_DEVICE inline double ensemble_dot(const double* a, const double* b, int count,
+                                              std::size_t sa = 1, std::size_t sb = 1) {
     double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
     int k = 0;
     for (; k + 4 <= count; k += 4) {
@@ -82,27 +82,27 @@ TROPIC_HOST_DEVICE inline double pf_dot(const double* a, const double* b, int co
     return (s0 + s1) + (s2 + s3);
 }
 
-// How a cell's sums are shared out. One thread computes a whole cell with PfSerialSum (the CPU,
-// and the GPU's thread-per-cell kernels): the sums below run in the order of their loops. A
+// How a cell's sums are shared out. One thread computes a whole cell with EnsembleSerialSum (the
+// CPU, and the GPU's thread-per-cell kernels): the sums below run in the order of their loops. A
 // backend that gives one cell to several threads (the GPU's warp per cell) passes a policy with
 // the same members: each thread takes the loop indices first, first + stride, ..., `part` sums
 // its share of a dot product, `total` combines the threads' shares (and gives every thread the
 // same value), `leader` picks the one thread that adds the terms outside the loops, and `sync`
 // makes a cell's own writes visible to its other threads before they read them. `step` is the
-// tables' PfTables::step (a constant 1 where the layout is plain, so that the loops compile as
-// before), `cost(m, n2)` row n2 of the generic interior loops' costs and `cost_step` the step
+// tables' EnsembleTables::step (a constant 1 where the layout is plain, so that the loops compile
+// as before), `cost(m, n2)` row n2 of the generic interior loops' costs and `cost_step` the step
 // along it (the GPU's interleaved groups keep their own copy, interleaved like the tables).
-struct PfSerialSum {
+struct EnsembleSerialSum {
     static constexpr int first = 0;
     static constexpr int stride = 1;
     TROPIC_HOST_DEVICE static constexpr std::size_t step() { return 1; }
     TROPIC_HOST_DEVICE static constexpr std::size_t cost_step() { return 1; }
-    TROPIC_HOST_DEVICE static const double* cost(const PfModel& m, int n2) {
+    TROPIC_HOST_DEVICE static const double* cost(const EnsembleModel& m, int n2) {
         return m.generic_cost[n2];
     }
     TROPIC_HOST_DEVICE static constexpr bool leader() { return true; }
     TROPIC_HOST_DEVICE static double part(const double* a, const double* b, int count) {
-        return pf_dot(a, b, count);
+        return ensemble_dot(a, b, count);
     }
     TROPIC_HOST_DEVICE static double total(double share) { return share; }
     TROPIC_HOST_DEVICE static void sync() {}
@@ -111,26 +111,27 @@ struct PfSerialSum {
 // The multiloop part of Qb(i,j) before its closing factor: sum_u Qm(i+1,u-1) Qm1(u,j-1).
 // (This thread's share of it.)
 template <class Sum>
-TROPIC_HOST_DEVICE double pf_multi_split(const PfTables& s, int i, int j, const Sum& sum) {
-    const int first = i + kPfMinHairpin + 3, last = j - kPfMinHairpin - 2;
+TROPIC_HOST_DEVICE double ensemble_multi_split(const EnsembleTables& s, int i, int j,
+                                               const Sum& sum) {
+    const int first = i + kEnsembleMinHairpin + 3, last = j - kEnsembleMinHairpin - 2;
     if (first > last) return 0.0;
     return sum.part(s.qm + s.at(i + 1, first - 1), s.qm1 + s.at(j - 1, first), last - first + 1);
 }
 
 // The interior loops closed by (i,j) of type t: sum over inner pairs (p,q) of factor * Qb(p,q)
-// (this thread's share of the rows n2 = j-1-q). Generic loops (pf_first_generic_n1) take one
+// (this thread's share of the rows n2 = j-1-q). Generic loops (ensemble_first_generic_n1) take one
 // contiguous dot product per n2 over the weighted Qb below the diagonal; the others go through
 // interior().
 template <class Sum>
-TROPIC_HOST_DEVICE double pf_interior_sum(const PfModel& m, const PfTables& s, int i, int j, int t,
-                                          const Sum& share) {
+TROPIC_HOST_DEVICE double ensemble_interior_sum(const EnsembleModel& m, const EnsembleTables& s,
+                                                int i, int j, int t, const Sum& share) {
     double special = 0, generic = 0;
     for (int n2 = share.first; n2 <= kMaxLoop; n2 += share.stride) {
         const int q = j - 1 - n2;
-        int last_n1 = q - kPfMinHairpin - 2 - i;  // p = i + 1 + n1 <= q - 4
+        int last_n1 = q - kEnsembleMinHairpin - 2 - i;  // p = i + 1 + n1 <= q - 4
         if (last_n1 > kMaxLoop - n2) last_n1 = kMaxLoop - n2;
         if (last_n1 < 0) break;  // q only moves left as n2 grows
-        int first_generic = pf_first_generic_n1(n2);
+        int first_generic = ensemble_first_generic_n1(n2);
         if (first_generic > last_n1 + 1) first_generic = last_n1 + 1;
         for (int n1 = 0; n1 < first_generic; ++n1) {
             const int p = i + 1 + n1;
@@ -138,9 +139,9 @@ TROPIC_HOST_DEVICE double pf_interior_sum(const PfModel& m, const PfTables& s, i
             if (qb != 0.0) special += qb * m.interior(i, j, t, p, q);
         }
         if (first_generic <= last_n1)
-            generic += pf_dot(s.qb + s.at(q, i + 1 + first_generic),
-                              share.cost(m, n2) + first_generic * share.cost_step(),
-                              last_n1 - first_generic + 1, share.step(), share.cost_step());
+            generic += ensemble_dot(s.qb + s.at(q, i + 1 + first_generic),
+                                    share.cost(m, n2) + first_generic * share.cost_step(),
+                                    last_n1 - first_generic + 1, share.step(), share.cost_step());
     }
     return special + generic * m.outer_mismatch(i, j, t);
 }
@@ -149,8 +150,8 @@ TROPIC_HOST_DEVICE double pf_interior_sum(const PfModel& m, const PfTables& s, i
 // thread's share of the rows n2 = q-j-1), generic ones through the weighted Qb^ below the
 // diagonal, the others through interior().
 template <class Sum>
-TROPIC_HOST_DEVICE double pf_enclosing_sum(const PfModel& m, const PfTables& s, int i, int j,
-                                           const Sum& share) {
+TROPIC_HOST_DEVICE double ensemble_enclosing_sum(const EnsembleModel& m, const EnsembleTables& s,
+                                                 int i, int j, const Sum& share) {
     if (i == 0 || j + 1 >= m.n) return 0.0;
     double special = 0, generic = 0;
     for (int n2 = share.first; n2 <= kMaxLoop; n2 += share.stride) {
@@ -158,7 +159,7 @@ TROPIC_HOST_DEVICE double pf_enclosing_sum(const PfModel& m, const PfTables& s, 
         if (q >= m.n) break;
         int last_n1 = i - 1;  // p = i - 1 - n1 >= 0
         if (last_n1 > kMaxLoop - n2) last_n1 = kMaxLoop - n2;
-        int first_generic = pf_first_generic_n1(n2);
+        int first_generic = ensemble_first_generic_n1(n2);
         if (first_generic > last_n1 + 1) first_generic = last_n1 + 1;
         for (int n1 = 0; n1 < first_generic; ++n1) {
             const int p = i - 1 - n1;
@@ -174,15 +175,15 @@ TROPIC_HOST_DEVICE double pf_enclosing_sum(const PfModel& m, const PfTables& s, 
     return special + generic * m.inner_mismatch(i, j);
 }
 
-// Sum: PfSerialSum or a policy like it (see there).
+// Sum: EnsembleSerialSum or a policy like it (see there).
 template <class Sum>
-TROPIC_HOST_DEVICE void pf_inside_cell(const PfModel& m, const PfTables& s, int i, int j,
-                                       const Sum& sum) {
+TROPIC_HOST_DEVICE void ensemble_inside_cell(const EnsembleModel& m, const EnsembleTables& s, int i,
+                                             int j, const Sum& sum) {
     const int t = m.allowed_type(i, j);
     double qb = 0;
     if (t != 0) {
-        const double interior = sum.total(pf_interior_sum(m, s, i, j, t, sum));
-        const double split = sum.total(pf_multi_split(s, i, j, sum));
+        const double interior = sum.total(ensemble_interior_sum(m, s, i, j, t, sum));
+        const double split = sum.total(ensemble_multi_split(s, i, j, sum));
         qb = m.hairpin(i, j, t) + interior;
         if (split != 0.0) qb += split * m.multi_closing(i, j, t);
     }
@@ -190,20 +191,20 @@ TROPIC_HOST_DEVICE void pf_inside_cell(const PfModel& m, const PfTables& s, int 
     // Weighted as a generic loop's inner pair, which needs both neighbours.
     s.qb[s.at(j, i)] = qb != 0.0 && i > 0 && j + 1 < m.n ? qb * m.inner_mismatch(i, j) : 0.0;
     double qm1 = qb != 0.0 ? qb * m.multi_stem(i, j, t) : 0.0;
-    if (j - 1 - i > kPfMinHairpin) qm1 += s.qm1[s.at(i, j - 1)] * s.ml_unpaired[1];
+    if (j - 1 - i > kEnsembleMinHairpin) qm1 += s.qm1[s.at(i, j - 1)] * s.ml_unpaired[1];
     s.qm1[s.at(i, j)] = qm1;
     s.qm1[s.at(j, i)] = qm1;
     sum.sync();  // Qm below reads Qm1(i,j)
     // Qm(i,j): the first helix starts at u, after u - i unpaired bases (S(i,j)) or after more
     // helices. S(i+1,j) of a cell too short to fill is 0.
     const double unpaired_first = qm1 + s.ml_unpaired[1] * s.qm1h[s.at(j, i + 1)];
-    const int last_u = j - kPfMinHairpin - 1;
+    const int last_u = j - kEnsembleMinHairpin - 1;
     double qm = 0;
     if (sum.leader()) {
         qm = unpaired_first;
         s.qm1h[s.at(j, i)] = unpaired_first;
     }
-    const int first_u = i + kPfMinHairpin + 2;
+    const int first_u = i + kEnsembleMinHairpin + 2;
     if (first_u <= last_u)
         qm += sum.part(s.qm + s.at(i, first_u - 1), s.qm1 + s.at(j, first_u), last_u - first_u + 1);
     qm = sum.total(qm);
@@ -211,24 +212,25 @@ TROPIC_HOST_DEVICE void pf_inside_cell(const PfModel& m, const PfTables& s, int 
     s.qm[s.at(j, i)] = qm;
 }
 
-TROPIC_HOST_DEVICE inline void pf_inside_cell(const PfModel& m, const PfTables& s, int i, int j) {
-    pf_inside_cell(m, s, i, j, PfSerialSum{});
+TROPIC_HOST_DEVICE inline void ensemble_inside_cell(const EnsembleModel& m, const EnsembleTables& s,
+                                                    int i, int j) {
+    ensemble_inside_cell(m, s, i, j, EnsembleSerialSum{});
 }
 
 // The outside of the exterior loop, of every loop enclosing (i,j) and of its multiloop roles.
 template <class Sum>
-TROPIC_HOST_DEVICE void pf_outside_cell(const PfModel& m, const PfTables& s, int i, int j,
-                                        const Sum& sum) {
+TROPIC_HOST_DEVICE void ensemble_outside_cell(const EnsembleModel& m, const EnsembleTables& s,
+                                              int i, int j, const Sum& sum) {
     const int n = m.n;
     // Qm(i,j) as the left part Qm(i,u-1) of a longer Qm(i,j'), u = j + 1 ...
     double qmh = 0;
-    if (j + kPfMinHairpin + 2 <= n - 1) {
-        const int first = j + kPfMinHairpin + 2;
+    if (j + kEnsembleMinHairpin + 2 <= n - 1) {
+        const int first = j + kEnsembleMinHairpin + 2;
         qmh += sum.part(s.qmh + s.at(i, first), s.qm1 + s.at(j + 1, first), n - first);
     }
     // ... and as the Qm(i'+1,u-1) of a multiloop closed by (i-1,q), u = j + 1.
-    if (i >= 1 && j + kPfMinHairpin + 3 <= n - 1) {
-        const int first = j + kPfMinHairpin + 3;
+    if (i >= 1 && j + kEnsembleMinHairpin + 3 <= n - 1) {
+        const int first = j + kEnsembleMinHairpin + 3;
         qmh += sum.part(s.w + s.at(i - 1, first), s.qm1 + s.at(j + 1, first - 1), n - first);
     }
     qmh = sum.total(qmh);
@@ -245,12 +247,12 @@ TROPIC_HOST_DEVICE void pf_outside_cell(const PfModel& m, const PfTables& s, int
         s.qm1h[s.at(j, i)] = helix_here;
         qm1h += helix_here;
     }
-    if (i - kPfMinHairpin - 2 >= 0) {
-        const int count = i - kPfMinHairpin - 1;  // i' = 0 .. i-5
+    if (i - kEnsembleMinHairpin - 2 >= 0) {
+        const int count = i - kEnsembleMinHairpin - 1;  // i' = 0 .. i-5
         qm1h += sum.part(qmh_column, s.qm + s.at(i - 1, 0), count);
     }
-    if (j + 1 < n && i - kPfMinHairpin - 3 >= 0) {
-        const int count = i - kPfMinHairpin - 2;  // p = 0 .. i-6
+    if (j + 1 < n && i - kEnsembleMinHairpin - 3 >= 0) {
+        const int count = i - kEnsembleMinHairpin - 2;  // p = 0 .. i-6
         qm1h += sum.part(s.w + s.at(j + 1, 0), s.qm + s.at(i - 1, 1), count);
     }
     qm1h = sum.total(qm1h);
@@ -259,7 +261,7 @@ TROPIC_HOST_DEVICE void pf_outside_cell(const PfModel& m, const PfTables& s, int
     double qbh = 0;
     if (t != 0 && s.qb[s.at(i, j)] != 0.0) {
         if (sum.leader()) qbh = s.z5[i] * m.exterior_stem(i, j, t) * s.z3[j + 1];
-        qbh += pf_enclosing_sum(m, s, i, j, sum);
+        qbh += ensemble_enclosing_sum(m, s, i, j, sum);
         qbh = sum.total(qbh);
         qbh += qm1h * m.multi_stem(i, j, t);
     }
@@ -270,8 +272,9 @@ TROPIC_HOST_DEVICE void pf_outside_cell(const PfModel& m, const PfTables& s, int
     s.w[s.at(j, i)] = w;
 }
 
-TROPIC_HOST_DEVICE inline void pf_outside_cell(const PfModel& m, const PfTables& s, int i, int j) {
-    pf_outside_cell(m, s, i, j, PfSerialSum{});
+TROPIC_HOST_DEVICE inline void ensemble_outside_cell(const EnsembleModel& m,
+                                                     const EnsembleTables& s, int i, int j) {
+    ensemble_outside_cell(m, s, i, j, EnsembleSerialSum{});
 }
 
-}  // namespace tropic::rna
+}  // namespace tropic::rna::detail
