@@ -70,10 +70,10 @@ class AlignRun {
     }
 
     void run() {
-        check_input_files({options_.query, options_.target});
+        check_input_files({options_.files.query, options_.files.target});
         const std::optional<Alphabet> requested = requested_alphabet(options_.scoring);
-        queries_in_ = std::make_unique<AlignInput>(options_.query, requested);
-        targets_in_ = std::make_unique<AlignInput>(options_.target, requested);
+        queries_in_ = std::make_unique<AlignInput>(options_.files.query, requested);
+        targets_in_ = std::make_unique<AlignInput>(options_.files.target, requested);
         choose_alphabet(requested);
         params_.scoring = make_scoring(options_.scoring, alphabet_);
         align::validate(params_);
@@ -106,11 +106,11 @@ class AlignRun {
     PairCommand<PairAlignment> command() {
         PairCommand<PairAlignment> c;
         c.label = "tropic align";
-        c.queries = {options_.query, [this] { return next_query(); },
+        c.queries = {options_.files.query, [this] { return next_query(); },
                      [this] { return queries_in_->records_read(); }};
-        c.targets = {options_.target, [this] { return next_target(); },
+        c.targets = {options_.files.target, [this] { return next_target(); },
                      [this] { return targets_held_ ? next_held_ : targets_in_->records_read(); }};
-        c.paired = options_.pairs;
+        c.paired = options_.files.paired;
         c.chunk = options_.shared.chunk;
         c.compute = [this](const std::vector<PairJob>& jobs, const RunOptions& run) {
             return align_jobs(jobs, run);
@@ -135,7 +135,7 @@ class AlignRun {
     std::optional<SequenceRecord> next_query() {
         std::optional<SequenceRecord> query = queries_in_->next();
         if (query && sam_)
-            align::check_sam_query(*query, options_.query, queries_in_->records_read());
+            align::check_sam_query(*query, options_.files.query, queries_in_->records_read());
         return query;
     }
 
@@ -214,7 +214,7 @@ class AlignRun {
         writer_options.threads = options_.shared.threads;
         sam_ = std::make_unique<AlignmentWriter>(
             outputs, options_.shared.output.empty() ? "-" : options_.shared.output, "-o",
-            align::sam_header(references, command_line(), options_.target), writer_options);
+            align::sam_header(references, command_line(), options_.files.target), writer_options);
         targets_held_ = true;
     }
 
@@ -243,18 +243,10 @@ Command add_align_command(CLI::App& app) {
         "align",
         "Pairwise alignment with affine gaps (local, global, glocal, overlap) of every query "
         "against every target, DNA or protein, on all threads");
-    sub->add_option("query", options->query,
-                    "Query FASTA/FASTQ, plain or gzip, held in memory; '-' is stdin")
-        ->required()
-        ->type_name("FILE");
-    sub->add_option("target", options->target,
+    add_pair_inputs(sub, options->files,
+                    "Query FASTA/FASTQ, plain or gzip, held in memory; '-' is stdin",
                     "Target FASTA/FASTQ, streamed record by record (held in memory with "
-                    "--format sam); '-' is stdin")
-        ->required()
-        ->type_name("FILE");
-    sub->add_flag("--pairs", options->pairs,
-                  "Pair the records of the two files in order instead of every query against every "
-                  "target");
+                    "--format sam); '-' is stdin");
     add_mode_option(sub, options->mode);
     add_scoring_options(sub, options->scoring, "detected from the first records");
     sub->add_flag("--score-only", options->score_only,

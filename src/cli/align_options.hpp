@@ -4,13 +4,13 @@
 #include <string>
 
 #include "cli/align_scoring.hpp"
+#include "cli/pair_command.hpp"
 #include "cli/shared_options.hpp"
 
 namespace tropic::cli {
 
 struct AlignOptions {
-    std::string query, target;
-    bool pairs = false;
+    PairFiles files;
     std::string mode = "local";
     ScoringOptions scoring;
     bool score_only = false, cigar_m = false;

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/command_output.hpp"
 #include "cli/commands.hpp"
 #include "cli/energy_options.hpp"
 #include "cli/record_command.hpp"
@@ -39,8 +40,6 @@ void run_eval(EvalOptions options) {
     if (options.inputs.empty()) options.inputs.push_back("-");
     check_input_files(options.inputs);
 
-    OutputFiles outputs;
-    OutputSink sink(outputs, options.shared.output);
     StructureChunks chunks =
         structure_chunks(options.inputs, options.shared.chunk, rna::SecondLine::Structure);
     RecordCommand<rna::StructureRecord, rna::StructureEnergy> command;
@@ -60,9 +59,9 @@ void run_eval(EvalOptions options) {
     };
     command.append_text = rna::append_eval_text;
     command.append_json = rna::append_eval_json;
-    run_records(command, chunks, options.shared, run, sink);
-    sink.commit();
-    outputs.commit();
+    write_results(options.shared, [&](OutputSink& sink, OutputFiles&) {
+        run_records(command, chunks, options.shared, run, sink);
+    });
 }
 
 }  // namespace

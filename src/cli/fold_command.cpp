@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/command_output.hpp"
 #include "cli/commands.hpp"
 #include "cli/energy_options.hpp"
 #include "cli/fold_ensemble.hpp"
@@ -111,49 +112,50 @@ void run_fold(FoldOptions options) {
     if (options.inputs.empty()) options.inputs.push_back("-");
     check_input_files(options.inputs);
 
-    OutputFiles outputs;
-    OutputSink sink(outputs, options.shared.output);
-    const std::size_t chunk = options.shared.chunk;
+    EnsembleCliOptions ensemble_options = options.ensemble;
     if (ensemble) {
-        EnsembleCliOptions ensemble_options = options.ensemble;
         ensemble_options.ensemble.model = mfe_params;
         ensemble_options.ensemble.probabilities = options.partition || options.mea;
         ensemble_options.ensemble.mea = options.mea;
         ensemble_options.ensemble.mea_gamma = parse_gamma(options.mea_gamma);
         ensemble_options.text.ensemble = ensemble_options.ensemble.probabilities;
         ensemble_options.text.mea = ensemble_options.ensemble.mea;
-        fold_ensembles(options.inputs, options.constraints, energy,
-                       options.mfe_model.boltzmann_factors(), ensemble_options, options.shared, run,
-                       sink, outputs);
-    } else if (options.constraints) {
-        StructureChunks records =
-            structure_chunks(options.inputs, chunk, rna::SecondLine::Constraint);
-        run_records(fold_command<rna::StructureRecord, rna::MfeResult>(
-                        [&](const RecordChunk<rna::StructureRecord>& c, const RunOptions& r) {
-                            const auto encoded = encode_residues(c.records, *r.pool);
-                            const auto constraints = record_constraints(c, encoded);
-                            return rna::fold_mfe_many(encoded, energy, mfe_params, r, &constraints);
-                        }),
-                    records, options.shared, run, sink);
-    } else if (mfe) {
-        SequenceChunks records = sequence_chunks(options.inputs, chunk);
-        run_records(fold_command<SequenceRecord, rna::MfeResult>(
-                        [&](const RecordChunk<SequenceRecord>& c, const RunOptions& r) {
-                            return rna::fold_mfe_many(encode_residues(c.records, *r.pool), energy,
-                                                      mfe_params, r);
-                        }),
-                    records, options.shared, run, sink);
-    } else {
-        SequenceChunks records = sequence_chunks(options.inputs, chunk);
-        run_records(fold_command<SequenceRecord, rna::NussinovResult>(
-                        [&](const RecordChunk<SequenceRecord>& c, const RunOptions& r) {
-                            return rna::fold_nussinov_many(encode_residues(c.records, *r.pool),
-                                                           nussinov, r);
-                        }),
-                    records, options.shared, run, sink);
     }
-    sink.commit();
-    outputs.commit();
+    const std::size_t chunk = options.shared.chunk;
+    write_results(options.shared, [&](OutputSink& sink, OutputFiles& outputs) {
+        if (ensemble) {
+            fold_ensembles(options.inputs, options.constraints, energy,
+                           options.mfe_model.boltzmann_factors(), ensemble_options, options.shared,
+                           run, sink, outputs);
+        } else if (options.constraints) {
+            StructureChunks records =
+                structure_chunks(options.inputs, chunk, rna::SecondLine::Constraint);
+            run_records(fold_command<rna::StructureRecord, rna::MfeResult>(
+                            [&](const RecordChunk<rna::StructureRecord>& c, const RunOptions& r) {
+                                const auto encoded = encode_residues(c.records, *r.pool);
+                                const auto constraints = record_constraints(c, encoded);
+                                return rna::fold_mfe_many(encoded, energy, mfe_params, r,
+                                                          &constraints);
+                            }),
+                        records, options.shared, run, sink);
+        } else if (mfe) {
+            SequenceChunks records = sequence_chunks(options.inputs, chunk);
+            run_records(fold_command<SequenceRecord, rna::MfeResult>(
+                            [&](const RecordChunk<SequenceRecord>& c, const RunOptions& r) {
+                                return rna::fold_mfe_many(encode_residues(c.records, *r.pool),
+                                                          energy, mfe_params, r);
+                            }),
+                        records, options.shared, run, sink);
+        } else {
+            SequenceChunks records = sequence_chunks(options.inputs, chunk);
+            run_records(fold_command<SequenceRecord, rna::NussinovResult>(
+                            [&](const RecordChunk<SequenceRecord>& c, const RunOptions& r) {
+                                return rna::fold_nussinov_many(encode_residues(c.records, *r.pool),
+                                                               nussinov, r);
+                            }),
+                        records, options.shared, run, sink);
+        }
+    });
 }
 
 }  // namespace
@@ -220,7 +222,7 @@ Command add_fold_command(CLI::App& app) {
                     "any number of threads and backends");
     sub->add_flag("--sample-energies", options->ensemble.text.sample_energies,
                   "--sample: print each structure's free energy and Boltzmann probability after "
-                  "it, as RNAsubopt -p --en");
+                  "it, as RNAsubopt -p N --stochBT_en does");
     sub->add_option("--min-loop", options->min_loop,
                     "nussinov: minimum hairpin loop: a pair (i,j) needs j - i > N")
         ->check(at_least(0));

@@ -11,6 +11,7 @@
 // it, shows the large pair being computed.
 #include <fmt/format.h>
 
+#include <CLI/CLI.hpp>
 #include <cstddef>
 #include <functional>
 #include <optional>
@@ -30,6 +31,16 @@
 #include "tropic/core/sequence.hpp"
 
 namespace tropic::cli {
+
+// The two inputs of a command that compares records, as the command line names them.
+struct PairFiles {
+    std::string query, target;
+    bool paired = false;  // --pairs
+};
+
+// Adds QUERY and TARGET (FILE, required) and --pairs to `command`.
+void add_pair_inputs(CLI::App* command, PairFiles& files, const std::string& query_help,
+                     const std::string& target_help);
 
 // One pair of a chunk, and how messages name it: "query 'a' against target 'b'".
 struct PairJob {

@@ -12,6 +12,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "cli/command_output.hpp"
 #include "cli/commands.hpp"
 #include "cli/option_checks.hpp"
 #include "cli/pair_command.hpp"
@@ -32,8 +33,7 @@ namespace tropic::cli {
 namespace {
 
 struct RriOptions {
-    std::string query, target;
-    bool pairs = false;
+    PairFiles files;
     std::string model = "bpmax";
     std::string weights = "GC=3,AU=1,GU=1.5";
     std::size_t window1 = 0, window2 = 0, top = 1;
@@ -57,16 +57,13 @@ void run_rri(const RriOptions& options) {
     // the CPU.
     ThreadPool pool(options.shared.threads);
     const RunOptions run = make_run_options(options.shared, pool);
-    check_input_files({options.query, options.target});
-    SequenceReader queries(options.query), targets(options.target);
-    OutputFiles outputs;
-    OutputSink sink(outputs, options.shared.output);
-
+    check_input_files({options.files.query, options.files.target});
+    SequenceReader queries(options.files.query), targets(options.files.target);
     PairCommand<rna::BpmaxResult> command;
     command.label = "tropic rri";
     command.queries = pair_input(queries);
     command.targets = pair_input(targets);
-    command.paired = options.pairs;
+    command.paired = options.files.paired;
     command.chunk = options.shared.chunk;
     command.compute = [&](const std::vector<PairJob>& jobs, const RunOptions& r) {
         std::unordered_map<const SequenceRecord*, std::vector<std::uint8_t>> codes;
@@ -100,9 +97,10 @@ void run_rri(const RriOptions& options) {
         return fmt::format("rri {}&{} ({} x {} nt)", job.query->name, job.target->name,
                            job.query->residues.size(), job.target->residues.size());
     };
-    const std::size_t failed = run_pairs(command, options.shared, run, sink);
-    sink.commit();
-    outputs.commit();
+    std::size_t failed = 0;
+    write_results(options.shared, [&](OutputSink& sink, OutputFiles&) {
+        failed = run_pairs(command, options.shared, run, sink);
+    });
     fail_if_pairs_failed(failed, "did not fit in memory");
 }
 
@@ -117,18 +115,10 @@ Command add_rri_command(CLI::App& app) {
         "rri",
         "RNA-RNA interaction by weighted base-pair maximisation (BPMax): the joint structure of "
         "every query against every target, with intra- and inter-molecular pairs");
-    sub->add_option("query", options->query,
-                    "Query FASTA/FASTQ (strand 1), plain or gzip; '-' is stdin")
-        ->required()
-        ->type_name("FILE");
-    sub->add_option(
-           "target", options->target,
-           "Target FASTA/FASTQ (strand 2, 5'->3'), streamed record by record; '-' is stdin")
-        ->required()
-        ->type_name("FILE");
-    sub->add_flag("--pairs", options->pairs,
-                  "Pair the records of the two files in order instead of every query against every "
-                  "target");
+    add_pair_inputs(sub, options->files,
+                    "Query FASTA/FASTQ (strand 1), plain or gzip; '-' is stdin",
+                    "Target FASTA/FASTQ (strand 2, 5'->3'), streamed record by record; '-' is "
+                    "stdin");
     sub->add_option("--model", options->model, "Interaction model: bpmax")
         ->check(one_of({"bpmax"}))
         ->type_name("MODEL");

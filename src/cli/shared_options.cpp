@@ -54,8 +54,9 @@ void add_run_options(CLI::App* command, SharedOptions& options, Shared which) {
                          "run has finished (written atomically)")
             ->type_name("FILE");
     if (has(which, Shared::Quiet))
-        command->add_flag("-q,--quiet", options.quiet,
-                          "No progress bar, notes or summary on stderr (warnings and errors still)");
+        command->add_flag(
+            "-q,--quiet", options.quiet,
+            "No progress bar, notes or summary on stderr (warnings and errors still)");
     if (has(which, Shared::Chunk))
         command
             ->add_option("--chunk", options.chunk,

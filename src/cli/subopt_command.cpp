@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/command_output.hpp"
 #include "cli/commands.hpp"
 #include "cli/energy_options.hpp"
 #include "cli/option_checks.hpp"
@@ -61,8 +62,6 @@ void run_subopt(SuboptCliOptions options) {
     if (options.inputs.empty()) options.inputs.push_back("-");
     check_input_files(options.inputs);
 
-    OutputFiles outputs;
-    OutputSink sink(outputs, options.shared.output);
     SequenceChunks chunks = sequence_chunks(options.inputs, options.shared.chunk);
     RecordCommand<SequenceRecord, SuboptAnswer> command;
     command.label = "tropic subopt";
@@ -93,9 +92,9 @@ void run_subopt(SuboptCliOptions options) {
         else
             rna::append_subopt_json(out, record, answer.range);
     };
-    run_records(command, chunks, options.shared, run, sink);
-    sink.commit();
-    outputs.commit();
+    write_results(options.shared, [&](OutputSink& sink, OutputFiles&) {
+        run_records(command, chunks, options.shared, run, sink);
+    });
 }
 
 }  // namespace

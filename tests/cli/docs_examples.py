@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Runs every example of README.md and docs/*.md and compares it with what the page shows.
+"""Runs every example of README.md, docs/*.md and data/examples/README.md and compares it with
+what the page shows.
 
     docs_examples.py <path-to-tropic> <repo-root> [PAGE.md ...]
 
@@ -71,6 +72,8 @@ def matches(expected, actual):
     """True when the actual lines are the expected ones, "..." standing for any run of lines."""
     expected = [normalized(line) for line in expected]
     actual = [normalized(line) for line in actual]
+    while actual and not actual[-1]:
+        actual.pop()
 
     def match(e, a):
         if e == len(expected):
@@ -175,7 +178,8 @@ def main():
         sys.exit(__doc__)
     tropic, repo = sys.argv[1], Path(sys.argv[2]).resolve()
     pages = [Path(p) for p in sys.argv[3:]] or [repo / "README.md",
-                                                *sorted((repo / "docs").glob("*.md"))]
+                                                *sorted((repo / "docs").glob("*.md")),
+                                                repo / "data" / "examples" / "README.md"]
     gpu = have_gpu(tropic)
     problems, ran = [], 0
     for page in pages:
