@@ -72,9 +72,7 @@ Command add_eval_command(CLI::App& app) {
         "eval",
         "Free energy of given RNA structures (as RNAeval): reads records of an optional >name "
         "line, a sequence line and a dot-bracket line");
-    sub->add_option("inputs", options->inputs,
-                    "Input files, plain or gzip-compressed; none or '-' reads stdin")
-        ->type_name("FILE");
+    add_record_inputs(sub, options->inputs, "Input files");
     add_energy_model_options(sub, options->model, "");
     sub->add_flag("-v,--verbose", options->verbose,
                   "List every loop with its energy (before the structure line, or as \"loops\" "

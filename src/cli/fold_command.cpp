@@ -167,9 +167,7 @@ Command add_fold_command(CLI::App& app) {
         "Predict RNA secondary structures; prints RNAfold's layout (name, sequence, structure "
         "and score) for every FASTA/FASTQ record; with -p also the Boltzmann ensemble (pair "
         "probabilities, centroid, MEA, samples), as RNAfold -p");
-    sub->add_option("inputs", options->inputs,
-                    "FASTA or FASTQ files, plain or gzip-compressed; none or '-' reads stdin")
-        ->type_name("FILE");
+    add_record_inputs(sub, options->inputs, "FASTA or FASTQ files");
     sub->add_option("--model", options->model,
                     "Folding model: mfe (minimum free energy, Turner 2004 as in RNAfold) or "
                     "nussinov (base-pair maximisation)")

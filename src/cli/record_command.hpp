@@ -6,6 +6,7 @@
 // readers name it ("FILE: record N ('name'): ...") with its error's exit code; the results are
 // formatted in parallel as text or JSON and written in input order; a progress bar counts records
 // and residues (and, where the engine reports it, shows the long record being computed).
+#include <CLI/CLI.hpp>
 #include <cstddef>
 #include <functional>
 #include <string>
@@ -24,6 +25,11 @@
 #include "tropic/core/run_options.hpp"
 
 namespace tropic::cli {
+
+// Adds the command's input files (none or '-': stdin); `what` says what they hold ("FASTA or
+// FASTQ files").
+void add_record_inputs(CLI::App* command, std::vector<std::string>& inputs,
+                       const std::string& what);
 
 template <class Record, class Result>
 struct RecordCommand {

@@ -105,9 +105,7 @@ Command add_subopt_command(CLI::App& app) {
         "subopt",
         "Suboptimal RNA secondary structures, as RNAsubopt: every structure within -e of the MFE "
         "(Wuchty), or with -z the best structure containing each possible pair (Zuker)");
-    sub->add_option("inputs", options->inputs,
-                    "FASTA or FASTQ files, plain or gzip-compressed; none or '-' reads stdin")
-        ->type_name("FILE");
+    add_record_inputs(sub, options->inputs, "FASTA or FASTQ files");
     sub->add_option("-e,--deltaEnergy", options->delta_kcal,
                     "energy range in kcal/mol above the MFE (as RNAsubopt -e)")
         ->check(between(0.0, 10000.0));
