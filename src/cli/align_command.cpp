@@ -1,18 +1,16 @@
 // `tropic align`: pairwise alignment of every query against every target, or of records paired in
-// order (--pairs), in one of four modes. Queries are held in memory; targets stream through the
-// library's pipeline (tropic/core/pipeline.hpp) in chunks; each chunk's pairs go to
-// align::align_many, which threads over pairs (a long pair on every thread); results are written
-// in input order by the library's writers (tropic/align/alignment_writer.hpp). A pair that cannot
-// be aligned (memory) is reported on stderr and skipped; the others are still written and the run
-// ends with exit code 2. SAM and BAM declare every target in the header before the first record,
-// so with --format sam the targets are read whole first and held in memory.
+// order (--pairs), in one of four modes, streamed by the command kit's pair runner
+// (pair_command.hpp): each chunk's pairs go to align::align_many, which threads over pairs (a long
+// pair on every thread) or batches short ones on the device; results are written in input order
+// by the library's writers (tropic/align/alignment_writer.hpp). SAM and BAM declare every target
+// in the header before the first record, so with --format sam the targets are read whole first
+// and held in memory.
 #include <fmt/format.h>
 
-#include <algorithm>
-#include <cstdio>
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "cli/align_inputs.hpp"
@@ -21,9 +19,9 @@
 #include "cli/align_scoring.hpp"
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
-#include "cli/input_checks.hpp"
-#include "cli/pair_progress.hpp"
-#include "cli/progress_bar.hpp"
+#include "cli/notices.hpp"
+#include "cli/option_checks.hpp"
+#include "cli/pair_command.hpp"
 #include "tropic/align/alignment_writer.hpp"
 #include "tropic/align/karlin_altschul.hpp"
 #include "tropic/align/pairwise.hpp"
@@ -31,8 +29,9 @@
 #include "tropic/core/alignment_writer.hpp"
 #include "tropic/core/dna_encoding.hpp"
 #include "tropic/core/error.hpp"
+#include "tropic/core/input_files.hpp"
+#include "tropic/core/output_files.hpp"
 #include "tropic/core/output_sink.hpp"
-#include "tropic/core/pipeline.hpp"
 #include "tropic/core/protein_encoding.hpp"
 #include "tropic/core/record_chunks.hpp"
 #include "tropic/core/thread_pool.hpp"
@@ -42,24 +41,11 @@ namespace tropic::cli {
 namespace {
 
 using align::AlignmentOutput;
-
-// A chunk of targets and, with --pairs, the query of each: the pipeline's items are the targets.
-struct AlignChunk {
-    std::vector<SequenceRecord> queries;  // --pairs only
-    std::vector<SequenceRecord> targets;
-};
-
-// One pair of a chunk and what it gave: its alignment, or a resource error.
-struct PairJob {
-    const SequenceRecord* query;
-    const SequenceRecord* target;
-    align::PairAlignment alignment;
-    std::string error;
-};
+using align::PairAlignment;
 
 // The layout the options ask for; throws InputError for contradicting ones.
 AlignmentOutput chosen_output(const AlignOptions& o) {
-    const AlignmentOutput output = chosen_layout(o.format, o.format_given, o.shared);
+    const AlignmentOutput output = chosen_layout(o.format, AlignmentOutput::Tsv, o.shared);
     if (o.score_only && output != AlignmentOutput::Tsv && output != AlignmentOutput::Json)
         throw InputError(fmt::format(
             "--score-only computes scores and end positions only, without the alignment's "
@@ -76,85 +62,104 @@ std::vector<std::uint8_t> encode(const SequenceRecord& record, Alphabet alphabet
 class AlignRun {
   public:
     explicit AlignRun(const AlignOptions& options)
-        : options_(options),
-          pool_(options.shared.threads),
-          show_progress_(ProgressBar::wanted(options.shared.quiet)),
-          scan_progress_("tropic align", 0, show_progress_, " pairs") {
+        : options_(options), pool_(options.shared.threads) {
         params_.mode = *align::parse_mode(options.mode);
         params_.score_only = options.score_only;
         output_ = chosen_output(options);
         run_ = make_run_options(options.shared, pool_);
-        if (show_progress_)
-            run_.on_progress = [this](std::size_t pair, double fraction) {
-                pair_progress_.update(pair, fraction);
-            };
     }
 
     void run() {
-        check_inputs_readable({options_.query, options_.target});
+        check_input_files({options_.files.query, options_.files.target});
         const std::optional<Alphabet> requested = requested_alphabet(options_.scoring);
-        queries_in_ = std::make_unique<AlignInput>(options_.query, requested);
-        targets_in_ = std::make_unique<AlignInput>(options_.target, requested);
+        queries_in_ = std::make_unique<AlignInput>(options_.files.query, requested);
+        targets_in_ = std::make_unique<AlignInput>(options_.files.target, requested);
         choose_alphabet(requested);
         params_.scoring = make_scoring(options_.scoring, alphabet_);
         align::validate(params_);
-        if (output_ == AlignmentOutput::Sam)
+        const bool sam = output_ == AlignmentOutput::Sam;
+        if (sam)
             align::check_sam_alphabet(alphabet_, alignment_format_for_path(options_.shared.output));
         text_options_.cigar_m = options_.cigar_m;
         if (output_ == AlignmentOutput::Blast6) choose_statistics();
 
-        if (!options_.pairs) {
-            while (auto query = queries_in_->next()) {
-                if (output_ == AlignmentOutput::Sam)
-                    align::check_sam_query(*query, options_.query, queries_in_->records_read());
-                queries_.push_back(std::move(*query));
-            }
-            for (const SequenceRecord& query : queries_)
-                encoded_queries_.push_back(encode(query, alphabet_));
-        }
-        if (output_ == AlignmentOutput::Sam) open_sam();
-        sink_ = std::make_unique<OutputSink>(sam_ ? std::string() : options_.shared.output);
+        OutputFiles outputs;
+        // SAM records go through the writer; the pipeline's text sink then writes nothing.
+        if (sam) open_sam(outputs);
+        OutputSink sink =
+            sam ? OutputSink(std::string()) : OutputSink(outputs, options_.shared.output);
         if (output_ == AlignmentOutput::Tsv) {
             std::string header;
             align::append_tsv_header(header);
-            sink_->write(header);
+            sink.write(header);
         }
-
-        PipelineSteps<AlignChunk, std::vector<PairJob>> steps;
-        steps.read = [this](AlignChunk& chunk) { return read(chunk); };
-        steps.compute = [this](AlignChunk& chunk) { return compute(chunk); };
-        steps.format = [this](std::string& out, const AlignChunk&, std::size_t,
-                              const std::vector<PairJob>& jobs) {
-            if (sam_) return;  // written by chunk_done, on the calling thread
-            for (const PairJob& job : jobs)
-                if (job.error.empty())
-                    align::append_alignment(output_, out, *job.query, *job.target, job.alignment,
-                                            params_, text_options_);
-        };
-        steps.chunk_done = [this](const AlignChunk&,
-                                  const std::vector<std::vector<PairJob>>& jobs) {
-            for (const auto& of_target : jobs) {
-                if (sam_)
-                    for (const PairJob& job : of_target)
-                        if (job.error.empty())
-                            sam_->write(align::sam_record(*job.query, *job.target, job.alignment,
-                                                          text_options_));
-                scan_progress_.advance(of_target.size());
-            }
-        };
-        run_pipeline(steps, *sink_, &pool_);
-        scan_progress_.finish();
+        const std::size_t failed = run_pairs(command(), options_.shared, run_, sink);
         if (sam_) sam_->close();
-        sink_->commit();
-        if (skipped_ > 0)
-            throw ResourceError(fmt::format(
-                "{} pair(s) could not be aligned and have no result; the others were written",
-                skipped_));
+        sink.commit();
+        outputs.commit();
+        fail_if_pairs_failed(failed, "could not be aligned");
     }
 
   private:
-    void note(const std::string& text) const {
-        if (!options_.shared.quiet) std::fprintf(stderr, "tropic: note: %s\n", text.c_str());
+    void say(const std::string& text) const { note(text, options_.shared.quiet); }
+
+    PairCommand<PairAlignment> command() {
+        PairCommand<PairAlignment> c;
+        c.label = "tropic align";
+        c.queries = {options_.files.query, [this] { return next_query(); },
+                     [this] { return queries_in_->records_read(); }};
+        c.targets = {options_.files.target, [this] { return next_target(); },
+                     [this] { return targets_held_ ? next_held_ : targets_in_->records_read(); }};
+        c.paired = options_.files.paired;
+        c.chunk = options_.shared.chunk;
+        c.compute = [this](const std::vector<PairJob>& jobs, const RunOptions& run) {
+            return align_jobs(jobs, run);
+        };
+        if (!sam_)
+            c.append_text = [this](std::string& out, const PairJob& job,
+                                   const PairAlignment& alignment) {
+                align::append_alignment(output_, out, *job.query, *job.target, alignment, params_,
+                                        text_options_);
+            };
+        else
+            c.write = [this](const PairJob& job, const PairAlignment& alignment) {
+                sam_->write(align::sam_record(*job.query, *job.target, alignment, text_options_));
+            };
+        c.describe = [](const PairJob& job) {
+            return fmt::format("align {} x {} ({} x {})", job.query->name, job.target->name,
+                               job.query->residues.size(), job.target->residues.size());
+        };
+        return c;
+    }
+
+    std::optional<SequenceRecord> next_query() {
+        std::optional<SequenceRecord> query = queries_in_->next();
+        if (query && sam_)
+            align::check_sam_query(*query, options_.files.query, queries_in_->records_read());
+        return query;
+    }
+
+    std::optional<SequenceRecord> next_target() {
+        if (!targets_held_) return targets_in_->next();
+        if (next_held_ == held_targets_.size()) return std::nullopt;
+        return std::move(held_targets_[next_held_++]);
+    }
+
+    // The jobs' pairs through align_many, each sequence encoded once.
+    std::vector<Outcome<PairAlignment>> align_jobs(const std::vector<PairJob>& jobs,
+                                                   const RunOptions& run) {
+        std::unordered_map<const SequenceRecord*, std::vector<std::uint8_t>> codes;
+        const auto codes_of =
+            [&](const SequenceRecord* record) -> const std::vector<std::uint8_t>& {
+            auto [at, added] = codes.try_emplace(record);
+            if (added) at->second = encode(*record, alphabet_);
+            return at->second;
+        };
+        std::vector<align::AlignPairInput> inputs;
+        inputs.reserve(jobs.size());
+        for (const PairJob& job : jobs)
+            inputs.push_back({codes_of(job.query), codes_of(job.target), job.what});
+        return align::align_many(inputs, params_, run);
     }
 
     // The alphabet the options ask for, else DNA when the first query and the first target are
@@ -171,33 +176,34 @@ class AlignRun {
         alphabet_ = dna ? Alphabet::Dna : Alphabet::Protein;
         queries_in_->set_alphabet(alphabet_);
         targets_in_->set_alphabet(alphabet_);
-        note(fmt::format(
-            "aligning as {} (detected from the first query and target records); use --protein "
-            "or --dna to choose",
-            alphabet_ == Alphabet::Dna ? "DNA" : "protein"));
+        say(
+            fmt::format("aligning as {} (detected from the first query and target "
+                        "records); use --protein or --dna to choose",
+                        alphabet_ == Alphabet::Dna ? "DNA" : "protein"));
     }
 
     // E-values and bit scores need published Karlin-Altschul parameters, which exist for local
     // alignments only.
     void choose_statistics() {
         if (params_.mode != align::AlignMode::Local) {
-            note(fmt::format(
-                "E-values and bit scores describe local alignments: blast6 writes NA for them in "
-                "{} mode",
-                align::mode_name(params_.mode)));
+            say(
+                fmt::format("E-values and bit scores describe local alignments: blast6 "
+                            "writes NA for them in {} mode",
+                            align::mode_name(params_.mode)));
             return;
         }
         text_options_.statistics = align::karlin_altschul(params_.scoring);
         if (!text_options_.statistics)
-            note(fmt::format(
-                "no published Karlin-Altschul parameters for {} with gap open {} and extend {}: "
-                "blast6 writes NA for the E-value and bit score (docs/align.md lists the tables)",
-                params_.scoring.matrix.name, params_.scoring.gaps.open,
-                params_.scoring.gaps.extend));
+            say(
+                fmt::format("no published Karlin-Altschul parameters for {} with gap open {} "
+                            "and extend {}: blast6 writes NA for the E-value and bit score "
+                            "(docs/align.md lists the tables)",
+                            params_.scoring.matrix.name, params_.scoring.gaps.open,
+                            params_.scoring.gaps.extend));
     }
 
-    // SAM's header declares every target: read them all now; read() hands them out later.
-    void open_sam() {
+    // SAM's header declares every target: read them all now; next_target() hands them out later.
+    void open_sam(OutputFiles& outputs) {
         std::vector<ReferenceSequence> references;
         while (auto target = targets_in_->next()) {
             references.push_back(
@@ -207,89 +213,9 @@ class AlignRun {
         AlignmentWriterOptions writer_options;
         writer_options.threads = options_.shared.threads;
         sam_ = std::make_unique<AlignmentWriter>(
-            options_.shared.output.empty() ? "-" : options_.shared.output,
-            align::sam_header(references, command_line(), options_.target), writer_options);
+            outputs, options_.shared.output.empty() ? "-" : options_.shared.output, "-o",
+            align::sam_header(references, command_line(), options_.files.target), writer_options);
         targets_held_ = true;
-    }
-
-    std::optional<SequenceRecord> next_target() {
-        if (!targets_held_) return targets_in_->next();
-        if (next_held_ == held_targets_.size()) return std::nullopt;
-        return std::move(held_targets_[next_held_++]);
-    }
-    std::size_t targets_read() const {
-        return targets_held_ ? next_held_ : targets_in_->records_read();
-    }
-
-    // The next targets (with --pairs, and their queries), up to --chunk records and the residues
-    // of a chunk; false at the end of the input.
-    bool read(AlignChunk& chunk) {
-        chunk.queries.clear();
-        chunk.targets.clear();
-        std::size_t residues = 0;
-        while (chunk.targets.size() < options_.shared.chunk && residues < ChunkLimits{}.residues) {
-            auto query = options_.pairs ? queries_in_->next() : std::nullopt;
-            auto target = next_target();
-            if (options_.pairs && query.has_value() != target.has_value()) {
-                const bool more_queries = query.has_value();
-                throw InputError(fmt::format(
-                    "--pairs: '{}' has more records than '{}' (record {} has no partner)",
-                    more_queries ? options_.query : options_.target,
-                    more_queries ? options_.target : options_.query,
-                    more_queries ? queries_in_->records_read() : targets_read()));
-            }
-            if (!target) break;
-            residues += target->residues.size();
-            if (query && sam_)
-                align::check_sam_query(*query, options_.query, queries_in_->records_read());
-            if (query) chunk.queries.push_back(std::move(*query));
-            chunk.targets.push_back(std::move(*target));
-        }
-        return !chunk.targets.empty();
-    }
-
-    // The chunk's pairs, target by target and within a target query by query; the pairs that
-    // could not be aligned are reported here, in input order.
-    std::vector<std::vector<PairJob>> compute(const AlignChunk& chunk) {
-        std::vector<PairJob> jobs;
-        std::vector<std::vector<std::uint8_t>> encoded_targets, encoded_pair_queries;
-        std::vector<align::AlignPairInput> inputs;
-        for (std::size_t t = 0; t < chunk.targets.size(); ++t) {
-            encoded_targets.push_back(encode(chunk.targets[t], alphabet_));
-            if (options_.pairs) encoded_pair_queries.push_back(encode(chunk.queries[t], alphabet_));
-        }
-        const auto add = [&](const SequenceRecord& query, const std::vector<std::uint8_t>& codes,
-                             std::size_t t) {
-            jobs.push_back({&query, &chunk.targets[t], {}, {}});
-            inputs.push_back(
-                {codes, encoded_targets[t],
-                 fmt::format("query '{}' against target '{}'", query.name, chunk.targets[t].name)});
-        };
-        for (std::size_t t = 0; t < chunk.targets.size(); ++t) {
-            if (options_.pairs)
-                add(chunk.queries[t], encoded_pair_queries[t], t);
-            else
-                for (std::size_t q = 0; q < queries_.size(); ++q)
-                    add(queries_[q], encoded_queries_[q], t);
-        }
-        jobs_ = &jobs;
-        std::vector<Outcome<align::PairAlignment>> outcomes =
-            align::align_many(inputs, params_, run_);
-        pair_progress_.reset();
-        jobs_ = nullptr;
-
-        std::vector<std::vector<PairJob>> by_target(chunk.targets.size());
-        const std::size_t per_target = options_.pairs ? 1 : queries_.size();
-        for (std::size_t k = 0; k < jobs.size(); ++k) {
-            jobs[k].alignment = std::move(outcomes[k].result);
-            jobs[k].error = std::move(outcomes[k].error);
-            if (!jobs[k].error.empty()) {
-                std::fprintf(stderr, "tropic: error: %s\n", jobs[k].error.c_str());
-                ++skipped_;
-            }
-            by_target[k / per_target].push_back(std::move(jobs[k]));
-        }
-        return by_target;
     }
 
     const AlignOptions& options_;
@@ -299,24 +225,11 @@ class AlignRun {
     align::AlignmentTextOptions text_options_;
     Alphabet alphabet_ = Alphabet::Dna;
     RunOptions run_;
-    bool show_progress_;
-    ProgressBar scan_progress_;  // pairs done, shown between the bars of large pairs
     std::unique_ptr<AlignInput> queries_in_, targets_in_;
-    std::vector<SequenceRecord> queries_;  // every query, unless --pairs
-    std::vector<std::vector<std::uint8_t>> encoded_queries_;
     std::vector<SequenceRecord> held_targets_;  // SAM only: every target, for the header
     bool targets_held_ = false;
     std::size_t next_held_ = 0;
-    std::unique_ptr<AlignmentWriter> sam_;  // declared before sink_: both end before the pool
-    std::unique_ptr<OutputSink> sink_;
-    std::size_t skipped_ = 0;
-    const std::vector<PairJob>* jobs_ = nullptr;  // the pairs being computed
-    // A bar for a pair computed on every thread (only those report).
-    PairProgress pair_progress_{[this](std::size_t pair) {
-        const SequenceRecord &query = *(*jobs_)[pair].query, &target = *(*jobs_)[pair].target;
-        return fmt::format("align {} x {} ({} x {})", query.name, target.name,
-                           query.residues.size(), target.residues.size());
-    }};
+    std::unique_ptr<AlignmentWriter> sam_;
 };
 
 }  // namespace
@@ -330,33 +243,25 @@ Command add_align_command(CLI::App& app) {
         "align",
         "Pairwise alignment with affine gaps (local, global, glocal, overlap) of every query "
         "against every target, DNA or protein, on all threads");
-    sub->add_option("query", options->query,
-                    "Query FASTA/FASTQ, plain or gzip, held in memory; '-' is stdin")
-        ->required();
-    sub->add_option("target", options->target,
+    add_pair_inputs(sub, options->files,
+                    "Query FASTA/FASTQ, plain or gzip, held in memory; '-' is stdin",
                     "Target FASTA/FASTQ, streamed record by record (held in memory with "
-                    "--format sam); '-' is stdin")
-        ->required();
-    sub->add_flag("--pairs", options->pairs,
-                  "Pair the records of the two files in order instead of every query against every "
-                  "target");
+                    "--format sam); '-' is stdin");
     add_mode_option(sub, options->mode);
-    const std::function<void()> scoring_given =
-        add_scoring_options(sub, options->scoring, "detected from the first records");
+    add_scoring_options(sub, options->scoring, "detected from the first records");
     sub->add_flag("--score-only", options->score_only,
                   "Scores and end positions only, no traceback (less memory and time); "
                   "--format tsv or json");
     add_cigar_m_flag(sub, options->cigar_m);
-    auto* format =
-        sub->add_option("--format", options->format,
-                        "Output layout: tsv, json (as --json), sam (-o FILE.bam: BAM), paf, "
-                        "blast6 (BLAST -outfmt 6) or pair (EMBOSS-like, for reading)")
-            ->check(CLI::IsMember({"tsv", "json", "sam", "paf", "blast6", "pair"}));
+    sub->add_option("--format", options->format,
+                    "Output layout: tsv, json (as --json), sam (-o FILE.bam: BAM), paf, blast6 "
+                    "(BLAST -outfmt 6) or pair (EMBOSS-like, for reading)")
+        ->check(one_of({"tsv", "json", "sam", "paf", "blast6", "pair"}))
+        ->default_str("tsv")
+        ->type_name("LAYOUT");
     add_run_options(sub, options->shared, kComputeOptions | Shared::Chunk);
     CLI::Option* chunk = sub->get_option("--chunk");
-    return {sub, [options, scoring_given, format, chunk] {
-                scoring_given();
-                options->format_given = format->count() > 0;
+    return {sub, [options, chunk] {
                 // A device takes short pairs in batches (align_many): give it large ones.
                 if (chunk->count() == 0 && options->shared.backend != "cpu")
                     options->shared.chunk = ChunkLimits{}.records;

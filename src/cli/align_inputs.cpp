@@ -14,10 +14,7 @@ AlignInput::AlignInput(const std::string& path, std::optional<Alphabet> alphabet
       reader_(std::make_unique<SequenceReader>(path, alphabet.value_or(Alphabet::Protein))) {}
 
 std::optional<SequenceRecord> AlignInput::read() {
-    std::optional<SequenceRecord> record = reader_->next();
-    if (record && record->residues.empty())
-        throw record_error(path_, reader_->records_read(), record->name, "empty sequence");
-    return record;
+    return reader_->next_with_residues();
 }
 
 const SequenceRecord* AlignInput::peek() {

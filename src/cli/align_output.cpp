@@ -7,18 +7,19 @@
 
 namespace tropic::cli {
 
-align::AlignmentOutput chosen_layout(const std::string& format, bool format_given,
+align::AlignmentOutput chosen_layout(const std::optional<std::string>& format,
+                                     align::AlignmentOutput otherwise,
                                      const SharedOptions& shared) {
     using align::AlignmentOutput;
     const bool bam_path = alignment_format_for_path(shared.output) == AlignmentFormat::Bam;
-    AlignmentOutput output = *align::parse_output(format);
+    AlignmentOutput output = format ? *align::parse_output(*format) : otherwise;
     if (shared.json) {
-        if (format_given && output != AlignmentOutput::Json)
-            throw InputError(fmt::format("--json and --format {} contradict each other", format));
+        if (format && output != AlignmentOutput::Json)
+            throw InputError(fmt::format("--json and --format {} contradict each other", *format));
         output = AlignmentOutput::Json;
     }
     if (bam_path) {
-        if ((format_given || shared.json) && output != AlignmentOutput::Sam)
+        if ((format || shared.json) && output != AlignmentOutput::Sam)
             throw InputError(
                 fmt::format("-o '{}' writes BAM, which holds SAM records: use --format sam, not {}",
                             shared.output, align::output_name(output)));

@@ -1,5 +1,6 @@
 #pragma once
 // The output layout of `tropic align` and `tropic search` from --format, --json and -o.
+#include <optional>
 #include <string>
 
 #include "cli/shared_options.hpp"
@@ -7,9 +8,9 @@
 
 namespace tropic::cli {
 
-// --format (format_given: on the command line), else json with --json, and SAM records for an
-// -o path ending in .bam. Throws InputError when they contradict each other.
-align::AlignmentOutput chosen_layout(const std::string& format, bool format_given,
-                                     const SharedOptions& shared);
+// --format when given, else json with --json, SAM records for an -o path ending in .bam, else
+// `otherwise` (the command's default layout). Throws InputError when they contradict each other.
+align::AlignmentOutput chosen_layout(const std::optional<std::string>& format,
+                                     align::AlignmentOutput otherwise, const SharedOptions& shared);
 
 }  // namespace tropic::cli

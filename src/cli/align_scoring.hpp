@@ -13,18 +13,13 @@
 
 namespace tropic::cli {
 
+// The options as given: empty where the command line left one out, since the defaults depend on
+// the alphabet, and a DNA option with protein (or the reverse) is an error only when given.
 struct ScoringOptions {
     bool dna = false, protein = false;
-    int match = 2, mismatch = -3, n_score = -3;
-    std::string matrix = "BLOSUM62";
-    int gap_open = 5, gap_extend = 2;
-
-    // Which options the command line gave: their defaults depend on the alphabet, and a DNA
-    // option with protein (or the reverse) is an error only when given.
-    struct Given {
-        bool match = false, mismatch = false, n_score = false, matrix = false;
-        bool gap_open = false, gap_extend = false;
-    } given;
+    std::optional<int> match, mismatch, n_score;  // DNA: 2, -3, the mismatch score
+    std::optional<std::string> matrix;            // protein: BLOSUM62
+    std::optional<int> gap_open, gap_extend;      // 5 and 2 for DNA, 11 and 1 for protein
 };
 
 // --mode (local, global, glocal, overlap) and --cigar-m, in the same words for align and search.
@@ -32,10 +27,9 @@ void add_mode_option(CLI::App* command, std::string& mode);
 void add_cigar_m_flag(CLI::App* command, bool& cigar_m);
 
 // Adds the scoring options to `command`; `alphabet_default` says what happens without --dna and
-// --protein. Returns the function that records which were given (call it once the command line
-// has parsed).
-std::function<void()> add_scoring_options(CLI::App* command, ScoringOptions& options,
-                                          std::string_view alphabet_default);
+// --protein.
+void add_scoring_options(CLI::App* command, ScoringOptions& options,
+                         std::string_view alphabet_default);
 
 // DNA or protein as --dna / --protein say, or as the scoring options imply (--matrix protein;
 // --match, --mismatch, --n-score DNA); nullopt: detect from the inputs. Throws InputError for

@@ -17,7 +17,7 @@
 #include "cli/cnv_call_outputs.hpp"
 #include "cli/cnv_commands.hpp"
 #include "cli/cnv_count_options.hpp"
-#include "cli/input_checks.hpp"
+#include "cli/notices.hpp"
 #include "cli/shared_options.hpp"
 #include "tropic/cnv/cnmops_params.hpp"
 #include "tropic/cnv/count_matrix_io.hpp"
@@ -25,6 +25,7 @@
 #include "tropic/cnv/read_counting.hpp"
 #include "tropic/core/alignment_format.hpp"
 #include "tropic/core/error.hpp"
+#include "tropic/core/input_files.hpp"
 #include "tropic/core/thread_pool.hpp"
 
 namespace tropic::cli {
@@ -161,7 +162,7 @@ std::unique_ptr<cnv::CountSource> open_source(const CallOptions& o, const RunOpt
 
 void run_call(const CallOptions& o) {
     const CnmopsParams params = make_params(o.mode, o.model);
-    check_inputs_readable(o.inputs);
+    check_input_files(o.inputs);
     ThreadPool pool(o.shared.threads);
     RunOptions run = make_run_options(o.shared, pool);
     CnvOutputs outputs(o.outputs, o.shared);
@@ -172,8 +173,7 @@ void run_call(const CallOptions& o) {
         cnv::run_cnmops(*source, params, outputs.sink(), run, controls);
     outputs.commit();
     if (!o.shared.quiet) {
-        for (const std::string& w : summary.warnings)
-            fmt::print(stderr, "tropic: warning: {}\n", w);
+        for (const std::string& w : summary.warnings) warn(w);
         fmt::print(stderr,
                    "tropic cnv call: {} windows on {} sequences, {} samples: {} CNVs in {} "
                    "regions; wrote {}\n",
@@ -299,7 +299,6 @@ Command add_cnv_call_command(CLI::App& cnv) {
             "all appearing together once the run has finished")
         ->type_name("PREFIX");
     app->get_option("--json")->description("Also write PREFIX.json: parameters, CNVs and regions");
-    app->get_option("--backend")->type_name("NAME");
     return {app, [options] { run_call(*options); }};
 }
 

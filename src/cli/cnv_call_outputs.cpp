@@ -4,6 +4,7 @@
 
 #include <optional>
 
+#include "cli/notices.hpp"
 #include "cli/progress_bar.hpp"
 #include "tropic/cnv/cnv_plots.hpp"
 #include "tropic/cnv/cnv_writers.hpp"
@@ -32,10 +33,6 @@ class ProgressSink : public cnv::CnvSink {
     bool shown_;
     std::optional<ProgressBar> bar_;
 };
-
-void print_notice(const std::string& text) {
-    fmt::print(stderr, "tropic: note: {}\n", text);
-}
 
 }  // namespace
 
@@ -89,7 +86,7 @@ CnvOutputs::CnvOutputs(const CnvOutputOptions& options, const SharedOptions& sha
     if (!options.no_vcf) {
         cnv::VcfWriterOptions vcf_options;
         vcf_options.compress = !options.plain_vcf;
-        vcf_options.on_notice = print_notice;
+        vcf_options.on_notice = notice_handler(shared.quiet);
         m.vcf = std::make_unique<cnv::CnvVcfWriter>(m.files, prefix, vcf_options);
         m.list.add(*m.vcf);
         m.paths.push_back(m.vcf->path());
@@ -103,7 +100,7 @@ CnvOutputs::CnvOutputs(const CnvOutputOptions& options, const SharedOptions& sha
         cnv::PlotOptions plot_options;
         plot_options.format = options.png ? cnv::PlotFormat::Png : cnv::PlotFormat::Svg;
         plot_options.max_region_plots = options.max_region_plots;
-        plot_options.on_notice = print_notice;
+        plot_options.on_notice = notice_handler(shared.quiet);
         m.plots = std::make_unique<cnv::CnvPlotWriter>(m.files, options.plot_dir, plot_options);
         m.list.add(*m.plots);
         m.paths.push_back(options.plot_dir + "/");

@@ -12,12 +12,12 @@
 
 #include "cli/cnv_commands.hpp"
 #include "cli/cnv_count_options.hpp"
-#include "cli/input_checks.hpp"
 #include "cli/progress_bar.hpp"
 #include "cli/shared_options.hpp"
 #include "tropic/cnv/count_matrix_io.hpp"
 #include "tropic/cnv/read_counting.hpp"
 #include "tropic/core/atomic_file.hpp"
+#include "tropic/core/input_files.hpp"
 #include "tropic/core/thread_pool.hpp"
 
 namespace tropic::cli {
@@ -70,7 +70,7 @@ class BytesProgress {
 };
 
 void run_count(CountOptions& options) {
-    check_inputs_readable(options.inputs);
+    check_input_files(options.inputs);
     const std::string& output = options.shared.output;
     // The output is checked before hours of counting (an AtomicFile made and dropped leaves
     // nothing); it is written once the counts are done.

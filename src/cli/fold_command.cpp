@@ -1,28 +1,29 @@
-// `tropic fold`: secondary structure of every input record, streamed through the library's
-// pipeline (tropic/core/pipeline.hpp): records are read a chunk ahead, each chunk is encoded and
-// folded (the engine picks CPU threads or the GPU), formatted in parallel and written in input
-// order. With -C, the records carry a constraint line and go through the same pipeline.
-#include <charconv>
+// `tropic fold`: secondary structure of every input record, streamed by the command kit's record
+// runner (record_command.hpp): records are read a chunk ahead, each chunk is encoded and folded
+// (the engine picks CPU threads or the GPU), formatted in parallel and written in input order.
+// With -C the records carry a constraint line; with -p (and --MEA, --sample) the ensemble is
+// computed (fold_ensemble.cpp).
 #include <cmath>
 #include <future>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "cli/command_output.hpp"
 #include "cli/commands.hpp"
 #include "cli/energy_options.hpp"
-#include "cli/fold_constrained.hpp"
 #include "cli/fold_ensemble.hpp"
-#include "cli/input_checks.hpp"
-#include "cli/picture_files.hpp"
-#include "cli/progress_bar.hpp"
+#include "cli/option_checks.hpp"
+#include "cli/record_command.hpp"
 #include "cli/record_input.hpp"
-#include "cli/record_progress.hpp"
 #include "cli/shared_options.hpp"
 #include "tropic/core/device.hpp"
 #include "tropic/core/error.hpp"
+#include "tropic/core/input_files.hpp"
+#include "tropic/core/output_files.hpp"
 #include "tropic/core/output_sink.hpp"
-#include "tropic/core/pipeline.hpp"
+#include "tropic/core/parse_number.hpp"
 #include "tropic/core/thread_pool.hpp"
 #include "tropic/rna/fold_writer.hpp"
 #include "tropic/rna/mfe.hpp"
@@ -54,12 +55,10 @@ struct FoldOptions {
 // --MEA's gamma: a positive number; 1 for a bare --MEA.
 double parse_gamma(const std::string& text) {
     if (text.empty()) return 1.0;
-    double gamma = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), gamma);
-    if (error != std::errc{} || end != text.data() + text.size() || !(gamma > 0) ||
-        !std::isfinite(gamma))
+    const std::optional<double> gamma = parse_number<double>(text);
+    if (!gamma || !(*gamma > 0) || !std::isfinite(*gamma))
         throw InputError("--MEA=" + text + ": gamma must be a positive number, e.g. --MEA=0.5");
-    return gamma;
+    return *gamma;
 }
 
 rna::NussinovParams nussinov_params(const FoldOptions& options) {
@@ -71,37 +70,22 @@ rna::NussinovParams nussinov_params(const FoldOptions& options) {
     return params;
 }
 
-// Folds every record with `fold_chunk` (encoded sequences -> outcomes), writing `Result`s in
-// RNAfold's layout or as JSON.
-template <class Result, class FoldChunk>
-void fold_records(const FoldOptions& options, const RunOptions& run, OutputSink& sink,
-                  FoldChunk fold_chunk) {
-    ProgressBar progress("tropic fold", 0, ProgressBar::wanted(options.shared.quiet), " records",
-                         "nt");
-    RecordProgress long_record("folding", ProgressBar::wanted(options.shared.quiet));
-    SequenceChunks chunks = sequence_chunks(options.inputs, options.shared.chunk);
-    PipelineSteps<RecordChunk<SequenceRecord>, Result> steps;
-    steps.read = [&](RecordChunk<SequenceRecord>& chunk) { return chunks.next(chunk); };
-    steps.compute = [&](RecordChunk<SequenceRecord>& chunk) {
-        RunOptions chunk_run = run;
-        chunk_run.on_progress = long_record.for_records(chunk.records);
-        auto outcomes = fold_chunk(encode_residues(chunk.records, *run.pool), chunk_run);
-        long_record.finish();
-        return results_or_first_error(chunk, std::move(outcomes));
+// A fold of every record in RNAfold's layout (or JSON): `fold_chunk` gives a chunk's outcomes.
+template <class Record, class Result>
+RecordCommand<Record, Result> fold_command(
+    std::function<std::vector<Outcome<Result>>(const RecordChunk<Record>&, const RunOptions&)>
+        fold_chunk) {
+    RecordCommand<Record, Result> command;
+    command.label = "tropic fold";
+    command.record_verb = "folding";
+    command.compute = std::move(fold_chunk);
+    command.append_text = [](std::string& out, const Record& record, const Result& result) {
+        rna::append_fold_text(out, as_sequence(record), result);
     };
-    steps.format = [json = options.shared.json](std::string& out,
-                                                const RecordChunk<SequenceRecord>& chunk,
-                                                std::size_t item, const Result& result) {
-        if (json)
-            rna::append_fold_json(out, chunk.records[item], result);
-        else
-            rna::append_fold_text(out, chunk.records[item], result);
+    command.append_json = [](std::string& out, const Record& record, const Result& result) {
+        rna::append_fold_json(out, as_sequence(record), result);
     };
-    steps.chunk_done = [&](const RecordChunk<SequenceRecord>& chunk, const std::vector<Result>&) {
-        progress.advance(chunk.records.size(), residue_count(chunk.records));
-    };
-    run_pipeline(steps, sink, run.pool);
-    progress.finish();
+    return command;
 }
 
 void run_fold(FoldOptions options) {
@@ -126,33 +110,52 @@ void run_fold(FoldOptions options) {
         device_ready =
             std::async(std::launch::async, [device = run.device] { warm_up_device(device); });
     if (options.inputs.empty()) options.inputs.push_back("-");
-    check_inputs_readable(options.inputs);
+    check_input_files(options.inputs);
 
-    OutputSink sink(options.shared.output);
+    EnsembleCliOptions ensemble_options = options.ensemble;
     if (ensemble) {
-        EnsembleCliOptions ensemble_options = options.ensemble;
         ensemble_options.ensemble.model = mfe_params;
         ensemble_options.ensemble.probabilities = options.partition || options.mea;
         ensemble_options.ensemble.mea = options.mea;
         ensemble_options.ensemble.mea_gamma = parse_gamma(options.mea_gamma);
         ensemble_options.text.ensemble = ensemble_options.ensemble.probabilities;
         ensemble_options.text.mea = ensemble_options.ensemble.mea;
-        fold_ensembles(options.inputs, options.constraints, energy,
-                       options.mfe_model.boltzmann_factors(), ensemble_options, options.shared, run,
-                       sink);
-    } else if (options.constraints) {
-        fold_constrained(options.inputs, energy, mfe_params, options.shared, run, sink);
-    } else if (mfe) {
-        fold_records<rna::MfeResult>(options, run, sink, [&](const auto& encoded, const auto& r) {
-            return rna::fold_mfe_many(encoded, energy, mfe_params, r);
-        });
-    } else {
-        fold_records<rna::NussinovResult>(options, run, sink,
-                                          [&](const auto& encoded, const auto& r) {
-                                              return rna::fold_nussinov_many(encoded, nussinov, r);
-                                          });
     }
-    sink.commit();
+    const std::size_t chunk = options.shared.chunk;
+    write_results(options.shared, [&](OutputSink& sink, OutputFiles& outputs) {
+        if (ensemble) {
+            fold_ensembles(options.inputs, options.constraints, energy,
+                           options.mfe_model.boltzmann_factors(), ensemble_options, options.shared,
+                           run, sink, outputs);
+        } else if (options.constraints) {
+            StructureChunks records =
+                structure_chunks(options.inputs, chunk, rna::SecondLine::Constraint);
+            run_records(fold_command<rna::StructureRecord, rna::MfeResult>(
+                            [&](const RecordChunk<rna::StructureRecord>& c, const RunOptions& r) {
+                                const auto encoded = encode_residues(c.records, *r.pool);
+                                const auto constraints = record_constraints(c, encoded);
+                                return rna::fold_mfe_many(encoded, energy, mfe_params, r,
+                                                          &constraints);
+                            }),
+                        records, options.shared, run, sink);
+        } else if (mfe) {
+            SequenceChunks records = sequence_chunks(options.inputs, chunk);
+            run_records(fold_command<SequenceRecord, rna::MfeResult>(
+                            [&](const RecordChunk<SequenceRecord>& c, const RunOptions& r) {
+                                return rna::fold_mfe_many(encode_residues(c.records, *r.pool),
+                                                          energy, mfe_params, r);
+                            }),
+                        records, options.shared, run, sink);
+        } else {
+            SequenceChunks records = sequence_chunks(options.inputs, chunk);
+            run_records(fold_command<SequenceRecord, rna::NussinovResult>(
+                            [&](const RecordChunk<SequenceRecord>& c, const RunOptions& r) {
+                                return rna::fold_nussinov_many(encode_residues(c.records, *r.pool),
+                                                               nussinov, r);
+                            }),
+                        records, options.shared, run, sink);
+        }
+    });
 }
 
 }  // namespace
@@ -164,12 +167,12 @@ Command add_fold_command(CLI::App& app) {
         "Predict RNA secondary structures; prints RNAfold's layout (name, sequence, structure "
         "and score) for every FASTA/FASTQ record; with -p also the Boltzmann ensemble (pair "
         "probabilities, centroid, MEA, samples), as RNAfold -p");
-    sub->add_option("inputs", options->inputs,
-                    "FASTA or FASTQ files, plain or gzip-compressed; none or '-' reads stdin");
+    add_record_inputs(sub, options->inputs, "FASTA or FASTQ files");
     sub->add_option("--model", options->model,
                     "Folding model: mfe (minimum free energy, Turner 2004 as in RNAfold) or "
                     "nussinov (base-pair maximisation)")
-        ->check(CLI::IsMember({"mfe", "nussinov"}));
+        ->check(one_of({"mfe", "nussinov"}))
+        ->type_name("MODEL");
     add_energy_model_options(sub, options->mfe_model, "mfe: ");
     add_pair_rule_options(sub, options->mfe_model, "mfe: ");
     sub->add_flag("-C,--constraint", options->constraints,
@@ -188,38 +191,43 @@ Command add_fold_command(CLI::App& app) {
         ->each([options](const std::string&) { options->mea = true; });
     sub->add_option("--bpp", options->ensemble.bpp_path,
                     "-p: write the pair probabilities of every record to FILE as TSV: name, i, j "
-                    "(1-based), p");
+                    "(1-based), p")
+        ->type_name("FILE");
     sub->add_option("--dotplot", options->ensemble.dotplot_dir,
                     "-p: write a dot plot per record into DIR: <name>_dp.svg, pair probabilities "
                     "above the diagonal (squares of area p), the MFE structure below, as "
-                    "RNAfold's _dp.ps");
+                    "RNAfold's _dp.ps")
+        ->type_name("DIR");
     sub->add_option("--plot", options->ensemble.plot_dir,
                     "-p: draw each record's MFE structure (the MEA structure with --MEA) into "
-                    "DIR: <name>_ss.svg, bases coloured by their pair probability");
+                    "DIR: <name>_ss.svg, bases coloured by their pair probability")
+        ->type_name("DIR");
     sub->add_option("--colour-by,--color-by", options->ensemble.colour_by,
                     "--plot: probability (of being paired) or entropy (positional entropy)")
-        ->check(CLI::IsMember({"probability", "entropy"}));
+        ->check(one_of({"probability", "entropy"}))
+        ->type_name("WHAT");
     sub->add_flag("--png", options->ensemble.png,
                   "--dotplot, --plot: PNG instead of SVG (needs a build with cairo)");
     sub->add_option("--bpp-threshold", options->ensemble.ensemble.bpp_threshold,
                     "-p: pairs listed in --bpp and --json need at least this probability")
-        ->check(CLI::Range(0.0, 1.0));
+        ->check(between(0.0, 1.0));
     sub->add_option("--sample", options->ensemble.ensemble.samples,
                     "mfe: draw N structures from the Boltzmann ensemble (RNAsubopt -p N); they "
                     "follow the record's other lines, one per line")
-        ->check(CLI::Range(std::size_t{0}, std::size_t{100'000'000}));
+        ->check(between(std::size_t{0}, std::size_t{100'000'000}));
     sub->add_option("--seed", options->ensemble.ensemble.seed,
                     "--sample: seed of the sampler; the same seed gives the same structures on "
                     "any number of threads and backends");
     sub->add_flag("--sample-energies", options->ensemble.text.sample_energies,
                   "--sample: print each structure's free energy and Boltzmann probability after "
-                  "it, as RNAsubopt -p --en");
+                  "it, as RNAsubopt -p N --stochBT_en does");
     sub->add_option("--min-loop", options->min_loop,
                     "nussinov: minimum hairpin loop: a pair (i,j) needs j - i > N")
-        ->check(CLI::NonNegativeNumber);
+        ->check(at_least(0));
     sub->add_option(
-        "--weights", options->weights,
-        "nussinov: integer pair weights, e.g. GC=3,AU=2,GU=1 (any subset; 0 forbids a pair)");
+           "--weights", options->weights,
+           "nussinov: integer pair weights, e.g. GC=3,AU=2,GU=1 (any subset; 0 forbids a pair)")
+        ->type_name("PAIR=W,...");
     sub->add_flag("--no-gu", options->no_gu,
                   "nussinov: forbid G-U wobble pairs (sets the GU weight to 0)");
     add_run_options(sub, options->shared, kComputeOptions | Shared::Chunk);

@@ -1,12 +1,13 @@
 #pragma once
-// `tropic fold -p` (and --MEA, --sample, --bpp): the Boltzmann ensemble of every record,
-// streamed through the pipeline as the MFE folds are, with or without -C constraint lines.
+// `tropic fold -p` (and --MEA, --sample, --bpp, --dotplot, --plot): the Boltzmann ensemble of
+// every record, streamed as the MFE folds are, with or without -C constraint lines.
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "cli/shared_options.hpp"
+#include "tropic/core/output_files.hpp"
 #include "tropic/core/output_sink.hpp"
 #include "tropic/core/run_options.hpp"
 #include "tropic/rna/boltzmann_factors.hpp"
@@ -29,6 +30,6 @@ struct EnsembleCliOptions {
 void fold_ensembles(const std::vector<std::string>& inputs, bool constraints,
                     const rna::EnergyParams& params, const rna::BoltzmannFactors& factors,
                     const EnsembleCliOptions& options, const SharedOptions& shared,
-                    const RunOptions& run, OutputSink& sink);
+                    const RunOptions& run, OutputSink& sink, OutputFiles& files);
 
 }  // namespace tropic::cli

@@ -1,5 +1,5 @@
 // `tropic <command> [options]`: parses the command line, runs one command and maps errors to the
-// exit codes of ARCHITECTURE.md (0 ok, 1 usage or input, 2 resources, 3 internal).
+// exit codes of docs/architecture.md (0 ok, 1 usage or input, 2 resources, 3 internal).
 #include <cstdio>
 #include <exception>
 #include <memory>
@@ -9,14 +9,14 @@
 
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
-#include "cli/usage_hint.hpp"
+#include "cli/notices.hpp"
+#include "cli/usage_error.hpp"
 #include "tropic/core/error.hpp"
 
 namespace {
 
 int report(tropic::ExitCode code, const std::string& message) {
-    std::fflush(stdout);
-    std::fprintf(stderr, "tropic: error: %s\n", message.c_str());
+    tropic::cli::report_error(message);
     return static_cast<int>(code);
 }
 
@@ -31,8 +31,9 @@ int main(int argc, char** argv) {
         app->parse(argc, argv);
     } catch (const CLI::ParseError& e) {
         if (e.get_exit_code() == 0) return app->exit(e);  // --help, --version
-        report(tropic::ExitCode::Input, e.what());
-        std::fprintf(stderr, "%s\n", tropic::cli::usage_hint(*app).c_str());
+        const tropic::cli::UsageError usage = tropic::cli::usage_error(*app, e);
+        report(tropic::ExitCode::Input, usage.message);
+        std::fprintf(stderr, "%s\n", tropic::printable_text(usage.hint).c_str());
         return static_cast<int>(tropic::ExitCode::Input);
     }
 

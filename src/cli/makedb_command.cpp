@@ -10,11 +10,10 @@
 #include <string_view>
 
 #include "cli/commands.hpp"
-#include "cli/input_checks.hpp"
-#include "cli/memory_size.hpp"
 #include "cli/progress_bar.hpp"
 #include "cli/shared_options.hpp"
 #include "tropic/align/database.hpp"
+#include "tropic/core/input_files.hpp"
 
 namespace tropic::cli {
 
@@ -25,8 +24,7 @@ struct MakedbOptions {
     std::string prefix;
     bool dna = false;
     bool protein = false;
-    bool quiet = false;
-    std::size_t max_memory = 0;  // 0: what is available; kNoMemoryLimit for --max-memory 0
+    SharedOptions shared;  // --max-memory and -q
 };
 
 // PREFIX, or the file named with its extension ("db.tdb" writes db.tdb, not db.tdb.tdb), as a
@@ -39,15 +37,13 @@ std::string database_prefix(const std::string& given) {
 }
 
 void run_makedb(const MakedbOptions& o) {
-    check_inputs_readable({o.input});
+    check_input_files({o.input});
     const std::string prefix = database_prefix(o.prefix);
     align::DatabaseParams params;
     if (o.dna) params.alphabet = Alphabet::Dna;
     if (o.protein) params.alphabet = Alphabet::Protein;
-    RunOptions options;
-    options.max_memory = o.max_memory;
-    if (o.quiet) options.on_notice = [](const std::string&) {};  // else printed as a note
-    ProgressBar progress("tropic makedb", 0, ProgressBar::wanted(o.quiet), " sequences",
+    const RunOptions options = make_run_options(o.shared);
+    ProgressBar progress("tropic makedb", 0, ProgressBar::wanted(o.shared.quiet), " sequences",
                          " residues");
     std::uint64_t shown_records = 0, shown_residues = 0;
     align::DatabaseProgress read_progress;
@@ -59,7 +55,7 @@ void run_makedb(const MakedbOptions& o) {
     const align::DatabaseSummary summary =
         align::make_database(o.input, prefix, params, options, read_progress);
     progress.finish();
-    if (!o.quiet)
+    if (!o.shared.quiet)
         fmt::print(stderr, "tropic makedb: {} sequences, {} residues, longest {}, {}; wrote {}\n",
                    summary.sequences, summary.residues, summary.longest,
                    alphabet_name(summary.alphabet), align::database_path(prefix));
@@ -74,23 +70,16 @@ Command add_makedb_command(CLI::App& app) {
         "Build a sequence database for tropic search: PREFIX.tdb, sorted by length, checksummed");
     sub->add_option("input", options->input,
                     "FASTA or FASTQ, plain or gzip-compressed; '-' reads stdin")
-        ->required();
+        ->required()
+        ->type_name("FILE");
     sub->add_option("prefix", options->prefix,
                     "The database to write: PREFIX.tdb (a PREFIX ending in .tdb names the file)")
-        ->required();
+        ->required()
+        ->type_name("PREFIX");
     auto* dna = sub->add_flag("--dna", options->dna, "The sequences are DNA");
     auto* protein = sub->add_flag("--protein", options->protein, "The sequences are protein");
     dna->excludes(protein);
-    sub->add_option_function<std::size_t>(
-           "--max-memory",
-           [options](const std::size_t& bytes) {
-               options->max_memory = bytes == 0 ? kNoMemoryLimit : bytes;
-           },
-           "Host memory the build may take for its index and copy buffers, e.g. 4G, 512M or "
-           "bytes; 0: no limit; default: the memory available when the run starts")
-        ->transform(memory_size("--max-memory"))
-        ->type_name("SIZE");
-    sub->add_flag("-q,--quiet", options->quiet, "No progress bar, note or summary");
+    add_run_options(sub, options->shared, Shared::MaxMemory | Shared::Quiet);
     return {sub, [options] { run_makedb(*options); }};
 }
 

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
-#include <filesystem>
 
 #include "tropic/core/atomic_file.hpp"
 #include "tropic/core/error.hpp"
@@ -29,28 +28,19 @@ std::string picture_file_stem(const std::string& name, std::set<std::string>& us
     return unique;
 }
 
-namespace {
-
-std::string picture_path(const std::string& dir, const std::string& stem, const char* kind,
-                         bool png) {
-    std::filesystem::create_directories(dir);
-    return (std::filesystem::path(dir) / (stem + kind + (png ? ".png" : ".svg"))).string();
+std::string picture_file_name(const std::string& stem, Picture kind, bool png) {
+    return stem + (kind == Picture::Structure ? "_ss" : "_dp") + (png ? ".png" : ".svg");
 }
 
-}  // namespace
-
-void write_structure_picture(const rna::StructurePlotInput& input, const std::string& dir,
-                             const std::string& stem, bool png) {
-    const std::string path = picture_path(dir, stem, "_ss", png);
+void write_structure_picture(const rna::StructurePlotInput& input, const std::string& path,
+                             bool png) {
     if (png)
         rna::write_structure_plot_png(input, path);
     else
         write_file_atomically(path, rna::structure_plot_svg(input));
 }
 
-void write_dot_plot_picture(const rna::DotPlotInput& input, const std::string& dir,
-                            const std::string& stem, bool png) {
-    const std::string path = picture_path(dir, stem, "_dp", png);
+void write_dot_plot_picture(const rna::DotPlotInput& input, const std::string& path, bool png) {
     if (png)
         rna::write_dot_plot_png(input, path);
     else

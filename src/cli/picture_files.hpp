@@ -18,11 +18,16 @@ void check_png_supported(bool png);
 // '_'; names met before (in `used`) get _2, _3, ...
 std::string picture_file_stem(const std::string& name, std::set<std::string>& used);
 
-// <dir>/<stem>_ss.svg|png and <dir>/<stem>_dp.svg|png.
-void write_structure_picture(const rna::StructurePlotInput& input, const std::string& dir,
-                             const std::string& stem, bool png);
-void write_dot_plot_picture(const rna::DotPlotInput& input, const std::string& dir,
-                            const std::string& stem, bool png);
+enum class Picture { Structure, DotPlot };
+
+// The file name of a record's picture: <stem>_ss.svg|png (its structure) or <stem>_dp.svg|png
+// (its dot plot).
+std::string picture_file_name(const std::string& stem, Picture kind, bool png);
+
+// The picture into `path`, SVG or PNG.
+void write_structure_picture(const rna::StructurePlotInput& input, const std::string& path,
+                             bool png);
+void write_dot_plot_picture(const rna::DotPlotInput& input, const std::string& path, bool png);
 
 // The per-base colours of a drawing from pair probabilities: "probability" (of being paired) or
 // "entropy" (positional entropy over its largest value in the record); `label` names them.

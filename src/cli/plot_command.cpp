@@ -4,19 +4,22 @@
 // optional TSV of pair probabilities. Every input is read and checked before the first picture is
 // written, so that a bad record leaves no pictures of the records before it. The readers are in
 // plot_inputs.cpp.
+#include <fmt/format.h>
+
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "cli/commands.hpp"
-#include "cli/input_checks.hpp"
+#include "cli/notices.hpp"
+#include "cli/option_checks.hpp"
 #include "cli/picture_files.hpp"
 #include "cli/plot_inputs.hpp"
-#include "tropic/core/atomic_file.hpp"
 #include "tropic/core/error.hpp"
+#include "tropic/core/input_files.hpp"
+#include "tropic/core/output_files.hpp"
 #include "tropic/rna/base_values.hpp"
 #include "tropic/rna/dot_plot.hpp"
 #include "tropic/rna/structure_plot.hpp"
@@ -40,17 +43,39 @@ struct PreparedPlot {
     std::string stem;
 };
 
+// A --bpp table whose names match no record would colour nothing without a word: say which.
+void warn_unmatched_pairs(const BppTable& bpp, const std::vector<PlotRecord>& records,
+                          const PlotOptions& options) {
+    std::set<std::string> names;
+    for (const PlotRecord& record : records) names.insert(record.name);
+    std::size_t lines = 0;
+    const BppTable::value_type* first = nullptr;
+    for (const auto& entry : bpp) {
+        if (names.count(entry.first)) continue;
+        lines += entry.second.size();
+        if (!first || entry.second.front().line < first->second.front().line) first = &entry;
+    }
+    if (!first) return;
+    warn(fmt::format(
+        "--bpp '{}': {} line(s) name no record of '{}' (the first, line {}, names "
+        "'{}'); a record without a name goes by its number in the input (1, 2, ...)",
+        options.bpp_path, lines, options.input, first->second.front().line, first->first));
+}
+
 void run_plot(const PlotOptions& options) {
     check_png_supported(options.png);
     if (options.dot_plot && options.bpp_path.empty())
         throw InputError("--dotplot draws the pairs of --bpp: give --bpp FILE");
     std::vector<std::string> inputs = {options.input};
     if (!options.bpp_path.empty()) inputs.push_back(options.bpp_path);
-    check_inputs_readable(inputs);
+    check_input_files(inputs);
+    OutputFiles outputs;
+    OutputFolder& pictures = outputs.folder(options.output_dir, "-o");
 
     const std::vector<PlotRecord> records = read_plot_records(options.input);
     BppTable bpp;
     if (!options.bpp_path.empty()) bpp = read_bpp(options.bpp_path);
+    warn_unmatched_pairs(bpp, records, options);
 
     std::vector<PreparedPlot> plots;
     std::set<std::string> used;
@@ -71,12 +96,18 @@ void run_plot(const PlotOptions& options) {
     }
 
     for (const PreparedPlot& plot : plots) {
-        write_structure_picture(plot.structure, options.output_dir, plot.stem, options.png);
+        write_structure_picture(
+            plot.structure,
+            pictures.stage(picture_file_name(plot.stem, Picture::Structure, options.png)),
+            options.png);
         if (!options.dot_plot) continue;
         const rna::DotPlotInput dot{plot.structure.name, plot.structure.sequence, &plot.pairs,
                                     plot.structure.structure};
-        write_dot_plot_picture(dot, options.output_dir, plot.stem, options.png);
+        write_dot_plot_picture(
+            dot, pictures.stage(picture_file_name(plot.stem, Picture::DotPlot, options.png)),
+            options.png);
     }
+    outputs.commit();
 }
 
 }  // namespace
@@ -88,17 +119,21 @@ Command add_plot_command(CLI::App& app) {
         "Pictures of RNA secondary structures (as RNAplot) and dot plots (as RNAfold -p): reads "
         "records of an optional >name line, a sequence line and a dot-bracket line (tropic fold "
         "output, with or without -p)");
-    sub->add_option("input", options->input, "Input file, plain or gzip-compressed; '-' is stdin");
+    sub->add_option("input", options->input, "Input file, plain or gzip-compressed; '-' is stdin")
+        ->type_name("FILE");
     sub->add_option("-o,--output-dir", options->output_dir,
                     "Folder for the pictures (created if missing): <name>_ss.svg per record, and "
-                    "<name>_dp.svg with --dotplot");
+                    "<name>_dp.svg with --dotplot")
+        ->type_name("DIR");
     sub->add_option("--bpp", options->bpp_path,
                     "Pair probabilities: TSV lines name<TAB>i<TAB>j<TAB>p (1-based, i < j; a "
-                    "header line 'name i j p' allowed); they colour the bases");
+                    "header line 'name i j p' allowed); they colour the bases")
+        ->type_name("FILE");
     sub->add_option("--colour-by,--color-by", options->colour_by,
                     "What colours the bases with --bpp: probability (of being paired) or entropy "
                     "(positional entropy, scaled to its largest value in the record)")
-        ->check(CLI::IsMember({"probability", "entropy"}));
+        ->check(one_of({"probability", "entropy"}))
+        ->type_name("WHAT");
     sub->add_flag("--dotplot", options->dot_plot,
                   "Also write <name>_dp: the --bpp pairs above the diagonal, the record's "
                   "structure below");

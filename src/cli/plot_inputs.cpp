@@ -4,12 +4,13 @@
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
 #include <string_view>
 #include <utility>
 
 #include "tropic/core/error.hpp"
 #include "tropic/core/line_reader.hpp"
+#include "tropic/core/parse_number.hpp"
+#include "tropic/core/sequence.hpp"
 
 namespace tropic::cli {
 
@@ -61,12 +62,6 @@ void check_structure(const std::string& path, const PlotRecord& record) {
                     ") " + std::to_string(record.sequence.size()));
 }
 
-template <class Number>
-bool parse_number(std::string_view text, Number& value) {
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    return error == std::errc() && end == text.data() + text.size();
-}
-
 }  // namespace
 
 std::vector<PlotRecord> read_plot_records(const std::string& path) {
@@ -76,7 +71,7 @@ std::vector<PlotRecord> read_plot_records(const std::string& path) {
     bool named = false;  // a >name line waits for its sequence
     auto finish_record = [&] {
         check_structure(path, record);
-        if (record.name.empty()) record.name = "sequence_" + std::to_string(records.size() + 1);
+        record.name = record_label(record.name, records.size() + 1);
         records.push_back(std::move(record));
         record = {};
         named = false;
@@ -138,13 +133,13 @@ BppTable read_bpp(const std::string& path) {
             fail_at(path, number,
                     "expected 4 tab-separated fields (name, i, j, p), found " +
                         std::to_string(fields.size()));
-        int i = 0, j = 0;
-        double p = 0;
-        if (!parse_number(fields[1], i) || !parse_number(fields[2], j) || i < 1 || j <= i)
+        const std::optional<int> i = parse_number<int>(fields[1]), j = parse_number<int>(fields[2]);
+        if (!i || !j || *i < 1 || *j <= *i)
             fail_at(path, number, "i and j must be whole numbers with 1 <= i < j");
-        if (!parse_number(fields[3], p) || !(p >= 0 && p <= 1))
+        const std::optional<double> p = parse_number<double>(fields[3]);
+        if (!p || !(*p >= 0 && *p <= 1))
             fail_at(path, number, "p must be a probability between 0 and 1");
-        pairs[std::string(fields[0])].push_back({{i - 1, j - 1, p}, number});
+        pairs[std::string(fields[0])].push_back({{*i - 1, *j - 1, *p}, number});
     }
     return pairs;
 }

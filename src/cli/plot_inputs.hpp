@@ -12,7 +12,7 @@
 namespace tropic::cli {
 
 struct PlotRecord {
-    std::string name;  // as matched against the --bpp file: the >name, or sequence_<k>
+    std::string name;  // as matched against the --bpp file: record_label (the >name, or k)
     std::string sequence;
     std::string structure;
     std::size_t sequence_line = 0;
@@ -30,8 +30,9 @@ using BppTable = std::map<std::string, std::vector<BppPair>>;
 // Records of an optional >name line (up to the first white space), a sequence line (letters
 // only) and a structure line ('.', '(' and ')', balanced, as long as the sequence; anything after
 // white space ignored). The lines `tropic fold -p` writes after a structure are skipped. Unnamed
-// records are called sequence_<k>, k counting from 1. The file is plain or gzip-compressed, '-'
-// is stdin. Throws InputError naming the file and line at the first bad record.
+// records are called by their ordinal k, counting from 1 (record_label). The file is plain or
+// gzip-compressed, '-' is stdin. Throws InputError naming the file and line at the first bad
+// record.
 std::vector<PlotRecord> read_plot_records(const std::string& path);
 
 // Lines name<TAB>i<TAB>j<TAB>p (1-based, 1 <= i < j, 0 <= p <= 1), after an optional header line

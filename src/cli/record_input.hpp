@@ -12,6 +12,7 @@
 #include "tropic/core/record_chunks.hpp"
 #include "tropic/core/sequence_reader.hpp"
 #include "tropic/core/thread_pool.hpp"
+#include "tropic/rna/structure_constraint.hpp"
 #include "tropic/rna/structure_records.hpp"
 
 namespace tropic::cli {
@@ -42,6 +43,20 @@ inline const std::string& residues_of(const rna::StructureRecord& record) {
     return record.sequence;
 }
 
+// The record as the writers take it, from either reader's records.
+inline const SequenceRecord& as_sequence(const SequenceRecord& record) {
+    return record;
+}
+inline SequenceRecord as_sequence(const rna::StructureRecord& record) {
+    return SequenceRecord{record.name, record.sequence};
+}
+
+// The constraint line of every record of a chunk read with -C; an unusable one stops the run
+// naming its record.
+std::vector<rna::StructureConstraint> record_constraints(
+    const RecordChunk<rna::StructureRecord>& chunk,
+    const std::vector<std::vector<std::uint8_t>>& encoded);
+
 // Every record's sequence in alphabet codes, encoded on the pool's threads.
 template <class Record>
 std::vector<std::vector<std::uint8_t>> encode_residues(const std::vector<Record>& records,
@@ -51,24 +66,6 @@ std::vector<std::vector<std::uint8_t>> encode_residues(const std::vector<Record>
         0, records.size(), [&](std::size_t r) { encoded[r] = encode_rna(residues_of(records[r])); },
         1024);
     return encoded;
-}
-
-// The results of a chunk's records, in order, from the library's outcomes: the first record
-// without one stops the run, named as the readers name records ("FILE: record N ('name'): ..."),
-// with its error's exit code.
-template <class Record, class Result>
-std::vector<Result> results_or_first_error(const RecordChunk<Record>& chunk,
-                                           std::vector<Outcome<Result>> outcomes) {
-    if (outcomes.size() != chunk.records.size())
-        throw InternalError("a batch returned a different number of outcomes than records");
-    std::vector<Result> results;
-    results.reserve(outcomes.size());
-    for (std::size_t k = 0; k < outcomes.size(); ++k) {
-        const std::string record_prefix = chunk.error(k, "").what();  // "FILE: record N ('x'): "
-        outcomes[k].rethrow_error(record_prefix);
-        results.push_back(std::move(outcomes[k].result));
-    }
-    return results;
 }
 
 template <class Record>

@@ -13,22 +13,14 @@ namespace {
 // Long names are cut so that the bar stays on one terminal line.
 constexpr std::size_t kMaxNameShown = 24;
 
-std::string label(const std::string& verb, const SequenceRecord& record) {
-    const std::string& name = record.name;
-    if (name.empty()) return fmt::format("{} {} nt", verb, record.residues.size());
+std::string label(const std::string& verb, const std::string& name, std::size_t length) {
+    if (name.empty()) return fmt::format("{} {} nt", verb, length);
     const std::string shown =
         name.size() > kMaxNameShown ? name.substr(0, kMaxNameShown - 3) + "..." : name;
-    return fmt::format("{} {} ({} nt)", verb, shown, record.residues.size());
+    return fmt::format("{} {} ({} nt)", verb, shown, length);
 }
 
 }  // namespace
-
-Progress RecordProgress::for_records(const std::vector<SequenceRecord>& records) {
-    if (!enabled_) return {};
-    return [this, &records](std::size_t index, double fraction) {
-        update(records[index], index, fraction);
-    };
-}
 
 void RecordProgress::finish() {
     std::lock_guard lock(mutex_);
@@ -36,11 +28,12 @@ void RecordProgress::finish() {
     shown_.reset();
 }
 
-void RecordProgress::update(const SequenceRecord& record, std::size_t index, double fraction) {
+void RecordProgress::update(const std::string& name, std::size_t length, std::size_t index,
+                            double fraction) {
     std::lock_guard lock(mutex_);
     if (shown_ && *shown_ != index) return;
     if (!shown_) {
-        bar_ = std::make_unique<ProgressBar>(label(verb_, record), 1000, true, "\u2030");
+        bar_ = std::make_unique<ProgressBar>(label(verb_, name, length), 1000, true, "\u2030");
         shown_ = index;
         permille_ = 0;
     }

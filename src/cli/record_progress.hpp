@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "cli/progress_bar.hpp"
+#include "cli/record_input.hpp"
 #include "tropic/core/progress.hpp"
-#include "tropic/core/sequence.hpp"
 
 namespace tropic::cli {
 
@@ -22,14 +22,21 @@ class RecordProgress {
     // `verb` starts the bar's label ("folding"); a disabled display draws nothing.
     RecordProgress(std::string verb, bool enabled) : verb_(std::move(verb)), enabled_(enabled) {}
 
-    // The callback for an engine computing `records` (indices into it); empty when disabled.
-    Progress for_records(const std::vector<SequenceRecord>& records);
+    // The callback for an engine computing `records` (indices into it; any record type with a
+    // name and residues, record_input.hpp); empty when disabled.
+    template <class Record>
+    Progress for_records(const std::vector<Record>& records) {
+        if (!enabled_) return {};
+        return [this, &records](std::size_t index, double fraction) {
+            update(records[index].name, residues_of(records[index]).size(), index, fraction);
+        };
+    }
 
     // Clears the bar (it clears its line when it goes).
     void finish();
 
   private:
-    void update(const SequenceRecord& record, std::size_t index, double fraction);
+    void update(const std::string& name, std::size_t length, std::size_t index, double fraction);
 
     std::string verb_;
     bool enabled_;

@@ -1,9 +1,23 @@
 #include "cli/shared_options.hpp"
 
-#include "cli/input_checks.hpp"
 #include "cli/memory_size.hpp"
+#include "cli/notices.hpp"
+#include "cli/option_checks.hpp"
+#include "tropic/core/device.hpp"
+#include "tropic/core/error.hpp"
 
 namespace tropic::cli {
+
+namespace {
+
+// --backend cuda without a usable device fails before any work, in the tool's words.
+void check_backend_available(Backend backend, int device) {
+    if (backend != Backend::Cuda) return;
+    if (const std::string reason = cuda_unavailable_reason(device); !reason.empty())
+        throw ResourceError("--backend cuda: " + reason + "; use --backend cpu");
+}
+
+}  // namespace
 
 void add_run_options(CLI::App* command, SharedOptions& options, Shared which) {
     if (has(which, Shared::Backend))
@@ -11,13 +25,13 @@ void add_run_options(CLI::App* command, SharedOptions& options, Shared which) {
             ->add_option("--backend", options.backend,
                          "Where to compute: auto (a GPU when one is present and the work is large "
                          "enough), cpu or cuda")
-            ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
+            ->check(one_of({"auto", "cpu", "cuda"}))
+            ->type_name("BACKEND");
     if (has(which, Shared::Device))
-        command->add_option("--device", options.device, "CUDA device index")
-            ->check(CLI::NonNegativeNumber);
+        command->add_option("--device", options.device, "CUDA device index")->check(at_least(0));
     if (has(which, Shared::Threads))
         command->add_option("--threads", options.threads, "CPU threads; 0 uses all cores")
-            ->check(CLI::NonNegativeNumber);
+            ->check(at_least(0u));
     if (has(which, Shared::MaxMemory))
         command
             ->add_option_function<std::size_t>(
@@ -40,22 +54,30 @@ void add_run_options(CLI::App* command, SharedOptions& options, Shared which) {
                          "run has finished (written atomically)")
             ->type_name("FILE");
     if (has(which, Shared::Quiet))
-        command->add_flag("-q,--quiet", options.quiet, "No progress bar");
+        command->add_flag(
+            "-q,--quiet", options.quiet,
+            "No progress bar, notes or summary on stderr (warnings and errors still)");
     if (has(which, Shared::Chunk))
         command
             ->add_option("--chunk", options.chunk,
                          "Records read, computed and written at a time (a chunk also stops at "
                          "32 M residues)")
-            ->check(CLI::PositiveNumber);
+            ->check(at_least(std::size_t{1}));
 }
 
-RunOptions make_run_options(const SharedOptions& options, ThreadPool& pool) {
+RunOptions make_run_options(const SharedOptions& options) {
     RunOptions run;
     run.backend = parse_backend(options.backend);
     run.device = options.device;
-    run.pool = &pool;
     run.max_memory = options.max_memory;
+    run.on_notice = notice_handler(options.quiet);
     check_backend_available(run.backend, run.device);
+    return run;
+}
+
+RunOptions make_run_options(const SharedOptions& options, ThreadPool& pool) {
+    RunOptions run = make_run_options(options);
+    run.pool = &pool;
     return run;
 }
 

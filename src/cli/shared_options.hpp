@@ -54,8 +54,10 @@ inline constexpr Shared kComputeOptions = Shared::Backend | Shared::Device | Sha
 // options.chunk holds.
 void add_run_options(CLI::App* command, SharedOptions& options, Shared which);
 
-// The options as RunOptions, computing on `pool`. Throws ResourceError for --backend cuda without
-// a usable device.
+// The options as RunOptions, computing on `pool`, the library's notices said by note(). Throws
+// ResourceError for --backend cuda without a usable device.
 RunOptions make_run_options(const SharedOptions& options, ThreadPool& pool);
+// The same for work on the calling thread alone (the CPU, no pool).
+RunOptions make_run_options(const SharedOptions& options);
 
 }  // namespace tropic::cli

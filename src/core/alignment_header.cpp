@@ -44,7 +44,7 @@ AlignmentHeader AlignmentHeader::from_references(const std::vector<ReferenceSequ
         const ReferenceSequence& reference = references[k];
         if (const auto problem = sam_reference_name_problem(reference.name))
             throw InputError(fmt::format("reference {} ('{}'): {}", k + 1,
-                                         escaped_text(reference.name), *problem));
+                                         printable_text(reference.name), *problem));
         text += fmt::format("@SQ\tSN:{}\tLN:{}\n", reference.name, reference.length);
     }
     return AlignmentHeader(std::move(text));

@@ -70,7 +70,10 @@ void AlignmentReader::Impl::open(const AlignmentReaderOptions& options) {
         hts_set_fai_filename(file.get(), options.cram_reference.c_str()) < 0)
         throw InputError(fmt::format("{}: cannot use '{}' as the CRAM reference", shown_path(),
                                      options.cram_reference));
-    start_htslib_threads(*file, options.threads, shown_path());
+    // Threads decompress BAM's BGZF blocks and decode CRAM slices. SAM text gets none: htslib
+    // parses it in batches on its threads, and a bad line then fails the batch's first record,
+    // so a message could not say which record was bad.
+    if (format != AlignmentFormat::Sam) start_htslib_threads(*file, options.threads, shown_path());
 
     hts_header.reset(sam_hdr_read(file.get()));
     if (!hts_header)

@@ -104,7 +104,10 @@ struct AlignmentWriter::Impl {
     std::string path;
     AlignmentHeader header;
     AlignmentFormat format = AlignmentFormat::Sam;
-    std::unique_ptr<AtomicFile> atomic;  // declared before `file`, so it outlives it
+    // The output file: the writer's own, or one of a run's (declared before `file`, so that they
+    // outlive it). No file: standard output.
+    std::unique_ptr<OutputFiles> own;
+    AtomicFile* atomic = nullptr;
     hts::File file;
     hts::Header hts_header;
     hts::Record bam{bam_init1()};
@@ -122,12 +125,10 @@ void AlignmentWriter::Impl::open(const AlignmentWriterOptions& options) {
             fmt::format("{}: tropic does not write CRAM; write BAM (.bam) or SAM", shown_path()));
     const char* mode = format == AlignmentFormat::Bam ? "wb" : "w";
     errno = 0;
-    if (path == "-") {
-        file.reset(open_stdout(mode));
-    } else {
-        atomic = std::make_unique<AtomicFile>(path);
+    if (atomic)
         file.reset(hts_open(atomic->temp_path().c_str(), mode));
-    }
+    else
+        file.reset(open_stdout(mode));
     if (!file)
         throw ResourceError(
             fmt::format("cannot open output file '{}': {}", shown_path(), errno_reason(errno)));
@@ -146,6 +147,23 @@ AlignmentWriter::AlignmentWriter(const std::string& path, const AlignmentHeader&
     : impl_(std::make_unique<Impl>()) {
     impl_->path = path;
     impl_->header = header;
+    if (path != "-") {
+        impl_->own = std::make_unique<OutputFiles>();
+        impl_->atomic = &impl_->own->file(path, "");
+    }
+    impl_->open(options);
+}
+
+AlignmentWriter::AlignmentWriter(OutputFiles& outputs, const std::string& path,
+                                 std::string_view option, const AlignmentHeader& header,
+                                 const AlignmentWriterOptions& options)
+    : impl_(std::make_unique<Impl>()) {
+    impl_->path = path;
+    impl_->header = header;
+    if (path == "-")
+        outputs.standard_output(option);
+    else
+        impl_->atomic = &outputs.file(path, option);
     impl_->open(options);
 }
 
@@ -188,7 +206,10 @@ void AlignmentWriter::close() {
     if (hts_close(im.file.release()) != 0)
         throw ResourceError(fmt::format("cannot write '{}': {}", im.shown_path(),
                                         errno_reason(errno, "write error")));
-    if (im.atomic) im.atomic->commit();
+    if (im.own)
+        im.own->commit();
+    else if (im.atomic)
+        im.atomic->finish();
 }
 
 }  // namespace tropic

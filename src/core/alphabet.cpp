@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "core/letter_codes.hpp"
+
 namespace tropic {
 
 namespace {
@@ -33,20 +35,10 @@ constexpr NormalizeTable make_dna_table() {
     return table;
 }
 
-constexpr std::array<Base, 256> make_encode_table() {
-    std::array<Base, 256> table{};
-    for (auto& b : table) b = Base::N;
-    table['A'] = Base::A;
-    table['C'] = Base::C;
-    table['G'] = Base::G;
-    table['U'] = Base::U;
-    return table;
-}
-
 constexpr NormalizeTable kRna = make_rna_table();
 constexpr NormalizeTable kDna = make_dna_table();
 constexpr NormalizeTable kProtein = make_normalize_table("ACDEFGHIKLMNPQRSTVWYBZJUOX*");
-constexpr auto kEncode = make_encode_table();
+constexpr auto kEncode = letter_codes<Base>("ACGU", Base::N);
 
 std::optional<char> look_up(const NormalizeTable& table, char c) noexcept {
     char n = table[static_cast<unsigned char>(c)];

@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "core/internal/messages.hpp"
-#include "core/internal/parse_number.hpp"
 #include "core/temp_file_registry.hpp"
 #include "tropic/core/error.hpp"
+#include "tropic/core/parse_number.hpp"
 
 namespace tropic {
 

@@ -5,10 +5,10 @@
 #include <string_view>
 
 #include "core/internal/messages.hpp"
-#include "core/internal/parse_number.hpp"
 #include "tropic/core/bed.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/line_reader.hpp"
+#include "tropic/core/parse_number.hpp"
 
 namespace tropic {
 

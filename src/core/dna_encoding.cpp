@@ -3,21 +3,13 @@
 #include <algorithm>
 #include <array>
 
+#include "core/letter_codes.hpp"
+
 namespace tropic {
 
 namespace {
 
-constexpr std::array<DnaBase, 256> make_encode_table() {
-    std::array<DnaBase, 256> table{};
-    for (auto& b : table) b = DnaBase::N;
-    table['A'] = DnaBase::A;
-    table['C'] = DnaBase::C;
-    table['G'] = DnaBase::G;
-    table['T'] = DnaBase::T;
-    return table;
-}
-
-constexpr auto kEncode = make_encode_table();
+constexpr auto kEncode = letter_codes<DnaBase>("ACGT", DnaBase::N);
 
 constexpr std::array<char, 256> make_complement_table() {
     std::array<char, 256> table{};

@@ -6,8 +6,10 @@
 
 #include <cerrno>
 
+#include "core/internal/bgzf_errors.hpp"
 #include "core/internal/messages.hpp"
 #include "tropic/core/error.hpp"
+#include "tropic/core/input_files.hpp"
 
 namespace tropic {
 
@@ -25,6 +27,7 @@ struct LineReader::Impl {
 
 LineReader::LineReader(const std::string& path) : impl_(std::make_unique<Impl>()) {
     impl_->path = path;
+    check_input_file(path);
     errno = 0;
     impl_->file = bgzf_open(path.c_str(), "r");
     if (!impl_->file)
@@ -36,12 +39,14 @@ LineReader::~LineReader() = default;
 
 bool LineReader::next(std::string& line) {
     Impl& im = *impl_;
+    errno = 0;
     const int length = bgzf_getline(im.file, '\n', &im.line);
+    const int err = errno;
     if (length == -1) return false;
     ++im.line_number;
     if (length < -1)
-        throw InputError(fmt::format("{}: line {}: read error (corrupt or truncated input)",
-                                     display_input_path(im.path), im.line_number));
+        throw InputError(fmt::format("{}: line {}: {}", display_input_path(im.path), im.line_number,
+                                     bgzf_read_failure(*im.file, err)));
     line.assign(im.line.s, im.line.l);
     if (!line.empty() && line.back() == '\r') line.pop_back();
     return true;

@@ -155,8 +155,13 @@ AtomicFile& OutputFiles::file(const std::string& path, std::string_view option) 
 }
 
 OutputFolder& OutputFiles::folder(const std::string& dir, std::string_view option) {
-    claim(canonical_key(dir), option, dir);
+    const std::string key = canonical_key(dir);
+    // Several options may write into one folder (fold's --plot and --dotplot): their files differ.
+    for (std::size_t k = 0; k < folders_.size(); ++k)
+        if (folder_keys_[k] == key) return *folders_[k];
+    claim(key, option, dir);
     folders_.push_back(std::make_unique<OutputFolder>(dir, option));
+    folder_keys_.push_back(key);
     return *folders_.back();
 }
 

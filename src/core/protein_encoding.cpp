@@ -2,19 +2,14 @@
 
 #include <array>
 
+#include "core/letter_codes.hpp"
+
 namespace tropic {
 
 namespace {
 
-constexpr std::array<std::uint8_t, 256> make_encode_table() {
-    std::array<std::uint8_t, 256> table{};
-    for (auto& code : table) code = kProteinUnknownCode;
-    for (std::size_t i = 0; i < kProteinResidueOrder.size(); ++i)
-        table[static_cast<unsigned char>(kProteinResidueOrder[i])] = static_cast<std::uint8_t>(i);
-    return table;
-}
-
-constexpr auto kEncode = make_encode_table();
+constexpr auto kEncode = letter_codes<std::uint8_t>(kProteinResidueOrder,
+                                                    static_cast<std::uint8_t>(kProteinUnknownCode));
 static_assert(kProteinResidueOrder.size() == kProteinCodeCount);
 static_assert(kProteinResidueOrder[kProteinUnknownCode] == 'X');
 

@@ -7,8 +7,11 @@
 #include <cstring>
 #include <string_view>
 
+#include "core/internal/bgzf_errors.hpp"
 #include "core/internal/messages.hpp"
 #include "tropic/core/error.hpp"
+#include "tropic/core/input_files.hpp"
+#include "tropic/core/record_error.hpp"
 
 namespace tropic {
 
@@ -38,6 +41,7 @@ int read_bytes(ByteSource* source, void* buffer, int length) {
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-function"
 #include <htslib/kseq.h>
+
 KSEQ_INIT(ByteSource*, read_bytes)
 #pragma GCC diagnostic pop
 
@@ -102,6 +106,9 @@ struct SequenceReader::Impl {
     }
 
     std::string shown_path() const { return display_input_path(path); }
+    std::string read_failure() const {
+        return bgzf_read_failure(*source.file, source.error > 0 ? source.error : 0);
+    }
     void open();
     void throw_if_read_failed(std::size_t index) const;
     bool read_headed(SequenceRecord& record);
@@ -124,6 +131,7 @@ struct SequenceReader::Impl {
 };
 
 void SequenceReader::Impl::open() {
+    check_input_file(path);
     errno = 0;
     source.file = bgzf_open(path.c_str(), "r");
     if (!source.file) {
@@ -139,8 +147,7 @@ void SequenceReader::Impl::open() {
     while ((c = ks_getc(seq->f)) != -1 && std::strchr(" \t\r\n", c))
         if (c == '\n') ++blank_lines;
     if (source.error != 0)
-        throw InputError(fmt::format("cannot read '{}': {}", shown_path(),
-                                     errno_reason(source.error, "read error")));
+        throw InputError(fmt::format("cannot read '{}': {}", shown_path(), read_failure()));
     if (c == -1) {
         finished = true;  // an empty file holds zero records
         return;
@@ -158,8 +165,8 @@ void SequenceReader::Impl::open() {
 
 void SequenceReader::Impl::throw_if_read_failed(std::size_t index) const {
     if (source.error == 0) return;
-    throw InputError(fmt::format("{}: read error near record {}: {}", shown_path(), index,
-                                 errno_reason(source.error, "corrupt input")));
+    throw InputError(
+        fmt::format("{}: read error near record {}: {}", shown_path(), index, read_failure()));
 }
 
 bool SequenceReader::Impl::read_headed(SequenceRecord& record) {
@@ -256,6 +263,13 @@ std::optional<SequenceRecord> SequenceReader::next() {
     std::vector<SequenceRecord> one;
     if (!read_chunk(one, 1, 0)) return std::nullopt;
     return std::move(one.front());
+}
+
+std::optional<SequenceRecord> SequenceReader::next_with_residues() {
+    std::optional<SequenceRecord> record = next();
+    if (record && record->residues.empty())
+        throw record_error(impl_->path, impl_->records_read, record->name, "empty sequence");
+    return record;
 }
 
 bool SequenceReader::read_chunk(std::vector<SequenceRecord>& out, std::size_t max_records,

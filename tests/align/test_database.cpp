@@ -189,7 +189,7 @@ TEST(Database, DetectsDnaAndReadsUAsT) {
     const std::string input = dir.write("in.fa", ">r\nacgu\n>s\nNNRY\n");
     std::string notice;
     RunOptions options;
-    options.on_notice = [&](const std::string& text) { notice = text; };
+    options.on_notice = [&](const Notice& said) { notice = said.text; };
     const Database db = Database::from_fasta(input, {}, options);
     EXPECT_EQ(db.alphabet(), Alphabet::Dna);
     EXPECT_EQ(notice,
@@ -205,7 +205,7 @@ TEST(Database, DetectsProteinFromTheFirstRecord) {
     const std::string input = dir.write("in.fa", ">p\nMELP\n>q\nACGT\n");
     std::string notice;
     RunOptions options;
-    options.on_notice = [&](const std::string& text) { notice = text; };
+    options.on_notice = [&](const Notice& said) { notice = said.text; };
     EXPECT_EQ(Database::from_fasta(input, {}, options).alphabet(), Alphabet::Protein);
     EXPECT_NE(notice.find("the database is protein"), std::string::npos);
 }

@@ -68,9 +68,10 @@ for line in sys.stdin: print("%.2f" % json.loads(line)["energy"])')" "$energies"
         "eval --json: the energies fold printed"
 fi
 
+# eval runs on the CPU alone: it takes no --backend (the help does not offer it).
 run "$TROPIC" eval --backend cuda "$TMP/in.txt"
 assert_eq "$RC" 1 "eval --backend cuda: exit code"
-assert_contains "$ERR" "eval runs on the CPU" "eval --backend cuda: message"
+assert_contains "$ERR" "unknown option '--backend' for 'tropic eval'" "eval --backend cuda: message"
 
 printf '>a\nGGGAAACCC\n(((...)))\n>b\nGGGAAACCC\n(((...))\n' >"$TMP/short.txt"
 run "$TROPIC" eval -o "$TMP/out.txt" "$TMP/short.txt"

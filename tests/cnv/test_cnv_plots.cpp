@@ -102,7 +102,7 @@ TEST_F(CnvPlotsTest, RegionPlotsAreCappedToTheLargest) {
     PlotOptions options;
     options.max_region_plots = 2;
     options.heatmap = false;
-    options.on_notice = [&](const std::string& notice) { notices.push_back(notice); };
+    options.on_notice = [&](const Notice& notice) { notices.push_back(notice.text); };
     CnvPlotWriter writer(dir_.string(), options);
     cohort_.run(writer);
     EXPECT_TRUE(fs::exists(dir_ / "chr1_3000_9000.svg"));

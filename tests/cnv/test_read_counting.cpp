@@ -147,7 +147,7 @@ class ReadCountingTest : public ::testing::Test {
         ThreadPool pool(threads);
         RunOptions run;
         run.pool = &pool;
-        run.on_notice = [](const std::string&) {};
+        run.on_notice = [](const Notice&) {};
         const CountMatrix matrix = count_reads(files, options, run);
         const std::vector<RWindow> windows = r_windows(chosen, options.window_length);
         ASSERT_EQ(matrix.window_count(), windows.size());
@@ -299,7 +299,10 @@ TEST_F(ReadCountingTest, SampleNamesAreBasenamesOrGiven) {
     std::vector<std::string> warnings;
     ReadCountOptions options;
     RunOptions run;
-    run.on_notice = [&warnings](const std::string& text) { warnings.push_back(text); };
+    run.on_notice = [&warnings](const Notice& notice) {
+        EXPECT_EQ(notice.kind, Notice::Kind::Warning);
+        warnings.push_back(notice.text);
+    };
     CountMatrix matrix = count_reads({a, b}, options, run);
     EXPECT_EQ(matrix.samples, (std::vector<std::string>{"x.bam", "y.sam.bam"}));
     ASSERT_EQ(warnings.size(), 2u);  // no read counted: warned, not refused
@@ -358,7 +361,7 @@ TEST_F(ReadCountingTest, ErrorsNameTheFileAndSequence) {
     const std::string c = bam("c.bam", {{"chr1", 100}}, {});
     ReadCountOptions options;
     RunOptions quiet;
-    quiet.on_notice = [](const std::string&) {};
+    quiet.on_notice = [](const Notice&) {};
     auto error = [&](const std::vector<std::string>& files) {
         return input_error_of([&] { (void)count_reads(files, options, quiet); });
     };

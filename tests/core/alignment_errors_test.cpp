@@ -36,6 +36,31 @@ TEST(AlignmentErrors, MalformedSamRecordNamesFileAndRecord) {
     expect_contains(message, path + ": record 3 (after 'b'): malformed or truncated SAM record");
 }
 
+// With several threads htslib would parse SAM text in batches and fail a batch at its first
+// record ("record 1"); the reader keeps SAM text on one thread so that the message is exact.
+TEST(AlignmentErrors, MalformedSamRecordIsNamedExactlyWithThreadsToo) {
+    SamFiles files;
+    const std::string path = files.path("bad.sam");
+    std::string text = test::kSamHeader;
+    for (int k = 1; k <= 20; ++k)
+        text += "r" + std::to_string(k) + "\t0\tchr1\t" + std::to_string(k) +
+                "\t60\t4M\t*\t0\t0\tACGT\tIIII\n";
+    text += "bad\t0\tchr1\t1\t60\t4Q\t*\t0\t0\tACGT\tIIII\n";
+    test::write_text(path, text);
+    AlignmentReaderOptions options;
+    options.threads = 4;
+    std::string message;
+    try {
+        AlignmentReader reader(path, options);
+        while (reader.next()) {
+        }
+        ADD_FAILURE() << "no error";
+    } catch (const InputError& e) {
+        message = e.what();
+    }
+    expect_contains(message, path + ": record 21 (after 'r20'): malformed or truncated SAM record");
+}
+
 // htslib, and so samtools, reads a SAM record on a reference the header lacks as unplaced (with a
 // warning on stderr) rather than failing; tropic reads SAM as they do.
 TEST(AlignmentErrors, SamRecordOnAnUnknownReferenceReadsAsUnplaced) {

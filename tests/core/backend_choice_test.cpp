@@ -39,7 +39,7 @@ struct Caller {
         options.backend = backend;
         options.max_memory = max_memory;
         options.device = device;
-        options.on_notice = [this](const std::string& text) { notices.push_back(text); };
+        options.on_notice = [this](const Notice& notice) { notices.push_back(notice.text); };
     }
 };
 

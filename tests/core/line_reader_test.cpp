@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -65,7 +67,21 @@ TEST_F(LineReaderTest, ACorruptGzipStreamNamesTheLine) {
     using namespace std::string_literals;  // the text holds a NUL byte
     const auto path = write("bad.gz", "\x1f\x8b\x08\x00garbage that is not deflate"s);
     EXPECT_EQ(test::input_error_of([&] { read_lines(path); }),
-              path + ": line 1: read error (corrupt or truncated input)");
+              path + ": line 1: corrupt gzip input (its compressed data do not decompress)");
+}
+
+// A gzip file cut short (an interrupted download) says so, rather than "read error".
+TEST_F(LineReaderTest, ATruncatedGzipStreamSaysItIsTruncated) {
+    std::string text;
+    for (int k = 0; k < 20000; ++k) text += "line " + std::to_string(k) + "\n";
+    const auto whole = write("whole.txt", text);
+    ASSERT_EQ(std::system(("gzip -k '" + whole + "'").c_str()), 0);
+    const std::string gz = whole + ".gz";
+    const auto size = std::filesystem::file_size(gz);
+    std::filesystem::resize_file(gz, size / 2);
+    EXPECT_NE(test::input_error_of([&] { read_lines(gz); })
+                  .find(": truncated gzip input (the file ends inside compressed data"),
+              std::string::npos);
 }
 
 }  // namespace

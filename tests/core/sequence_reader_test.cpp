@@ -152,7 +152,7 @@ TEST_F(SequenceReaderTest, InvalidCharacterAfterGoodRecords) {
     ASSERT_TRUE(first);
     EXPECT_EQ(first->residues, "ACGU");
     try {
-        reader.next();
+        static_cast<void>(reader.next());
         FAIL() << "no exception";
     } catch (const InputError& e) {
         std::string message = e.what();

@@ -10,10 +10,11 @@
 #include "core/internal/json_text.hpp"
 #include "core/internal/memory_fit.hpp"
 #include "core/internal/messages.hpp"
-#include "core/internal/parse_number.hpp"
 #include "tropic/core/alphabet.hpp"
 #include "tropic/core/cpu_features.hpp"
+#include "tropic/core/error.hpp"
 #include "tropic/core/outcome.hpp"
+#include "tropic/core/parse_number.hpp"
 #include "tropic/core/thread_pool.hpp"
 
 namespace tropic {
@@ -34,8 +35,16 @@ TEST(ParseNumber, TakesExactlyOneNumber) {
 }
 
 TEST(Messages, EscapeBytesThatDoNotPrint) {
-    EXPECT_EQ(escaped_text("plain text"), "plain text");
-    EXPECT_EQ(escaped_text(std::string("a\x9a\x01\tb\x7f", 6)), "a\\x9a\\x01\\x09b\\x7f");
+    EXPECT_EQ(printable_text("plain text"), "plain text");
+    EXPECT_EQ(printable_text(std::string("a\x9a\x01\tb\x7f", 6)), "a\\x9a\\x01\\x09b\\x7f");
+    // Valid UTF-8 passes through; a lone lead byte, an overlong form or a surrogate does not.
+    EXPECT_EQ(printable_text("donn\xc3\xa9"
+                             "es \xe2\x84\x83"),
+              "donn\xc3\xa9"
+              "es \xe2\x84\x83");
+    EXPECT_EQ(printable_text("\xc3x"), "\\xc3x");
+    EXPECT_EQ(printable_text("\xc0\xaf"), "\\xc0\\xaf");
+    EXPECT_EQ(printable_text("\xed\xa0\x80"), "\\xed\\xa0\\x80");
     EXPECT_EQ(display_input_path("-"), "<stdin>");
     EXPECT_EQ(display_output_path(""), "<stdout>");
     EXPECT_EQ(display_output_path("x.txt"), "x.txt");

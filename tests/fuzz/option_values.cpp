@@ -42,7 +42,7 @@ TROPIC_FUZZ_TARGET(option_values) {
                 break;
             }
             default:
-                parse_backend(value);
+                static_cast<void>(parse_backend(value));
                 break;
         }
     });

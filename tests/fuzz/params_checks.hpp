@@ -1,6 +1,6 @@
 #pragma once
 // What the two parameter-file targets do with a set they accepted: the engine trusts parameters
-// once read (ARCHITECTURE.md: input is validated at the edge), so every accepted set must score
+// once read (docs/architecture.md: input is validated at the edge), so every accepted set must score
 // structures that use each kind of loop without undefined behaviour, at 37 °C and rescaled.
 #include <array>
 #include <string>

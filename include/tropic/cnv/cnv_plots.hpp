@@ -27,7 +27,7 @@ struct PlotOptions {
     // Columns of the heatmap at most (windows are pooled into equal groups to fit).
     std::size_t max_heatmap_columns = 2000;
     bool heatmap = true;
-    std::function<void(const std::string&)> on_notice;  // e.g. that the region plots were capped
+    NoticeHandler on_notice;  // e.g. that the region plots were capped
 };
 
 // Writes into `dir` (created when the writer is made, if missing; removed again when the run

@@ -66,7 +66,7 @@ struct VcfWriterOptions {
     bool compress = true;
     // Notices, one line each, without a prefix (that a VCF written to a device or a pipe gets no
     // index); empty: none.
-    std::function<void(const std::string&)> on_notice;
+    NoticeHandler on_notice;
 };
 
 // `--vcf`: VCF 4.3, one record per CNV region (docs/cnv.md gives the decisions):

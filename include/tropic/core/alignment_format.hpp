@@ -10,10 +10,10 @@ namespace tropic {
 enum class AlignmentFormat : std::uint8_t { Sam, Bam, Cram };
 
 // "SAM", "BAM" or "CRAM".
-std::string_view alignment_format_name(AlignmentFormat format) noexcept;
+[[nodiscard]] std::string_view alignment_format_name(AlignmentFormat format) noexcept;
 
 // The format an output path asks for by its extension: ".bam" BAM, ".cram" CRAM, anything else
 // (".sam", "-" for stdout, no extension) SAM text.
-AlignmentFormat alignment_format_for_path(std::string_view path) noexcept;
+[[nodiscard]] AlignmentFormat alignment_format_for_path(std::string_view path) noexcept;
 
 }  // namespace tropic

@@ -26,17 +26,20 @@ class AlignmentHeader {
     explicit AlignmentHeader(std::string text);
     // An "@HD VN:1.6" line and one @SQ line per reference, in order. Throws InputError
     // "reference K ('name'): ..." for a name SAM does not allow (sam_reference_name_problem).
-    static AlignmentHeader from_references(const std::vector<ReferenceSequence>& references);
+    [[nodiscard]] static AlignmentHeader from_references(
+        const std::vector<ReferenceSequence>& references);
 
-    const std::string& text() const noexcept { return text_; }
-    const std::vector<ReferenceSequence>& references() const noexcept { return references_; }
+    [[nodiscard]] const std::string& text() const noexcept { return text_; }
+    [[nodiscard]] const std::vector<ReferenceSequence>& references() const noexcept {
+        return references_;
+    }
     // The index of the reference with this name, or nullopt.
-    std::optional<std::int32_t> reference_id(std::string_view name) const;
+    [[nodiscard]] std::optional<std::int32_t> reference_id(std::string_view name) const;
 
     // Every line of one record type, e.g. "RG" or "PG", whole and without its '\n'.
-    std::vector<std::string> lines(std::string_view type) const;
-    std::vector<std::string> read_groups() const { return lines("RG"); }
-    std::vector<std::string> programs() const { return lines("PG"); }
+    [[nodiscard]] std::vector<std::string> lines(std::string_view type) const;
+    [[nodiscard]] std::vector<std::string> read_groups() const { return lines("RG"); }
+    [[nodiscard]] std::vector<std::string> programs() const { return lines("PG"); }
 
     // Appends one line (e.g. the @PG line of the program writing the file) and parses again.
     void add_line(std::string_view line);

@@ -22,8 +22,9 @@
 namespace tropic {
 
 struct AlignmentReaderOptions {
-    // Threads that decompress BGZF blocks (BAM, compressed SAM) or decode CRAM slices beside the
-    // calling thread's parsing: 1 = the calling thread alone; 0 = one per core (as --threads 0).
+    // Threads that decompress BAM's BGZF blocks or decode CRAM slices beside the calling thread's
+    // parsing: 1 = the calling thread alone; 0 = one per core (as --threads 0). SAM text is read
+    // on the calling thread, so that an error names the exact record.
     unsigned threads = 1;
     // The reference FASTA (with its .fai, which htslib makes when missing) for CRAM files whose
     // reference is not embedded. Ignored for SAM and BAM.
@@ -39,15 +40,15 @@ class AlignmentReader {
     AlignmentReader(const AlignmentReader&) = delete;
     AlignmentReader& operator=(const AlignmentReader&) = delete;
 
-    const AlignmentHeader& header() const noexcept;
-    AlignmentFormat format() const noexcept;
-    const std::string& path() const noexcept;
+    [[nodiscard]] const AlignmentHeader& header() const noexcept;
+    [[nodiscard]] AlignmentFormat format() const noexcept;
+    [[nodiscard]] const std::string& path() const noexcept;
     // Records returned by next() so far, across queries.
-    std::size_t records_read() const noexcept;
+    [[nodiscard]] std::size_t records_read() const noexcept;
 
     // Fills `record` with the next record; false at the end of the file or of the query.
-    bool next(AlignmentRecord& record);
-    std::optional<AlignmentRecord> next();
+    [[nodiscard]] bool next(AlignmentRecord& record);
+    [[nodiscard]] std::optional<AlignmentRecord> next();
 
     // Restricts next() to the records overlapping a region in samtools' notation: "chr1",
     // "chr1:100-200" (1-based, inclusive), "chr1:100-". Throws InputError when the file has no

@@ -47,12 +47,12 @@ struct CigarElement {
 };
 
 // "MIDNSHP=X"[op].
-char cigar_letter(CigarOp op) noexcept;
+[[nodiscard]] char cigar_letter(CigarOp op) noexcept;
 // The CIGAR as SAM writes it; "*" when empty.
-std::string cigar_string(std::span<const CigarElement> cigar);
+[[nodiscard]] std::string cigar_string(std::span<const CigarElement> cigar);
 // Bases of the read (M I S = X) and of the reference (M D N = X) that the CIGAR covers.
-std::int64_t cigar_query_length(std::span<const CigarElement> cigar) noexcept;
-std::int64_t cigar_reference_length(std::span<const CigarElement> cigar) noexcept;
+[[nodiscard]] std::int64_t cigar_query_length(std::span<const CigarElement> cigar) noexcept;
+[[nodiscard]] std::int64_t cigar_reference_length(std::span<const CigarElement> cigar) noexcept;
 
 // Optional fields (aux tags) by SAM type. Integers of every width (c C s S i I) read as one
 // std::int64_t and are written in the smallest BAM type that holds them, as samtools does, so

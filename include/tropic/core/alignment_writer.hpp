@@ -25,6 +25,7 @@
 #include "tropic/core/alignment_format.hpp"
 #include "tropic/core/alignment_header.hpp"
 #include "tropic/core/alignment_record.hpp"
+#include "tropic/core/output_files.hpp"
 
 namespace tropic {
 
@@ -47,16 +48,20 @@ class AlignmentWriter {
     // format is CRAM (not written by tropic).
     AlignmentWriter(const std::string& path, const AlignmentHeader& header,
                     const AlignmentWriterOptions& options = {});
+    // The same as one output of a run that writes several (`option` names it in messages): "-"
+    // declares standard output; a file is moved into place by outputs.commit() after close().
+    AlignmentWriter(OutputFiles& outputs, const std::string& path, std::string_view option,
+                    const AlignmentHeader& header, const AlignmentWriterOptions& options = {});
     ~AlignmentWriter();
     AlignmentWriter(const AlignmentWriter&) = delete;
     AlignmentWriter& operator=(const AlignmentWriter&) = delete;
 
     void write(const AlignmentRecord& record);
-    // Flushes, writes BAM's end-of-file block and renames the file into place.
+    // Flushes and writes BAM's end-of-file block; renames the writer's own file into place.
     void close();
 
-    AlignmentFormat format() const noexcept;
-    std::size_t records_written() const noexcept;
+    [[nodiscard]] AlignmentFormat format() const noexcept;
+    [[nodiscard]] std::size_t records_written() const noexcept;
 
   private:
     struct Impl;

@@ -20,30 +20,30 @@ namespace tropic {
 enum class Alphabet : std::uint8_t { Rna, Dna, Protein };
 
 // "RNA", "DNA" or "protein", for messages.
-std::string_view alphabet_name(Alphabet alphabet) noexcept;
+[[nodiscard]] std::string_view alphabet_name(Alphabet alphabet) noexcept;
 
 // The normalised residue for c in the alphabet, or nullopt when c is not one of its letters.
-std::optional<char> normalize_residue(Alphabet alphabet, char c) noexcept;
+[[nodiscard]] std::optional<char> normalize_residue(Alphabet alphabet, char c) noexcept;
 
 // True when every residue is an IUPAC nucleotide code in upper case (ACGTU and RYSWKMBDHVN): the
 // rule by which `tropic align` and `tropic search` take normalised records for DNA rather than
 // protein when the user names neither.
-bool looks_like_dna(std::string_view residues) noexcept;
+[[nodiscard]] bool looks_like_dna(std::string_view residues) noexcept;
 
 enum class Base : std::uint8_t { A = 0, C = 1, G = 2, U = 3, N = 4 };
 inline constexpr int kBaseCount = 5;
 
 // Upper-cases a residue and turns T into U; returns nullopt for a character that is not an
 // IUPAC nucleotide code.
-std::optional<char> normalize_rna_residue(char c) noexcept;
+[[nodiscard]] std::optional<char> normalize_rna_residue(char c) noexcept;
 
 // Encodes a normalised residue (A, C, G, U or another IUPAC letter); the other IUPAC codes
 // encode to Base::N, which never pairs.
-Base encode_rna_residue(char normalized) noexcept;
+[[nodiscard]] Base encode_rna_residue(char normalized) noexcept;
 
 // Encodes a normalised sequence to Base values (as uint8_t, ready for device transfer).
-std::vector<std::uint8_t> encode_rna(std::string_view normalized);
+[[nodiscard]] std::vector<std::uint8_t> encode_rna(std::string_view normalized);
 
-char base_letter(Base b) noexcept;
+[[nodiscard]] char base_letter(Base b) noexcept;
 
 }  // namespace tropic

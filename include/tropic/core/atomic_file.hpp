@@ -34,11 +34,11 @@ class AtomicFile {
     // or the target itself when it is written directly ("-" for standard output). Write through
     // stream() or through that library, never both; finish() only after the library has closed
     // the file.
-    const std::string& temp_path() const noexcept { return temp_path_; }
+    [[nodiscard]] const std::string& temp_path() const noexcept { return temp_path_; }
     // The path as given.
-    const std::string& path() const noexcept { return path_; }
+    [[nodiscard]] const std::string& path() const noexcept { return path_; }
     // True for a target written in place (a device, a FIFO, standard output).
-    bool direct() const noexcept { return direct_; }
+    [[nodiscard]] bool direct() const noexcept { return direct_; }
 
     // Flushes and closes: the data is complete under the temporary name. Throws ResourceError
     // when it could not all be written. Idempotent.

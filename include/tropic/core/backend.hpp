@@ -7,7 +7,7 @@ namespace tropic {
 enum class Backend { Auto, Cpu, Cuda };
 
 // Parses "auto", "cpu" or "cuda"; throws InputError otherwise.
-Backend parse_backend(std::string_view text);
-std::string_view to_string(Backend backend) noexcept;
+[[nodiscard]] Backend parse_backend(std::string_view text);
+[[nodiscard]] std::string_view to_string(Backend backend) noexcept;
 
 }  // namespace tropic

@@ -35,7 +35,7 @@ struct BedRecord {
 
 // The record as one BED line without its '\n': as many columns as it has, where a column that is
 // absent before a present one (a strand without a name, say) is written as '.'.
-std::string format_bed_line(const BedRecord& record);
+[[nodiscard]] std::string format_bed_line(const BedRecord& record);
 
 // Reads BED from a file or stdin ("-"), plain or gzip-compressed.
 class BedReader {
@@ -47,12 +47,12 @@ class BedReader {
     BedReader& operator=(const BedReader&) = delete;
 
     // Fills `record` with the next interval; false at the end of the input.
-    bool next(BedRecord& record);
-    std::optional<BedRecord> next();
+    [[nodiscard]] bool next(BedRecord& record);
+    [[nodiscard]] std::optional<BedRecord> next();
 
-    const std::string& path() const noexcept;
+    [[nodiscard]] const std::string& path() const noexcept;
     // The 1-based line of the record read last (0 before the first).
-    std::size_t line_number() const noexcept;
+    [[nodiscard]] std::size_t line_number() const noexcept;
 
   private:
     struct Impl;

@@ -9,10 +9,10 @@ namespace tropic {
 
 // The widest level the library was compiled for: "AVX-512", "AVX2", "AVX", "SSE4.2", "SSE2",
 // "NEON" or "none".
-std::string_view simd_level_built() noexcept;
+[[nodiscard]] std::string_view simd_level_built() noexcept;
 
 // The widest of the same levels that this CPU runs ("NEON" on 64-bit ARM, where it is always
 // present; "unknown" on other machines).
-std::string_view simd_level_of_cpu() noexcept;
+[[nodiscard]] std::string_view simd_level_of_cpu() noexcept;
 
 }  // namespace tropic

@@ -18,11 +18,11 @@ struct DeviceInfo {
 };
 
 // True when this build contains the CUDA backend.
-bool cuda_compiled() noexcept;
+[[nodiscard]] bool cuda_compiled() noexcept;
 // Number of usable CUDA devices (0 without CUDA support, a driver or a device).
-int cuda_device_count() noexcept;
+[[nodiscard]] int cuda_device_count() noexcept;
 // Details of one device, or nullopt when it does not exist.
-std::optional<DeviceInfo> query_device(int index);
+[[nodiscard]] std::optional<DeviceInfo> query_device(int index);
 
 // Creates device `index`'s CUDA context now (a few hundred ms on some hosts), so that a caller
 // can overlap it with other start-up work; later CUDA calls find it ready. Errors are left for
@@ -32,6 +32,6 @@ void warm_up_device(int index) noexcept;
 // Why CUDA work cannot run on device `index`: "this tropic was built without CUDA support" or
 // "CUDA device 2 is not available (1 device(s) found)"; empty when it can. Callers add the remedy
 // in their own words (choose_backend: the cpu backend; the tool: its --backend option).
-std::string cuda_unavailable_reason(int index);
+[[nodiscard]] std::string cuda_unavailable_reason(int index);
 
 }  // namespace tropic

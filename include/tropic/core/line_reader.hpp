@@ -19,12 +19,12 @@ class LineReader {
     // The next line, without its '\n' nor a '\r' before it; false at the end of the input.
     // Throws InputError naming the file and line when the input cannot be read (a corrupt or
     // truncated gzip stream).
-    bool next(std::string& line);
+    [[nodiscard]] bool next(std::string& line);
 
     // The path as given ("-" for stdin).
-    const std::string& path() const noexcept;
+    [[nodiscard]] const std::string& path() const noexcept;
     // The 1-based number of the line read last (0 before the first).
-    std::size_t line_number() const noexcept;
+    [[nodiscard]] std::size_t line_number() const noexcept;
 
   private:
     struct Impl;

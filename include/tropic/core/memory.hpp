@@ -8,6 +8,6 @@ namespace tropic {
 // Bytes the system can give now: MemAvailable of /proc/meminfo where readable (it counts the page
 // cache the kernel gives back on demand, which MemFree leaves out), else
 // sysconf(_SC_AVPHYS_PAGES) pages; SIZE_MAX when neither is known.
-std::size_t available_host_memory() noexcept;
+[[nodiscard]] std::size_t available_host_memory() noexcept;
 
 }  // namespace tropic

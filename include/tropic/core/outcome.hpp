@@ -5,10 +5,13 @@
 // not fit in memory, a constraint that does not fit its sequence) does not stop the others. The
 // caller decides: the tool stops at the first failed record, naming it, with the error's exit
 // code (rethrow); a caller that wants the rest goes on.
+#include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "tropic/core/error.hpp"
+#include "tropic/core/thread_pool.hpp"
 
 namespace tropic {
 
@@ -18,7 +21,7 @@ struct Outcome {
     std::string error;             // why there is no result; empty when there is one
     ExitCode code = ExitCode::Ok;  // the exit code of the error (Input, Resource or Internal)
 
-    bool ok() const noexcept { return code == ExitCode::Ok; }
+    [[nodiscard]] bool ok() const noexcept { return code == ExitCode::Ok; }
 
     // The item's error as the exception it stands for, its message after `prefix` (a record's
     // name: "x.fa: record 3 ('a'): "). Does nothing when the item has its result.
@@ -34,7 +37,7 @@ struct Outcome {
 // The outcome of computing one item with `compute` (a function returning T): its result, or the
 // tropic::Error it threw.
 template <class T, class Compute>
-Outcome<T> capture_outcome(Compute&& compute) {
+[[nodiscard]] Outcome<T> capture_outcome(Compute&& compute) {
     Outcome<T> outcome;
     try {
         outcome.result = compute();
@@ -43,6 +46,19 @@ Outcome<T> capture_outcome(Compute&& compute) {
         outcome.code = e.code();
     }
     return outcome;
+}
+
+// The outcomes of items 0..count-1 computed by compute(k) (a function returning T) on `pool`'s
+// threads (in order on the calling thread without one), each its own result or error.
+template <class T, class Compute>
+[[nodiscard]] std::vector<Outcome<T>> outcomes_of(ThreadPool* pool, std::size_t count,
+                                                  Compute&& compute, std::size_t grain = 1) {
+    std::vector<Outcome<T>> outcomes(count);
+    parallel_for(
+        pool, 0, count,
+        [&](std::size_t k) { outcomes[k] = capture_outcome<T>([&] { return compute(k); }); },
+        grain);
+    return outcomes;
 }
 
 }  // namespace tropic

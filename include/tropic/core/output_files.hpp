@@ -28,10 +28,10 @@ class OutputFolder {
 
     // The path to write the file `name` (no '/') to now; it appears in the folder on publish.
     // Throws InputError for a name given twice.
-    std::string stage(const std::string& name);
+    [[nodiscard]] std::string stage(const std::string& name);
     // Moves every staged file into the folder. Throws ResourceError when one cannot be moved.
     void publish();
-    const std::string& path() const noexcept { return dir_; }
+    [[nodiscard]] const std::string& path() const noexcept { return dir_; }
 
   private:
     // Removes the folders made for this one (innermost first) and forgets every registration.
@@ -55,7 +55,8 @@ class OutputFiles {
     // InputError
     // when it cannot be written (AtomicFile) or another output of the run names the same file.
     AtomicFile& file(const std::string& path, std::string_view option);
-    // An output folder (OutputFolder), checked the same way.
+    // An output folder (OutputFolder), checked the same way; a folder named again (by another
+    // option, say) is the same OutputFolder.
     OutputFolder& folder(const std::string& dir, std::string_view option);
     // Records that `option` writes standard output ("-" or no file), so that a second output on
     // standard output is refused.
@@ -75,6 +76,7 @@ class OutputFiles {
     std::vector<Claim> claims_;
     std::vector<std::unique_ptr<AtomicFile>> files_;
     std::vector<std::unique_ptr<OutputFolder>> folders_;
+    std::vector<std::string> folder_keys_;  // folders_[k]'s claim
 };
 
 }  // namespace tropic

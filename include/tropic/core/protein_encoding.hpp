@@ -22,6 +22,6 @@ inline constexpr std::uint8_t kProteinUnknownCode = 22;  // X
 std::uint8_t encode_protein_residue(char normalized) noexcept;
 
 // Encodes a normalised protein sequence to indices into kProteinResidueOrder.
-std::vector<std::uint8_t> encode_protein(std::string_view normalized);
+[[nodiscard]] std::vector<std::uint8_t> encode_protein(std::string_view normalized);
 
 }  // namespace tropic

@@ -26,8 +26,12 @@ struct RecordChunk {
     std::size_t first_index = 1;  // the 1-based index of records.front() in that input
     std::vector<Record> records;
 
+    // "FILE: record N ('name')" of records[k], for messages.
+    [[nodiscard]] std::string where(std::size_t k) const {
+        return record_location(path, first_index + k, records[k].name);
+    }
     // InputError "FILE: record N ('name'): what" about records[k].
-    InputError error(std::size_t k, const std::string& what) const {
+    [[nodiscard]] InputError error(std::size_t k, const std::string& what) const {
         return record_error(path, first_index + k, records[k].name, what);
     }
 };
@@ -45,7 +49,7 @@ class InputChunks {
         : inputs_(std::move(inputs)), limits_(limits), open_(std::move(open)) {}
 
     // Replaces `chunk` with the next records; false once every input is exhausted.
-    bool next(RecordChunk<Record>& chunk) {
+    [[nodiscard]] bool next(RecordChunk<Record>& chunk) {
         chunk.records.clear();
         while (next_input_ < inputs_.size() || reader_) {
             if (!reader_) {

@@ -9,9 +9,13 @@
 
 namespace tropic {
 
-// InputError "FILE: record N ('name'): what", "<stdin>" for the path "-", and without the
-// parenthesis for a record without a name. `index` is 1-based.
-InputError record_error(const std::string& path, std::size_t index, const std::string& name,
-                        const std::string& what);
+// "FILE: record N ('name')", "<stdin>" for the path "-", and without the parenthesis for a
+// record without a name. `index` is 1-based.
+[[nodiscard]] std::string record_location(const std::string& path, std::size_t index,
+                                          const std::string& name);
+
+// InputError "FILE: record N ('name'): what".
+[[nodiscard]] InputError record_error(const std::string& path, std::size_t index,
+                                      const std::string& name, const std::string& what);
 
 }  // namespace tropic

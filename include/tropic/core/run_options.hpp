@@ -1,13 +1,15 @@
 #pragma once
 // How any computation of tropic runs: the backend, the device, the CPU threads, the memory it may
-// take and who hears of its progress. Every family (the engine, Nussinov, MFE, BPMax, later
-// alignment and copy-number calling) takes one RunOptions and decides where its work goes through
-// choose_backend (backend_choice.hpp), so `auto` means the same everywhere.
+// take and who hears of its progress and notices. Every entry point (the engine, Nussinov, MFE,
+// the ensemble, BPMax, alignment, search, the database build, copy-number calling) takes one
+// RunOptions and decides where its work goes through one rule (src/core/internal/
+// backend_choice.hpp), so `auto` means the same everywhere.
 #include <cstddef>
 #include <functional>
 #include <string>
 
 #include "tropic/core/backend.hpp"
+#include "tropic/core/notice.hpp"
 #include "tropic/core/progress.hpp"
 
 namespace tropic {
@@ -26,9 +28,9 @@ struct RunOptions {
     std::size_t max_memory = 0;
     // Progress of long items, for a display; empty: nobody listens (see Progress).
     Progress on_progress;
-    // Notices about where work went (auto sending work to the CPU because the device cannot hold
-    // it), one line each, without a prefix; empty: printed on stderr as "tropic: note: ...".
-    std::function<void(const std::string& text)> on_notice;
+    // Notes about where work went (auto sending work to the CPU because the device cannot hold
+    // it) and warnings about the input (notice.hpp); empty: printed on stderr.
+    NoticeHandler on_notice;
 };
 
 }  // namespace tropic

@@ -1,4 +1,5 @@
 #pragma once
+#include <cstddef>
 #include <string>
 
 #include "tropic/core/alphabet.hpp"
@@ -19,5 +20,10 @@ struct SequenceRecord {
     // RNAfold does for such input.
     bool has_header = true;
 };
+
+// The name a record goes by where a name is needed (a row of a pair-probability table, a
+// picture's file name, matching the two): its own, or for a record without one its 1-based
+// ordinal in its input, as the readers name plain sequence lines.
+[[nodiscard]] std::string record_label(const std::string& name, std::size_t ordinal);
 
 }  // namespace tropic

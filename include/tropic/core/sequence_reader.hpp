@@ -32,17 +32,20 @@ class SequenceReader {
     SequenceReader& operator=(const SequenceReader&) = delete;
 
     // The next record, or nullopt at the end of input. Throws InputError on malformed input.
-    std::optional<SequenceRecord> next();
+    [[nodiscard]] std::optional<SequenceRecord> next();
+    // The same for a tool that needs a residue in every record (alignment, interaction, a search
+    // database): a record without one is an InputError naming it ("empty sequence").
+    [[nodiscard]] std::optional<SequenceRecord> next_with_residues();
 
     // Appends up to max_records records, stopping early once the records appended by this call
     // hold max_residues residues or more (so one record longer than max_residues still comes
     // through whole). Returns false when the input is exhausted and nothing was appended.
-    bool read_chunk(std::vector<SequenceRecord>& out, std::size_t max_records,
-                    std::size_t max_residues);
+    [[nodiscard]] bool read_chunk(std::vector<SequenceRecord>& out, std::size_t max_records,
+                                  std::size_t max_residues);
 
-    const std::string& path() const noexcept;
-    Alphabet alphabet() const noexcept;
-    std::size_t records_read() const noexcept;
+    [[nodiscard]] const std::string& path() const noexcept;
+    [[nodiscard]] Alphabet alphabet() const noexcept;
+    [[nodiscard]] std::size_t records_read() const noexcept;
 
   private:
     struct Impl;

@@ -18,7 +18,7 @@ class ThreadPool {
     ThreadPool(const ThreadPool&) = delete;
     ThreadPool& operator=(const ThreadPool&) = delete;
 
-    unsigned size() const noexcept { return size_; }
+    [[nodiscard]] unsigned size() const noexcept { return size_; }
 
     // Calls body(i) for every i in [begin, end), indices handed out dynamically in blocks of
     // `grain`. Returns when all calls are done; the first exception thrown is rethrown here.
@@ -49,7 +49,7 @@ void parallel_for(ThreadPool* pool, std::size_t begin, std::size_t end,
                   const std::function<void(std::size_t)>& body, std::size_t grain = 1);
 
 // The threads that work on `pool` (1 without a pool).
-inline unsigned thread_count(const ThreadPool* pool) noexcept {
+[[nodiscard]] inline unsigned thread_count(const ThreadPool* pool) noexcept {
     return pool ? pool->size() : 1;
 }
 

@@ -30,10 +30,7 @@ DatabaseInput::DatabaseInput(const std::string& path, std::optional<Alphabet> al
 }
 
 std::optional<SequenceRecord> DatabaseInput::read() {
-    std::optional<SequenceRecord> record = reader_->next();
-    if (record && record->residues.empty())
-        throw record_error(path_, reader_->records_read(), record->name, "empty sequence");
-    return record;
+    return reader_->next_with_residues();
 }
 
 void DatabaseInput::recheck_as_dna(SequenceRecord& record) const {

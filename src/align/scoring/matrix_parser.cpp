@@ -13,8 +13,10 @@
 #include <string_view>
 #include <vector>
 
+#include "core/internal/text_tokens.hpp"
 #include "tropic/align/scoring.hpp"
 #include "tropic/core/error.hpp"
+#include "tropic/core/parse_number.hpp"
 #include "tropic/core/protein_encoding.hpp"
 
 namespace tropic::align {
@@ -26,47 +28,19 @@ constexpr std::int32_t kMaxMagnitude = 1000;
 // from being read whole.
 constexpr std::streamsize kMaxFileBytes = 1 << 20;
 
-struct Token {
-    std::string_view text;
-    int column = 0;  // 1-based
-};
+using Token = TextToken;
 
+// A line that carries data (neither blank nor a comment): its number and its tokens.
 struct Line {
-    std::string_view text;
-    int number = 0;  // 1-based
+    int number = 0;
+    std::vector<Token> tokens;
 };
 
-bool is_blank(char c) {
-    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
-}
-
-std::vector<Token> split_tokens(std::string_view line) {
-    std::vector<Token> tokens;
-    std::size_t i = 0;
-    while (i < line.size()) {
-        while (i < line.size() && is_blank(line[i])) ++i;
-        const std::size_t start = i;
-        while (i < line.size() && !is_blank(line[i])) ++i;
-        if (i > start)
-            tokens.push_back({line.substr(start, i - start), static_cast<int>(start) + 1});
-    }
-    return tokens;
-}
-
-// The lines that carry data: neither blank nor comments. A trailing '\r' (CRLF files) is a blank.
 std::vector<Line> data_lines(std::string_view text) {
     std::vector<Line> lines;
-    int number = 0;
-    std::size_t start = 0;
-    while (start < text.size()) {
-        std::size_t end = text.find('\n', start);
-        if (end == std::string_view::npos) end = text.size();
-        const std::string_view line = text.substr(start, end - start);
-        ++number;
-        std::size_t first = 0;
-        while (first < line.size() && is_blank(line[first])) ++first;
-        if (first < line.size() && line[first] != '#') lines.push_back({line, number});
-        start = end + 1;
+    for (const Token& token : text_tokens(text, '#')) {
+        if (lines.empty() || lines.back().number != token.line) lines.push_back({token.line, {}});
+        lines.back().tokens.push_back(token);
     }
     return lines;
 }
@@ -77,20 +51,15 @@ int count_lines(std::string_view text) {
     return lines;
 }
 
-// A token as messages quote it: at most 20 characters, bytes outside printable ASCII escaped, so
-// that a binary file gives a readable message.
+// A token as messages quote it: at most 20 characters, bytes that do not print escaped, so that a
+// binary file gives a readable message.
 std::string quoted(std::string_view token) {
+    constexpr std::size_t kShown = 20;
     std::string out = "'";
-    const std::size_t shown = std::min<std::size_t>(token.size(), 20);
-    for (std::size_t i = 0; i < shown; ++i) {
-        const auto c = static_cast<unsigned char>(token[i]);
-        if (c >= 0x20 && c < 0x7f && c != '\'')
-            out += static_cast<char>(c);
-        else
-            out += fmt::format("\\x{:02x}", c);
-    }
-    if (shown < token.size()) out += "...";
-    return out + "'";
+    out += printable_text(token.substr(0, kShown));
+    if (token.size() > kShown) out += "...";
+    out += '\'';
+    return out;
 }
 
 [[noreturn]] void fail(const std::string& source, int line, int column, const std::string& what) {
@@ -115,28 +84,19 @@ int residue_or_fail(const Token& token, const std::string& source, int line) {
     return *code;
 }
 
-// An integer with an optional sign, at most kMaxMagnitude in magnitude; digits are counted before
-// they are summed, so no token can overflow.
+// An integer with an optional sign, at most kMaxMagnitude in magnitude.
 std::int32_t score_or_fail(const Token& token, const std::string& source, int line) {
-    std::string_view digits = token.text;
-    bool negative = false;
-    if (!digits.empty() && (digits[0] == '-' || digits[0] == '+')) {
-        negative = digits[0] == '-';
-        digits.remove_prefix(1);
-    }
-    bool all_digits = !digits.empty();
-    for (char c : digits) all_digits = all_digits && c >= '0' && c <= '9';
-    if (!all_digits)
+    std::string_view number = token.text;
+    if (number.starts_with('+')) number.remove_prefix(1);
+    const std::string_view digits = number.starts_with('-') ? number.substr(1) : number;
+    if (digits.empty() || digits.find_first_not_of("0123456789") != std::string_view::npos)
         fail(source, line, token.column, fmt::format("{} is not an integer", quoted(token.text)));
-    while (digits.size() > 1 && digits[0] == '0') digits.remove_prefix(1);
-    std::int64_t value = 0;
-    if (digits.size() <= 7)
-        for (char c : digits) value = value * 10 + (c - '0');
-    if (digits.size() > 7 || value > kMaxMagnitude)
+    const std::optional<std::int32_t> value = parse_number<std::int32_t>(number);
+    if (!value || *value > kMaxMagnitude || *value < -kMaxMagnitude)
         fail(source, line, token.column,
              fmt::format("{} is beyond the allowed range -{} to {}", quoted(token.text),
                          kMaxMagnitude, kMaxMagnitude));
-    return static_cast<std::int32_t>(negative ? -value : value);
+    return *value;
 }
 
 struct Grid {
@@ -152,7 +112,7 @@ struct Grid {
 
 std::vector<int> parse_header(const Line& line, const std::string& source, Grid& grid) {
     std::vector<int> columns;
-    for (const Token& token : split_tokens(line.text)) {
+    for (const Token& token : line.tokens) {
         const int code = residue_or_fail(token, source, line.number);
         if (grid.has_column[code])
             fail(source, line.number, token.column,
@@ -165,7 +125,7 @@ std::vector<int> parse_header(const Line& line, const std::string& source, Grid&
 
 void parse_row(const Line& line, const std::vector<int>& columns, const std::string& source,
                Grid& grid) {
-    const std::vector<Token> tokens = split_tokens(line.text);
+    const std::vector<Token>& tokens = line.tokens;
     const int row = residue_or_fail(tokens[0], source, line.number);
     if (!grid.has_column[row])
         fail(source, line.number, tokens[0].column,
@@ -185,7 +145,8 @@ void parse_row(const Line& line, const std::vector<int>& columns, const std::str
         grid.given[cell] = true;
     }
     if (values < columns.size())
-        fail(source, line.number, static_cast<int>(line.text.size()) + 1,
+        fail(source, line.number,
+             tokens.back().column + static_cast<int>(tokens.back().text.size()),
              fmt::format("row {} has {} values, the header has {} columns", quoted(tokens[0].text),
                          values, columns.size()));
 }

@@ -12,11 +12,11 @@
 
 #include "cnv/counts/matrix_reader.hpp"
 #include "core/internal/messages.hpp"
-#include "core/internal/parse_number.hpp"
 #include "tropic/cnv/count_matrix_io.hpp"
 #include "tropic/core/atomic_file.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/output_sink.hpp"
+#include "tropic/core/parse_number.hpp"
 
 namespace tropic::cnv {
 

@@ -13,6 +13,7 @@
 
 #include "cnv/counts/count_layout.hpp"
 #include "cnv/counts/file_counting.hpp"
+#include "core/internal/backend_choice.hpp"
 #include "tropic/core/alignment_reader.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/thread_pool.hpp"
@@ -156,13 +157,6 @@ struct HtsPoolDestroyer {
     void operator()(hts_tpool* pool) const noexcept { hts_tpool_destroy(pool); }
 };
 
-void warn(const RunOptions& run, const std::string& text) {
-    if (run.on_notice)
-        run.on_notice(text);
-    else
-        std::fprintf(stderr, "tropic: warning: %s\n", text.c_str());
-}
-
 }  // namespace
 
 CountMatrix count_reads(const std::vector<std::string>& bam_paths, const ReadCountOptions& options,
@@ -218,7 +212,7 @@ CountMatrix count_reads(const std::vector<std::string>& bam_paths, const ReadCou
     for (std::size_t s = 0; s < samples; ++s)
         if (counts[s].counted == 0)
             warn(run, fmt::format("{}: no read with MAPQ >= {} in any window (sample '{}')",
-                                      bam_paths[s], options.min_mapq, matrix.samples[s]));
+                                  bam_paths[s], options.min_mapq, matrix.samples[s]));
     return matrix;
 }
 

@@ -1,8 +1,8 @@
 // copy_number_of: the integer copy number a class name stands for ("CN3" -> 3).
 #include <string>
 
-#include "core/internal/parse_number.hpp"
 #include "tropic/cnv/cnv_result.hpp"
+#include "tropic/core/parse_number.hpp"
 
 namespace tropic::cnv {
 

@@ -12,6 +12,7 @@
 #include "cnv/output/region_plot.hpp"
 #include "tropic/cnv/cnv_plots.hpp"
 #include "tropic/core/error.hpp"
+#include "tropic/core/notice.hpp"
 #include "tropic/core/output_files.hpp"
 
 namespace tropic::cnv {
@@ -132,10 +133,11 @@ void CnvPlotWriter::finish() {
     }
     if (m.heatmap) m.write_file("cn_heatmap", m.heatmap->render(m.options.format));
     if (m.own) m.own->commit();
-    if (m.regions > m.kept.size() && m.options.on_notice)
-        m.options.on_notice("plotted the " + std::to_string(m.kept.size()) + " largest of " +
-                            std::to_string(m.regions) +
-                            " CNV regions (raise the cap with --max-region-plots)");
+    if (m.regions > m.kept.size())
+        say(m.options.on_notice,
+            {Notice::Kind::Note, "plotted the " + std::to_string(m.kept.size()) + " largest of " +
+                                     std::to_string(m.regions) +
+                                     " CNV regions (raise the cap with --max-region-plots)"});
     m.kept.clear();
 }
 

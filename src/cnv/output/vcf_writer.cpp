@@ -16,8 +16,10 @@
 #include "core/internal/htslib_handles.hpp"
 #include "core/internal/messages.hpp"
 #include "tropic/cnv/cnv_writers.hpp"
+#include "tropic/core/alignment_header.hpp"
 #include "tropic/core/atomic_file.hpp"
 #include "tropic/core/error.hpp"
+#include "tropic/core/notice.hpp"
 #include "tropic/core/output_files.hpp"
 #include "tropic/version.hpp"
 
@@ -54,14 +56,6 @@ constexpr const char* kIndexSuffixes[] = {".tbi", ".csi"};
 
 // VCF 4.3's rule for contig names (section 1.4.7, the SAM specification's for reference names):
 // printable ASCII without quotes, brackets, commas or backslashes, not starting with '*' or '='.
-bool valid_contig_name(const std::string& name) {
-    if (name.empty() || name.front() == '*' || name.front() == '=') return false;
-    constexpr std::string_view kForbidden = "\\,\"`'()[]{}<>";
-    return std::all_of(name.begin(), name.end(), [&](char c) {
-        return c >= '!' && c <= '~' && kForbidden.find(c) == std::string_view::npos;
-    });
-}
-
 void check(int status, const std::string& what) {
     if (status < 0) throw ResourceError(what);
 }
@@ -131,11 +125,10 @@ void CnvVcfWriter::Impl::declare(OutputFiles& files, const std::string& prefix,
 }
 
 void CnvVcfWriter::Impl::declare_contig(const std::string& name, std::int64_t length) {
-    if (!valid_contig_name(name))
-        throw InputError("the sequence name '" + escaped_text(name) +
-                         "' cannot be a VCF contig: VCF 4.3 allows printable characters other "
-                         "than quotes, brackets, commas and backslashes, not starting with * or "
-                         "= (--no-vcf writes no VCF)");
+    // VCF 4.3 takes contig names by SAM's rule for reference names.
+    if (const auto problem = sam_reference_name_problem(name))
+        throw InputError("the sequence name '" + printable_text(name) +
+                         "' cannot be a VCF contig: " + *problem + " (--no-vcf writes no VCF)");
     std::string line = "##contig=<ID=" + name;
     if (length > 0) line += ",length=" + std::to_string(length);
     line += '>';
@@ -268,8 +261,8 @@ void CnvVcfWriter::finish() {
 void CnvVcfWriter::Impl::build_index() {
     if (!options.compress) return;
     if (file->direct()) {
-        if (options.on_notice)
-            options.on_notice("could not index " + path + ": it is not a regular file");
+        say(options.on_notice,
+            {Notice::Kind::Note, "could not index " + path + ": it is not a regular file"});
         return;
     }
     // A .tbi indexes positions up to 2^29 (htslib's hts_idx_check_range); beyond, a .csi does.

@@ -113,10 +113,11 @@ Backend BackendChooser::choose(const WorkEstimate& work) {
 }
 
 void notify(const RunOptions& options, const std::string& text) {
-    if (options.on_notice)
-        options.on_notice(text);
-    else
-        std::fprintf(stderr, "tropic: note: %s\n", text.c_str());
+    say(options.on_notice, {Notice::Kind::Note, text});
+}
+
+void warn(const RunOptions& options, const std::string& text) {
+    say(options.on_notice, {Notice::Kind::Warning, text});
 }
 
 Backend choose_backend(const RunOptions& options, const WorkEstimate& work) {

@@ -79,9 +79,10 @@ class BackendChooser {
     bool noticed_ = false;
 };
 
-// Says `text` (one line, no prefix) through options.on_notice, or on stderr as
-// "tropic: note: <text>" when nobody listens.
+// Says `text` (one line, no prefix) as a note, or as a warning, through options.on_notice, or on
+// stderr when nobody listens (notice.hpp).
 void notify(const RunOptions& options, const std::string& text);
+void warn(const RunOptions& options, const std::string& text);
 
 // One decision: BackendChooser(options).choose(work).
 Backend choose_backend(const RunOptions& options, const WorkEstimate& work);

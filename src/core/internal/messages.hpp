@@ -15,10 +15,6 @@ std::string display_output_path(const std::string& path);
 // "' ' (space)").
 std::string quoted_character(char c);
 
-// `text` with every byte that does not print (controls, DEL, bytes from 0x80 up) written as
-// "\x9a", so that a message about binary input stays one readable line.
-std::string escaped_text(std::string_view text);
-
 // The reason errno gives, or `fallback` when errno is 0.
 std::string errno_reason(int err, const char* fallback = "unknown error");
 

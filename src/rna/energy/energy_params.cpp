@@ -10,9 +10,9 @@
 #include <memory>
 #include <sstream>
 
-#include "core/internal/parse_number.hpp"
 #include "rna/energy/energy_tables.hpp"
 #include "tropic/core/error.hpp"
+#include "tropic/core/parse_number.hpp"
 
 namespace tropic::rna {
 

@@ -12,43 +12,17 @@
 #include <memory>
 #include <vector>
 
-#include "core/internal/parse_number.hpp"
+#include "core/internal/text_tokens.hpp"
 #include "rna/energy/energy_tables.hpp"
 #include "tropic/core/error.hpp"
+#include "tropic/core/parse_number.hpp"
 #include "tropic/rna/energy_params.hpp"
 
 namespace tropic::rna {
 
 namespace {
 
-struct Token {
-    std::string_view text;
-    int line;
-};
-
-std::vector<Token> tokenize(std::string_view text) {
-    std::vector<Token> tokens;
-    int line = 1;
-    std::size_t i = 0;
-    while (i < text.size()) {
-        char c = text[i];
-        if (c == '\n') {
-            ++line;
-            ++i;
-        } else if (c == '#') {
-            while (i < text.size() && text[i] != '\n') ++i;
-        } else if (c == ' ' || c == '\t' || c == '\r') {
-            ++i;
-        } else {
-            std::size_t start = i;
-            while (i < text.size() && text[i] != ' ' && text[i] != '\t' && text[i] != '\r' &&
-                   text[i] != '\n' && text[i] != '#')
-                ++i;
-            tokens.push_back({text.substr(start, i - start), line});
-        }
-    }
-    return tokens;
-}
+using Token = TextToken;
 
 constexpr std::string_view kEnthalpyPrefix = "dH:";
 
@@ -70,7 +44,7 @@ struct Target {
 class Parser {
   public:
     Parser(std::string_view text, const std::string& source)
-        : tokens_(tokenize(text)), source_(source) {}
+        : tokens_(text_tokens(text)), source_(source) {}
 
     EnergyParams parse(EnergyParams* enthalpies_out) {
         EnergyParams params;

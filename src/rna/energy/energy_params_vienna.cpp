@@ -11,9 +11,9 @@
 #include <sstream>
 #include <vector>
 
-#include "core/internal/parse_number.hpp"
 #include "rna/energy/energy_tables.hpp"
 #include "tropic/core/error.hpp"
+#include "tropic/core/parse_number.hpp"
 #include "tropic/rna/energy_params.hpp"
 
 namespace tropic::rna {

@@ -13,7 +13,7 @@ namespace tropic {
 
 // The value `text` spells, or nullopt when it is not exactly one number of type T in range.
 template <class T>
-std::optional<T> parse_number(std::string_view text) noexcept {
+[[nodiscard]] std::optional<T> parse_number(std::string_view text) noexcept {
     static_assert(std::is_arithmetic_v<T> && !std::is_same_v<T, bool>);
     T value{};
     const char* const last = text.data() + text.size();
