@@ -7,6 +7,9 @@ REPO=${2:?usage: $0 <path-to-tropic> <repo-root>}
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/tropic-cli.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
 FAILURES=0
+# run() keeps outputs in OUT and ERR; a caller's exported variable of the same name (the GPU host
+# exports OUT) would carry them into every child's environment until exec fails with E2BIG.
+unset OUT ERR RC
 
 fail() {
     echo "FAIL: $*" >&2

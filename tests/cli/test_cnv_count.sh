@@ -114,6 +114,20 @@ run "$TROPIC" cnv count "$TMP/s1.bam" "$TMP/s1.bam"
 assert_eq "$RC" 1 "one file twice: exit code"
 assert_contains "$ERR" "have the same sample name 's1.bam'" "one file twice: message"
 
+# A bad line of SAM text is named by its record, with htslib's threads asked for too (they
+# would parse text in batches and blame the batch's first record).
+{
+    head -n 5 "$TMP/s1.sam"
+    printf 'x\t0\tchr1\tnot-a-position\t60\t5M\t*\t0\t0\tACGTA\t*\n'
+} >"$TMP/bad_line.sam"
+for threads in 1 2; do
+    run "$TROPIC" cnv count -w 50 --threads "$threads" -o "$TMP/bad_line.tsv" "$TMP/bad_line.sam"
+    assert_eq "$RC" 1 "bad SAM line, --threads $threads: exit code"
+    assert_contains "$ERR" "$TMP/bad_line.sam: record 3: malformed" \
+        "bad SAM line, --threads $threads: the record named"
+    assert_file_missing "$TMP/bad_line.tsv" "bad SAM line, --threads $threads: no output"
+done
+
 # A sample without counted reads is a warning, not an error.
 samtools view -b -o "$TMP/empty.bam" "$TMP/other.sam" 2>/dev/null
 run "$TROPIC" cnv count --sequences chr1 "$TMP/empty.bam"

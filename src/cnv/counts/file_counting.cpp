@@ -58,7 +58,9 @@ class FileCounter {
                 "{}: truncated (no BGZF end-of-file block): the file was cut short", path));
         // The threads join only after the header: htslib 1.16's threaded reader can wait
         // forever in its end-of-file check (bam_hdr_read -> bgzf_check_EOF) on a truncated file.
-        if (setup.decompression &&
+        // SAM text gets none, as in core's AlignmentReader: htslib parses text in batches on its
+        // threads, and a bad line would then be blamed on the batch's first record.
+        if (setup.decompression && format != sam &&
             hts_set_opt(file_.get(), HTS_OPT_THREAD_POOL, setup.decompression) != 0)
             throw ResourceError(fmt::format("{}: cannot share htslib's threads", path));
         struct stat info {};
