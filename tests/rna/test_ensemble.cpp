@@ -237,6 +237,30 @@ TEST(EnsembleCpu, RescalesAfterAnOverflow) {
             EXPECT_NEAR(retried.probability(i, j), normal.probability(i, j), 1e-9);
 }
 
+// The retry's scale does not follow Z's last bits: the CPU and the device sum Z in different
+// orders, and both must fill again at the same scale (and report the same one).
+TEST(EnsembleScaleSearch, LastBitsOfZDoNotMoveTheScale) {
+    std::mt19937_64 rng(test::test_seed());
+    std::uniform_real_distribution<double> log_z(-700, 700), log_first(-3, 3);
+    // (A perturbed pair straddles a grid line with a chance of about 1e-9 per trial.)
+    for (int trial = 0; trial < 500; ++trial) {
+        const std::size_t n = 50 + rng() % 2000;
+        const double first = std::exp(log_first(rng)), z = std::exp(log_z(rng));
+        EnsembleScaleSearch a(first, n), b(first, n);
+        const double scale = a.next(z), other = b.next(z * (1 + 1e-12));
+        ASSERT_EQ(scale, other) << "n " << n << ", first scale " << first << ", Z " << z;
+        // And the retry still lands Z near 1: the new scale is within the grid of Z's own.
+        EXPECT_NEAR(std::log(scale), std::log(first) + std::log(z) / double(n), 1.0 / (1 << 20));
+    }
+    for (int trial = 0; trial < 200; ++trial) {  // after an underflow, guided by a prefix's rate
+        const std::size_t n = 50 + rng() % 2000;
+        const double rate = log_first(rng);
+        EnsembleScaleSearch a(1.0, n), b(1.0, n);
+        ASSERT_EQ(a.next(0.0, rate), b.next(0.0, rate * (1 + 1e-15)))
+            << "n " << n << ", rate " << rate;
+    }
+}
+
 // MEA: the DP's accuracy is the best over every structure made of its candidate pairs.
 TEST(EnsembleCpu, MeaIsTheBestExpectedAccuracy) {
     std::mt19937_64 rng(23);

@@ -43,6 +43,11 @@ double EnsembleScaleSearch::next(double scaled_z, double prefix_log_rate) {
     }
     // s^k must stay a normal double for the loop sizes the tables use.
     log_scale_ = std::clamp(log_scale_, -20.0, 20.0);
+    // On a grid of 2^-20 in ln s: Z (and a prefix's rate) differ in their last bits between the
+    // CPU's and the device's summation orders, and the grid keeps that out of the scale, so both
+    // backends fill again at the same scale and report the same one. Any scale near the guess
+    // serves: rounding moves ln s by at most 2^-21, so Z by a factor of at most e^(n / 2^21).
+    log_scale_ = std::ldexp(std::round(std::ldexp(log_scale_, 20)), -20);
     return std::exp(log_scale_);
 }
 
