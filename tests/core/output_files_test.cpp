@@ -79,9 +79,11 @@ TEST_F(OutputFilesTest, TwoOutputsNamingOneFileAreRefused) {
     std::ofstream(dir_ / "real.txt") << "";
     fs::create_symlink("real.txt", dir_ / "link.txt");
     const std::string same = (dir_ / "same.txt").string();
-    for (const auto& [first, second] :
+    for (const auto& [first, second_binding] :
          {std::pair{same, same}, std::pair{same, (dir_ / "." / "same.txt").string()},
           std::pair{(dir_ / "real.txt").string(), (dir_ / "link.txt").string()}}) {
+        // clang 14 cannot capture a structured binding in a lambda; copy it first.
+        const std::string second = second_binding;
         OutputFiles outputs;
         outputs.file(first, "-o");
         EXPECT_EQ(

@@ -195,7 +195,7 @@ TEST(Subopt, RejectsANegativeRange) {
     SuboptParams subopt_params;
     subopt_params.delta = -1;
     EXPECT_THROW(
-        tropic::rna::subopt(tropic::encode_rna("GGGAAACCC"), P, MfeParams{}, subopt_params),
+        (void)tropic::rna::subopt(tropic::encode_rna("GGGAAACCC"), P, MfeParams{}, subopt_params),
         tropic::InputError);
 }
 
