@@ -1,0 +1,99 @@
+#include "map/mapper/read_hits.hpp"
+
+#include <algorithm>
+
+#include "map/seed/seed_diagonals.hpp"
+
+namespace tropic::map::detail {
+
+namespace {
+
+// Two hits of one strand whose reference spans overlap by half the read or more are one
+// placement found from two windows: the better one stays.
+bool same_placement(const StrandHit& a, const StrandHit& b, std::int64_t read_length) {
+    if (a.reverse != b.reverse || a.contig != b.contig) return false;
+    const std::int64_t overlap = std::min(a.hit.reference_end, b.hit.reference_end) -
+                                 std::max(a.hit.reference_begin, b.hit.reference_begin);
+    return 2 * overlap >= read_length;
+}
+
+void keep_distinct(std::vector<StrandHit>& hits, std::int64_t read_length) {
+    std::sort(hits.begin(), hits.end(), better_hit);
+    std::vector<StrandHit> kept;
+    for (StrandHit& hit : hits)
+        if (std::none_of(kept.begin(), kept.end(),
+                         [&](const StrandHit& k) { return same_placement(k, hit, read_length); }))
+            kept.push_back(std::move(hit));
+    hits = std::move(kept);
+}
+
+}  // namespace
+
+bool better_hit(const StrandHit& a, const StrandHit& b) noexcept {
+    if (a.hit.score != b.hit.score) return a.hit.score > b.hit.score;
+    if (a.reverse != b.reverse) return !a.reverse;
+    if (a.hit.reference_begin != b.hit.reference_begin)
+        return a.hit.reference_begin < b.hit.reference_begin;
+    return a.hit.reference_end < b.hit.reference_end;
+}
+
+HitFinder::HitFinder(const ReferenceIndex& index, const MapParams& params)
+    : index_(index), params_(params) {}
+
+std::vector<StrandHit> HitFinder::find(std::span<const std::uint8_t> forward,
+                                       std::span<const std::uint8_t> reverse,
+                                       HitCounts& counts) const {
+    std::vector<StrandHit> hits;
+    find_on_strand(forward, false, hits, counts);
+    find_on_strand(reverse, true, hits, counts);
+    keep_distinct(hits, static_cast<std::int64_t>(forward.size()));
+    return hits;
+}
+
+void HitFinder::find_on_strand(std::span<const std::uint8_t> read, bool reverse,
+                               std::vector<StrandHit>& hits, HitCounts& counts) const {
+    const auto length = static_cast<std::int64_t>(read.size());
+    const int edits = max_edits(params_, static_cast<int>(length));
+    std::vector<std::int64_t> diagonals;
+    append_seed_diagonals(index_, read, diagonals);
+    if (diagonals.empty()) return;
+    const auto total = static_cast<std::int64_t>(index_.total_length());
+    std::vector<std::uint8_t> window;
+    for (const DiagonalRange& range : merge_diagonals(diagonals, std::max(edits, 1))) {
+        const std::int64_t middle = std::clamp<std::int64_t>(range.low + length / 2, 0, total - 1);
+        const std::size_t contig = index_.contig_of(middle);
+        const ReferenceContig& where = index_.contigs()[contig];
+        const auto contig_begin = static_cast<std::int64_t>(where.start);
+        const auto contig_end = contig_begin + static_cast<std::int64_t>(where.length);
+        const std::int64_t begin = std::max(range.low - edits, contig_begin);
+        const std::int64_t end = std::min(range.high + length + edits, contig_end);
+        if (end - begin < length - edits) continue;  // no room for the read with its edits
+        ++counts.candidates;
+        index_.extract(begin, end, window);
+        const BandedWindow candidate{read, window, static_cast<int>(range.low - edits - begin),
+                                     static_cast<int>(range.high + edits - begin)};
+        if (!filter_.passes(candidate, edits, counts.filters)) continue;
+        ++counts.extended;
+        auto hit = extend_read(read, window, begin, params_.scoring);
+        if (!hit || hit->score < params_.min_score) continue;
+        hits.push_back(StrandHit{std::move(*hit), reverse, contig});
+    }
+}
+
+std::optional<StrandHit> HitFinder::rescue(std::span<const std::uint8_t> oriented, bool reverse,
+                                           std::size_t contig, std::int64_t begin, std::int64_t end,
+                                           HitCounts& counts) const {
+    const ReferenceContig& where = index_.contigs()[contig];
+    const auto contig_begin = static_cast<std::int64_t>(where.start);
+    begin = std::max(begin, contig_begin);
+    end = std::min(end, contig_begin + static_cast<std::int64_t>(where.length));
+    if (end - begin < static_cast<std::int64_t>(oriented.size()) / 2) return std::nullopt;
+    std::vector<std::uint8_t> window;
+    index_.extract(begin, end, window);
+    ++counts.extended;
+    auto hit = extend_read(oriented, window, begin, params_.scoring);
+    if (!hit || hit->score < params_.min_score) return std::nullopt;
+    return StrandHit{std::move(*hit), reverse, contig};
+}
+
+}  // namespace tropic::map::detail

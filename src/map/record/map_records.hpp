@@ -1,0 +1,38 @@
+#pragma once
+// SAM records of mapped reads. A placed read: RNAME its contig, POS its first aligned base,
+// CIGAR with soft clips, SEQ and QUAL reverse-complemented and reversed on the reverse strand,
+// tags NM, MD, AS, XS (the second best's score, when there is one), RG. Pairs add RNEXT, PNEXT,
+// TLEN, the mate flags and the mate's CIGAR (MC) and MAPQ (MQ); an unplaced read with a placed
+// mate takes the mate's RNAME and POS, as the SAM specification recommends.
+#include <array>
+#include <optional>
+#include <string>
+
+#include "map/mapper/read_hits.hpp"
+#include "tropic/core/alignment_record.hpp"
+#include "tropic/core/sequence.hpp"
+#include "tropic/map/reference_index.hpp"
+
+namespace tropic::map::detail {
+
+struct Placement {
+    StrandHit hit;
+    int mapq = 0;
+    std::optional<int> second_score;  // XS
+};
+
+// The record of a single read; `placement` nullptr: unmapped.
+[[nodiscard]] AlignmentRecord single_read_record(const SequenceRecord& read,
+                                                 const Placement* placement,
+                                                 const ReferenceIndex& index,
+                                                 const std::string& read_group_id);
+
+// The records of a pair, the first read's first. `proper` marks both as a proper pair (0x2).
+[[nodiscard]] std::array<AlignmentRecord, 2> pair_records(const SequenceRecord& first,
+                                                          const Placement* first_placement,
+                                                          const SequenceRecord& second,
+                                                          const Placement* second_placement,
+                                                          bool proper, const ReferenceIndex& index,
+                                                          const std::string& read_group_id);
+
+}  // namespace tropic::map::detail
