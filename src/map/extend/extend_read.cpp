@@ -1,48 +1,12 @@
 #include "map/extend/extend_read.hpp"
 
 #include "map/extend/end_clip.hpp"
+#include "map/extend/glocal_alignment.hpp"
 #include "map/extend/md_tag.hpp"
-#include "tropic/align/pairwise.hpp"
 
 namespace tropic::map::detail {
 
 namespace {
-
-align::AlignParams glocal_params(const MapScoring& scoring) {
-    align::AlignParams params;
-    params.mode = align::AlignMode::Glocal;
-    params.scoring.matrix = align::dna_matrix(scoring.match, -scoring.mismatch, -1);
-    params.scoring.gaps = {scoring.gap_open, scoring.gap_extend};
-    return params;
-}
-
-// One column per CIGAR base of an alignment that starts at read base 0 and window base
-// `target_begin`, scored as `scoring` scores them.
-std::vector<AlignedColumn> columns_of(std::span<const CigarElement> cigar,
-                                      std::span<const std::uint8_t> read,
-                                      std::span<const std::uint8_t> window,
-                                      std::size_t target_begin,
-                                      const align::SubstitutionMatrix& matrix,
-                                      const MapScoring& scoring) {
-    std::vector<AlignedColumn> columns;
-    std::size_t q = 0, t = target_begin;
-    for (const CigarElement& element : cigar) {
-        const bool gap = element.op == CigarOp::Insertion || element.op == CigarOp::Deletion;
-        for (std::uint32_t k = 0; k < element.length; ++k) {
-            if (!gap) {
-                columns.push_back({CigarOp::Match, matrix.score(read[q++], window[t++])});
-                continue;
-            }
-            const std::int32_t cost = scoring.gap_extend + (k == 0 ? scoring.gap_open : 0);
-            columns.push_back({element.op, -cost});
-            if (element.op == CigarOp::Insertion)
-                ++q;
-            else
-                ++t;
-        }
-    }
-    return columns;
-}
 
 void append_run(std::vector<CigarElement>& cigar, CigarOp op, std::uint32_t length) {
     if (length == 0) return;
@@ -58,11 +22,10 @@ std::optional<ReadHit> extend_read(std::span<const std::uint8_t> read,
                                    std::span<const std::uint8_t> window, std::int64_t window_start,
                                    const MapScoring& scoring) {
     if (read.empty() || window.empty()) return std::nullopt;
-    const align::AlignParams params = glocal_params(scoring);
-    const align::PairAlignment alignment = align::align_pair(read, window, params);
-    const auto target_begin = static_cast<std::size_t>(alignment.target_begin);
-    const std::vector<AlignedColumn> columns =
-        columns_of(alignment.cigar, read, window, target_begin, params.scoring.matrix, scoring);
+    thread_local GlocalPath path;
+    align_glocal(read, window, scoring, path);
+    const auto target_begin = static_cast<std::size_t>(path.target_begin);
+    const std::vector<AlignedColumn>& columns = path.columns;
     const std::optional<ClipChoice> clip = choose_clip(columns, scoring.clip_penalty);
     if (!clip || clip->score <= 0) return std::nullopt;
 

@@ -3,7 +3,8 @@
 // reference window with affine gaps, its ends soft-clipped, and what SAM reports of the hit.
 //
 // The read is aligned end to end against the window with free reference ends (align_pair's
-// glocal mode and tie rule: tropic/align/pairwise.hpp) under MapScoring's DNA scores: match,
+// glocal mode, its cells and tie rule: tropic/align/pairwise.hpp, computed the lean way by
+// glocal_alignment.hpp) under MapScoring's DNA scores: match,
 // -mismatch, -1 for any pair with an N (in the read or the window), a gap of k bases costing
 // gap_open + k * gap_extend. Then the ends are soft-clipped by end_clip.hpp's rule (an end goes
 // when dropping it raises the score by more than clip_penalty).
