@@ -25,14 +25,26 @@ std::string ops_of(const std::vector<CigarElement>& cigar) {
     return ops;
 }
 
+void expect_path_equal(const Codes& read, const Codes& window, const MapScoring& scoring,
+                       std::uint64_t max_direct_cells, const align::PairAlignment& expected);
+
 void expect_equal_to_align_pair(const Codes& read, const Codes& window, const MapScoring& scoring) {
     align::AlignParams params;
     params.mode = align::AlignMode::Glocal;
     params.scoring.matrix = align::dna_matrix(scoring.match, -scoring.mismatch, -1);
     params.scoring.gaps = {scoring.gap_open, scoring.gap_extend};
     const align::PairAlignment expected = align::align_pair(read, window, params);
+    // Directly, and through align_pair (as for pairs beyond kMaxDirectCells).
+    for (const std::uint64_t max_direct_cells : {kMaxDirectCells, std::uint64_t{0}}) {
+        SCOPED_TRACE("max_direct_cells " + std::to_string(max_direct_cells));
+        expect_path_equal(read, window, scoring, max_direct_cells, expected);
+    }
+}
+
+void expect_path_equal(const Codes& read, const Codes& window, const MapScoring& scoring,
+                       std::uint64_t max_direct_cells, const align::PairAlignment& expected) {
     GlocalPath path;
-    align_glocal(read, window, scoring, path);
+    align_glocal(read, window, scoring, path, max_direct_cells);
     ASSERT_EQ(path.score, expected.score);
     ASSERT_EQ(path.target_begin, expected.target_begin);
     ASSERT_EQ(path.target_end, expected.target_end);

@@ -1,7 +1,8 @@
 #include "map/extend/glocal_alignment.hpp"
 
 #include <algorithm>
-#include <array>
+
+#include "tropic/align/pairwise.hpp"
 
 namespace tropic::map::detail {
 
@@ -87,10 +88,41 @@ std::pair<std::int32_t, std::size_t> fill(std::span<const std::uint8_t> read,
     return {h_row[end], end};
 }
 
+// The same alignment through align_pair, its CIGAR turned into columns.
+void align_glocal_by_align_pair(std::span<const std::uint8_t> read,
+                                std::span<const std::uint8_t> window, const MapScoring& scoring,
+                                GlocalPath& path) {
+    align::AlignParams params;
+    params.mode = align::AlignMode::Glocal;
+    params.scoring.matrix = align::dna_matrix(scoring.match, -scoring.mismatch, -1);
+    params.scoring.gaps = {scoring.gap_open, scoring.gap_extend};
+    const align::PairAlignment alignment = align::align_pair(read, window, params);
+    path.score = static_cast<std::int32_t>(alignment.score);
+    path.target_begin = alignment.target_begin;
+    path.target_end = alignment.target_end;
+    path.columns.clear();
+    std::size_t q = 0, t = static_cast<std::size_t>(alignment.target_begin);
+    for (const CigarElement& element : alignment.cigar)
+        for (std::uint32_t k = 0; k < element.length; ++k) {
+            if (element.op == CigarOp::Insertion || element.op == CigarOp::Deletion) {
+                path.columns.push_back(
+                    {element.op, -(scoring.gap_extend + (k == 0 ? scoring.gap_open : 0))});
+                (element.op == CigarOp::Insertion ? q : t) += 1;
+            } else {
+                path.columns.push_back(
+                    {CigarOp::Match, pair_score(read[q++], window[t++], scoring)});
+            }
+        }
+}
+
 }  // namespace
 
 void align_glocal(std::span<const std::uint8_t> read, std::span<const std::uint8_t> window,
-                  const MapScoring& scoring, GlocalPath& path) {
+                  const MapScoring& scoring, GlocalPath& path, std::uint64_t max_direct_cells) {
+    if (static_cast<std::uint64_t>(read.size()) * window.size() > max_direct_cells) {
+        align_glocal_by_align_pair(read, window, scoring, path);
+        return;
+    }
     Scratch& s = thread_scratch();
     const auto [score, end] = fill(read, window, scoring, s);
     const std::size_t n = window.size();

@@ -27,9 +27,15 @@ struct GlocalPath {
     std::vector<AlignedColumn> columns;
 };
 
+// Pairs of more cells than this go to align_pair itself, whose traceback keeps checkpoints
+// rather than a byte a cell (the same alignment in far less memory: a long read against a long
+// window would otherwise hold read x window bytes).
+inline constexpr std::uint64_t kMaxDirectCells = std::uint64_t{1} << 24;
+
 // read and window non-empty, codes 0..4; N scores -1 against anything. Scores must stay in 32
 // bits: MapParams' limits (validate) keep them far inside.
 void align_glocal(std::span<const std::uint8_t> read, std::span<const std::uint8_t> window,
-                  const MapScoring& scoring, GlocalPath& path);
+                  const MapScoring& scoring, GlocalPath& path,
+                  std::uint64_t max_direct_cells = kMaxDirectCells);
 
 }  // namespace tropic::map::detail
