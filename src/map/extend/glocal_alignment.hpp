@@ -1,0 +1,41 @@
+#pragma once
+// The read's end-to-end alignment against its window with free window ends: exactly what
+// align::align_pair gives in glocal mode (tropic/align/pairwise.hpp: the same recurrences in the
+// same 32-bit cells, the same end cell and the same traceback tie rule), for the short pairs of
+// read mapping without align_pair's planning, kernel ladder and tiled traceback, which cost
+// several times the fill of a 150 x 170 pair. One full matrix of direction bytes (read length x
+// window length), kept between calls on the same thread.
+//
+// Cells, with the read q[1..m] down the rows and the window t[1..n] along the columns:
+//   I(i,j) = max(H(i-1,j) - O - E, I(i-1,j) - E),  D(i,j) = max(H(i,j-1) - O - E, D(i,j-1) - E)
+//   H(i,j) = max(H(i-1,j-1) + s(q_i, t_j), I(i,j), D(i,j));  H(0,j) = 0, H(i,0) = -(O + iE)
+// The end is the largest H(m,j), the smallest j on ties; the traceback prefers the diagonal,
+// then D, then I, and stays in a gap while it extends.
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "map/extend/end_clip.hpp"
+#include "tropic/map/map_params.hpp"
+
+namespace tropic::map::detail {
+
+struct GlocalPath {
+    std::int32_t score = 0;
+    std::int64_t target_begin = 0, target_end = 0;  // the window's aligned range
+    // One a column, from the read's first base to its last, scored as end_clip.hpp wants them.
+    std::vector<AlignedColumn> columns;
+};
+
+// Pairs of more cells than this go to align_pair itself, whose traceback keeps checkpoints
+// rather than a byte a cell (the same alignment in far less memory: a long read against a long
+// window would otherwise hold read x window bytes).
+inline constexpr std::uint64_t kMaxDirectCells = std::uint64_t{1} << 24;
+
+// read and window non-empty, codes 0..4; N scores -1 against anything. Scores must stay in 32
+// bits: MapParams' limits (validate) keep them far inside.
+void align_glocal(std::span<const std::uint8_t> read, std::span<const std::uint8_t> window,
+                  const MapScoring& scoring, GlocalPath& path,
+                  std::uint64_t max_direct_cells = kMaxDirectCells);
+
+}  // namespace tropic::map::detail
