@@ -2,7 +2,7 @@
 
 #include <cstring>
 
-#include "align/database/checksum.hpp"
+#include "core/internal/checksum.hpp"
 
 namespace tropic::align::detail {
 
