@@ -22,7 +22,7 @@
 //
 // Memory and file size: 2 bits per base, 8 bytes per run of N, 4 bytes per sampled position
 // (2 per base at stride 2), 4 * (4^k + 1) bytes of offsets and 4^k bits of repeat flags: about
-// 2.7 bytes per base for a large genome (estimate_index_bytes).
+// 2.6 bytes per base for a human genome (estimate_index_bytes).
 //
 // The file (.tmi), little-endian, every section starting at a multiple of 8 bytes:
 //   header     128 bytes: magic "TROPICMI", u32 version (1), u32 header size (128), u32 k,
@@ -46,6 +46,10 @@
 #include <vector>
 
 #include "tropic/core/run_options.hpp"
+
+namespace tropic {
+class AtomicFile;
+}
 
 namespace tropic::map {
 
@@ -171,6 +175,9 @@ class ReferenceIndex {
 // Writes the index atomically (the whole file or none). InputError when the path cannot be
 // written, ResourceError when writing fails.
 void write_reference_index(const ReferenceIndex& index, const std::string& path);
+// The same into an output declared before the work (OutputFiles), for the caller to commit.
+// ResourceError when writing fails.
+void write_reference_index(const ReferenceIndex& index, AtomicFile& file);
 
 // InputError naming the file for: a file that cannot be opened, not an index, another version, a
 // checksum mismatch, truncation, inconsistent contents. ResourceError when the index does not fit

@@ -20,11 +20,15 @@ void check_fits(const std::string& path, std::uint64_t bases, const IndexParams&
     if (needed <= budget.bytes) return;
     const std::size_t longest = longest_that_fits(
         budget.bytes, [&](std::size_t n) { return estimate_index_bytes(n, params); });
+    const std::string suggestion =
+        longest == 0
+            ? "raise --max-memory"
+            : fmt::format("the longest reference that fits is {} bases; raise --max-memory",
+                          longest);
     throw ResourceError(does_not_fit_message(
         fmt::format("the index of {} ({} bases so far, k = {})", display_input_path(path), bases,
                     resolved_kmer_length(bases, params)),
-        needed, budget,
-        fmt::format("the longest reference that fits is {} bases; raise --max-memory", longest)));
+        needed, budget, suggestion));
 }
 
 }  // namespace

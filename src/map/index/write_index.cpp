@@ -67,6 +67,11 @@ class Body {
 
 void write_reference_index(const ReferenceIndex& index, const std::string& path) {
     AtomicFile file(path);
+    write_reference_index(index, file);
+    file.commit();
+}
+
+void write_reference_index(const ReferenceIndex& index, AtomicFile& file) {
     const ContigTable table = contig_table(index.contigs());
     Body body;
     body.add(std::span<const std::uint64_t>(table.spans));
@@ -95,12 +100,11 @@ void write_reference_index(const ReferenceIndex& index, const std::string& path)
 
     auto write = [&](const void* bytes, std::size_t size) {
         if (std::fwrite(bytes, 1, size, file.stream()) != size)
-            throw ResourceError(fmt::format("cannot write '{}': {}", display_output_path(path),
-                                            errno_reason(errno)));
+            throw ResourceError(fmt::format("cannot write '{}': {}",
+                                            display_output_path(file.path()), errno_reason(errno)));
     };
     write(header_bytes.data(), header_bytes.size());
     for (const auto& piece : body.pieces()) write(piece.data(), piece.size());
-    file.commit();
 }
 
 }  // namespace tropic::map
