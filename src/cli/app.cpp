@@ -21,6 +21,7 @@ std::unique_ptr<CLI::App> make_app(std::vector<Command>& commands) {
     commands.push_back(add_align_command(*app));
     commands.push_back(add_makedb_command(*app));
     commands.push_back(add_search_command(*app));
+    commands.push_back(add_index_command(*app));
     commands.push_back(add_map_command(*app));
     commands.push_back(add_eval_command(*app));
     commands.push_back(add_subopt_command(*app));

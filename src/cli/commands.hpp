@@ -18,6 +18,7 @@ Command add_fold_command(CLI::App& app);
 Command add_rri_command(CLI::App& app);
 Command add_align_command(CLI::App& app);
 Command add_makedb_command(CLI::App& app);
+Command add_index_command(CLI::App& app);
 Command add_map_command(CLI::App& app);
 Command add_search_command(CLI::App& app);
 Command add_eval_command(CLI::App& app);

@@ -10,10 +10,10 @@
 #include <cstring>
 #include <vector>
 
-#include "align/database/checksum.hpp"
 #include "align/database/database_layout.hpp"
 #include "align/database/database_paths.hpp"
 #include "align/database/database_state.hpp"
+#include "core/internal/checksum.hpp"
 #include "tropic/core/dna_encoding.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/protein_encoding.hpp"
@@ -70,7 +70,7 @@ DatabaseHeader checked_header(const std::string& path, std::span<const std::uint
 
 void check_crc(const std::string& path, std::span<const std::uint8_t> section,
                std::uint32_t expected, const char* name) {
-    if (detail::extend_crc32(0, section.data(), section.size()) != expected)
+    if (extend_crc32(0, section.data(), section.size()) != expected)
         refuse(path, fmt::format("checksum mismatch in the {} section: {}", name, kRebuild));
 }
 

@@ -12,10 +12,10 @@
 #include <span>
 #include <string>
 
-#include "align/database/checksum.hpp"
 #include "align/database/database_layout.hpp"
 #include "align/database/read_records.hpp"
 #include "align/database/storage_order_copy.hpp"
+#include "core/internal/checksum.hpp"
 #include "core/internal/memory_fit.hpp"
 #include "tropic/align/database.hpp"
 #include "tropic/core/atomic_file.hpp"
@@ -42,7 +42,7 @@ class DatabaseFileWriter {
 
     void write(const void* bytes, std::size_t size, std::uint32_t* crc = nullptr) {
         if (std::fwrite(bytes, 1, size, file_.stream()) != size) fail();
-        if (crc) *crc = detail::extend_crc32(*crc, bytes, size);
+        if (crc) *crc = extend_crc32(*crc, bytes, size);
     }
 
     template <class T>

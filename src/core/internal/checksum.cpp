@@ -1,10 +1,10 @@
-#include "align/database/checksum.hpp"
+#include "core/internal/checksum.hpp"
 
 #include <zlib.h>
 
 #include <algorithm>
 
-namespace tropic::align::detail {
+namespace tropic {
 
 std::uint32_t extend_crc32(std::uint32_t crc, const void* data, std::size_t size) noexcept {
     // zlib takes a 32-bit length: a residue section of several GiB goes in pieces.
@@ -20,4 +20,4 @@ std::uint32_t extend_crc32(std::uint32_t crc, const void* data, std::size_t size
     return static_cast<std::uint32_t>(value);
 }
 
-}  // namespace tropic::align::detail
+}  // namespace tropic
