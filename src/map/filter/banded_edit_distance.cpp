@@ -5,50 +5,61 @@
 #include "map/filter/scratch_row.hpp"
 
 namespace tropic::map::detail {
+namespace {
 
-// Rows are indexed by diagonal: row[1 + d - delta_low], with one kUnreachable cell on each side so
-// that the insertion (from diagonal d + 1 of the row above) and the deletion (from diagonal
-// d - 1 of the same row) need no bounds checks.
-int banded_edit_distance(const BandedWindow& c, int stop_above) {
-    const int width = c.delta_high - c.delta_low + 1;
-    if (width <= 0) return kUnreachable;
-    ScratchRow above_row(width + 2), current_row(width + 2);
-    int* above = above_row.data();
-    int* current = current_row.data();
-    RowDiagonals row = row_diagonals(c, 0);
-    if (row.first >= row.end) return kUnreachable;
-    std::fill(above, above + width + 2, kUnreachable);
-    std::fill(above + 1 + (row.first - c.delta_low), above + 1 + (row.end - c.delta_low), 0);
-    std::fill(current, current + width + 2, kUnreachable);
+constexpr int kNotReached = -(1 << 28);
+
+// The first row >= i on diagonal d where read and window differ (or an end is reached).
+int slide(const BandedWindow& c, int i, int d) {
     const int n = static_cast<int>(c.read.size());
-    // Each array is kUnreachable outside the range of the row it holds; `stale` is the range of
-    // the row that `current` holds before it is overwritten (two rows up).
-    RowDiagonals stale{0, 0};
-    int best = 0;
-    for (int i = 1; i <= n; ++i) {
-        const RowDiagonals above_range = row;
-        row = row_diagonals(c, i);
-        if (row.first >= row.end) return kUnreachable;
-        const std::uint8_t base = c.read[i - 1];
-        const int never = base == kNeverMatches;
-        best = kUnreachable;
-        for (int d = row.first; d < row.end; ++d) {
-            const int k = 1 + d - c.delta_low;
-            const int j = i + d;  // window prefix length; the diagonal move reads window[j - 1]
-            int cell = std::min(above[k + 1], current[k - 1]) + 1;
-            if (j >= 1) cell = std::min(cell, above[k] + (never | (base != c.window[j - 1])));
-            current[k] = std::min(cell, kUnreachable);
-            best = std::min(best, current[k]);
-        }
-        // Ranges only move left as i grows: clear what is left of the stale row on the right.
-        for (int d = std::max(stale.first, row.end); d < stale.end; ++d)
-            current[1 + d - c.delta_low] = kUnreachable;
-        if (best > stop_above) return best;
-        std::swap(above, current);
-        stale = above_range;
+    const int end = std::min(n, static_cast<int>(c.window.size()) - d);
+    const std::uint8_t* read = c.read.data();
+    const std::uint8_t* window = c.window.data() + d;
+    while (i < end && read[i] == window[i] && read[i] != kNeverMatches) ++i;
+    return i;
+}
+
+}  // namespace
+
+// Wavefronts are indexed by diagonal, front[1 + d - delta_low], with one kNotReached cell on each
+// side for the insertion from d + 1 and the deletion from d - 1.
+int banded_edit_distance(const BandedWindow& c, int stop_above) {
+    const int n = static_cast<int>(c.read.size());
+    const int m = static_cast<int>(c.window.size());
+    const int width = c.delta_high - c.delta_low + 1;
+    // Rows' diagonal ranges only move left as i grows, so a path exists iff rows 0 and n have one.
+    const RowDiagonals top = row_diagonals(c, 0), bottom = row_diagonals(c, n);
+    if (width <= 0 || top.first >= top.end || bottom.first >= bottom.end) return kUnreachable;
+    ScratchRow<int> previous_front(width + 2), current_front(width + 2);
+    int* previous = previous_front.data() + 1 - c.delta_low;  // previous[d]
+    int* current = current_front.data() + 1 - c.delta_low;
+    std::fill(current_front.data(), current_front.data() + width + 2, kNotReached);
+    std::fill(previous_front.data(), previous_front.data() + width + 2, kNotReached);
+    for (int d = top.first; d < top.end; ++d) {
+        current[d] = slide(c, 0, d);
+        if (current[d] == n) return 0;
     }
-    if (n == 0) best = 0;
-    return best;
+    // Diagonals below -i hold cells only from row -d on; above m - n the read cannot end.
+    const int first = std::max(c.delta_low, -n), end = std::min(c.delta_high, m) + 1;
+    for (int s = 1; s <= stop_above; ++s) {
+        std::swap(previous, current);
+        for (int d = first; d < end; ++d) {
+            const int same = previous[d];
+            int row = same;
+            if (same >= 0 && same < n && same + d < m) row = same + 1;  // substitution
+            if (previous[d + 1] >= 0 && previous[d + 1] < n)            // insertion
+                row = std::max(row, previous[d + 1] + 1);
+            if (previous[d - 1] >= 0 && previous[d - 1] + d - 1 < m)  // deletion
+                row = std::max(row, previous[d - 1]);
+            if (row < 0 || row + d < 0) {
+                current[d] = kNotReached;
+                continue;
+            }
+            current[d] = slide(c, row, d);
+            if (current[d] == n) return s;
+        }
+    }
+    return stop_above + 1;
 }
 
 }  // namespace tropic::map::detail

@@ -1,5 +1,5 @@
 #pragma once
-// A row of ints for the filters' band-wide DP rows: on the stack for the bands that candidates
+// A row of numbers for the filters' band-wide DP rows: on the stack for the bands that candidates
 // have (up to kInlineWidth diagonals), on the heap only for wider, merged bands.
 #include <array>
 #include <cstddef>
@@ -7,6 +7,7 @@
 
 namespace tropic::map::detail {
 
+template <typename T>
 class ScratchRow {
   public:
     static constexpr std::size_t kInlineWidth = 128;
@@ -20,13 +21,13 @@ class ScratchRow {
     ScratchRow(const ScratchRow&) = delete;
     ScratchRow& operator=(const ScratchRow&) = delete;
 
-    int& operator[](std::ptrdiff_t k) { return data_[k]; }
-    int* data() { return data_; }
+    T& operator[](std::ptrdiff_t k) { return data_[k]; }
+    T* data() { return data_; }
 
   private:
-    std::array<int, kInlineWidth> inline_;  // written before read
-    std::vector<int> heap_;
-    int* data_ = inline_.data();
+    std::array<T, kInlineWidth> inline_;  // written before read
+    std::vector<T> heap_;
+    T* data_ = inline_.data();
 };
 
 }  // namespace tropic::map::detail

@@ -15,9 +15,10 @@ std::uint32_t pack(const std::uint8_t* bases, int l) {
     return code;
 }
 
-// f_t(d) for the diagonals of row a: the tile's table distance to the window l-mer at a + d.
+// f_t(d) for the diagonals d of row a (cost[d]): the tile's table distance to the window
+// l-mer at a + d.
 void tile_costs(const LmerDistanceTable& table, const BandedWindow& c, int a, RowDiagonals row,
-                int* cost) {
+                std::int16_t* cost) {
     const int l = table.l();
     const int m = static_cast<int>(c.window.size());
     const std::uint8_t* distances = table.row(pack(c.read.data() + a, l));
@@ -27,7 +28,7 @@ void tile_costs(const LmerDistanceTable& table, const BandedWindow& c, int a, Ro
     for (int d = row.first; d < row.end; ++d) {
         const int j = a + d;
         if (j + l > m) {
-            cost[d - c.delta_low] = 0;
+            cost[d] = 0;
             continue;
         }
         if (filled == 0) {
@@ -36,9 +37,17 @@ void tile_costs(const LmerDistanceTable& table, const BandedWindow& c, int a, Ro
         } else {
             lmer = ((lmer << 2) | (c.window[j + l - 1] & 3u)) & mask;
         }
-        cost[d - c.delta_low] = distances[lmer];
+        cost[d] = distances[lmer];
     }
 }
+
+// Transitions between diagonals more than kMaxShift apart are not followed one by one: they
+// cost more than kMaxShift (max(f - k, k) >= k), so min V_t + kMaxShift + 1 bounds them all.
+constexpr int kMaxShift = 2;
+
+// V is kept in 16 bits, capped here (a capped lower bound is still a lower bound); cells off
+// the window's rows start at the cap.
+constexpr std::int16_t kCapped = 0x3FFF;
 
 }  // namespace
 
@@ -46,33 +55,52 @@ int tiled_bound(const LmerDistanceTable& table, const BandedWindow& c, int stop_
     const int l = table.l();
     const int width = c.delta_high - c.delta_low + 1;
     if (width <= 0) return kUnreachable;
-    ScratchRow value(width), next(width), cost(width);
-    const int* v = value.data();
+    // Rows of V and f indexed by k = kMaxShift + d - delta_low, kMaxShift cells of padding on
+    // each side (V kCapped, f 0) so that the shifts need no bounds checks; 16-bit cells so that
+    // the passes below run 8 or 16 cells a vector instruction.
+    const int padded = width + 2 * kMaxShift;
+    ScratchRow<std::int16_t> value_row(padded), next_row_values(padded), cost_row(padded);
+    std::int16_t* value = value_row.data();
+    std::int16_t* next = next_row_values.data();
+    std::int16_t* cost = cost_row.data() + kMaxShift - c.delta_low;  // cost[d]
     RowDiagonals row = row_diagonals(c, 0);
     if (row.first >= row.end) return kUnreachable;
-    std::fill(value.data(), value.data() + width, kUnreachable);
-    std::fill(value.data() + (row.first - c.delta_low), value.data() + (row.end - c.delta_low), 0);
-    int best = 0;
+    auto at = [&](std::int16_t* values, int d) { return values + kMaxShift + d - c.delta_low; };
+    std::fill(value, value + padded, kCapped);
+    std::fill(at(value, row.first), at(value, row.end), 0);
+    std::fill(cost_row.data(), cost_row.data() + padded, 0);
+    int best = 0;  // min of V_t
     const int tiles = static_cast<int>(c.read.size()) / l;
     for (int t = 0; t < tiles; ++t) {
         const int a = t * l;
-        tile_costs(table, c, a, row, cost.data());
+        tile_costs(table, c, a, row, cost);
         const RowDiagonals next_row = row_diagonals(c, a + l);
-        std::fill(next.data(), next.data() + width, kUnreachable);
-        for (int d = row.first; d < row.end; ++d) {
-            const int from = v[d - c.delta_low];
-            if (from >= kUnreachable) continue;
-            const int f = cost[d - c.delta_low];
-            for (int e = next_row.first; e < next_row.end; ++e) {
-                const int shift = std::abs(e - d);
-                const int through = from + std::max(f - shift, shift);
-                next[e - c.delta_low] = std::min(next[e - c.delta_low], through);
+        if (next_row.first >= next_row.end) return kUnreachable;
+        // V_{t+1} over the next row; outside it V stays kCapped.
+        std::fill(next, next + padded, kCapped);
+        const int far = std::min(best + kMaxShift + 1, int{kCapped});  // longer shifts
+        std::int16_t* target = at(next, next_row.first);
+        const std::int16_t* from = at(value, next_row.first);
+        const std::int16_t* f = &cost[next_row.first];
+        const int count = next_row.end - next_row.first;
+        for (int k = 0; k < count; ++k) target[k] = static_cast<std::int16_t>(far);
+        for (int shift = -kMaxShift; shift <= kMaxShift; ++shift) {
+            const std::int16_t length = static_cast<std::int16_t>(shift < 0 ? -shift : shift);
+            const std::int16_t* source = from - shift;
+            const std::int16_t* source_cost = f - shift;
+            for (int k = 0; k < count; ++k) {
+                const std::int16_t step = std::max<std::int16_t>(
+                    static_cast<std::int16_t>(source_cost[k] - length), length);
+                target[k] = std::min(target[k], static_cast<std::int16_t>(source[k] + step));
             }
         }
-        std::copy(next.data(), next.data() + width, value.data());
+        for (int k = 0; k < count; ++k) target[k] = std::min(target[k], kCapped);
+        const int next_best = *std::min_element(target, target + count);
+        // f outside the next tile's row stays 0: clear what this tile wrote there.
+        std::fill(&cost[row.first], &cost[row.end], 0);
+        std::swap(value, next);
         row = next_row;
-        if (row.first >= row.end) return kUnreachable;
-        best = *std::min_element(v + (row.first - c.delta_low), v + (row.end - c.delta_low));
+        best = next_best;
         if (best > stop_above) return best;
     }
     return best;
