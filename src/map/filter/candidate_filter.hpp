@@ -1,0 +1,47 @@
+#pragma once
+// The filter cascade that a candidate passes before extension: the letter-count bound, the
+// tiled bound, then the exact banded edit distance. Each stage is a lower bound of E that stops
+// early, so a rejected candidate certainly has E > max_edits and a passing one has
+// E <= max_edits (the last stage is exact): the extension sees only real hits.
+#include <cstdint>
+
+#include "map/filter/banded_window.hpp"
+#include "map/filter/lmer_distance_table.hpp"
+
+namespace tropic::map::detail {
+
+// How many candidates were tested and how many each stage rejected.
+struct FilterCounts {
+    std::uint64_t tested = 0, rejected_count = 0, rejected_tiled = 0, rejected_exact = 0;
+
+    // Adds another's counts (e.g. one thread's) to these.
+    FilterCounts& operator+=(const FilterCounts& other) {
+        tested += other.tested;
+        rejected_count += other.rejected_count;
+        rejected_tiled += other.rejected_tiled;
+        rejected_exact += other.rejected_exact;
+        return *this;
+    }
+    [[nodiscard]] std::uint64_t passed() const {
+        return tested - rejected_count - rejected_tiled - rejected_exact;
+    }
+};
+
+class CandidateFilter {
+  public:
+    // The tile length of the tiled bound (docs/map_filters.md: its measurement).
+    static constexpr int kTileLength = 5;
+
+    CandidateFilter();  // builds the l-mer distance table (~1 MB)
+
+    // True iff the candidate's edit distance E <= max_edits; counts the stage that rejected it.
+    [[nodiscard]] bool passes(const BandedWindow& candidate, int max_edits,
+                              FilterCounts& counts) const;
+
+    [[nodiscard]] const LmerDistanceTable& table() const { return table_; }
+
+  private:
+    LmerDistanceTable table_;
+};
+
+}  // namespace tropic::map::detail
