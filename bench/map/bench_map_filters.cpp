@@ -11,9 +11,11 @@
 //               candidates a seed of that length brings)
 //   hits        the read copied from the window's centre with 0..8% edits (each a substitution,
 //               an insertion or a deletion): candidates that should pass
+//   near        the same with 8..20% edits: most just over the budget, the hardest to reject
 // Filters: count (nucleotide_count_bound), tiled_l4 / tiled_l5 (tiled_bound with 4- and 5-mer
 // tables, stop_above = e), exact (banded_edit_distance, stop_above = e), cascade
-// (CandidateFilter::passes: count, tiled l = 5, exact).
+// (CandidateFilter::passes: tiled l = 5 on the read's first max_edits + 1 tiles, then exact), and
+// for comparison count_then_exact and tiled_l5_then_exact (the tiled bound on the whole read).
 // Counters: ns_per_candidate; rejected = the fraction of candidates the filter (alone) rejects;
 // for the cascade also by_count, by_tiled, by_exact (fractions rejected by each stage).
 // bench-quick-filter: seeded
@@ -47,7 +49,7 @@ struct Candidate {
     detail::BandedWindow view() const { return {read, window, 0, 2 * kMaxEdits}; }
 };
 
-enum class Kind { unrelated, seeded, hits };
+enum class Kind { unrelated, seeded, hits, near };
 
 // The read copied from window[kMaxEdits, kMaxEdits + 150) with edits at rate `rate`.
 Seq edited_copy(std::mt19937_64& rng, const Seq& window, double rate) {
@@ -81,9 +83,11 @@ std::vector<Candidate> make_candidates(Kind kind) {
     std::vector<Candidate> candidates(kCandidates);
     for (Candidate& c : candidates) {
         c.window = tropic::test::random_rna(rng, kReadLength + 2 * kMaxEdits);
-        if (kind == Kind::hits) {
+        if (kind == Kind::hits || kind == Kind::near) {
+            const double low = kind == Kind::hits ? 0 : 0.08;
+            const double high = kind == Kind::hits ? 0.08 : 0.2;
             c.read =
-                edited_copy(rng, c.window, std::uniform_real_distribution<double>(0, 0.08)(rng));
+                edited_copy(rng, c.window, std::uniform_real_distribution<double>(low, high)(rng));
             continue;
         }
         c.read = tropic::test::random_rna(rng, kReadLength);
@@ -145,11 +149,22 @@ int main(int argc, char** argv) {
          }},
         {"exact",
          [](const auto& c) { return detail::banded_edit_distance(c, kMaxEdits) > kMaxEdits; }},
+        {"count_then_exact",
+         [](const auto& c) {
+             return detail::nucleotide_count_bound(c) > kMaxEdits ||
+                    detail::banded_edit_distance(c, kMaxEdits) > kMaxEdits;
+         }},
+        {"tiled_l5_then_exact",
+         [](const auto& c) {
+             return detail::tiled_bound(filter.table(), c, kMaxEdits) > kMaxEdits ||
+                    detail::banded_edit_distance(c, kMaxEdits) > kMaxEdits;
+         }},
     };
     static const std::vector<std::pair<std::string, std::vector<Candidate>>> kinds = {
         {"unrelated", make_candidates(Kind::unrelated)},
         {"seeded", make_candidates(Kind::seeded)},
         {"hits", make_candidates(Kind::hits)},
+        {"near", make_candidates(Kind::near)},
     };
     for (const auto& [kind, candidates] : kinds) {
         for (const auto& [name, rejects] : filters)

@@ -1,6 +1,8 @@
 #include "map/filter/banded_edit_distance.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <cstring>
 
 #include "map/filter/scratch_row.hpp"
 
@@ -9,12 +11,31 @@ namespace {
 
 constexpr int kNotReached = -(1 << 28);
 
-// The first row >= i on diagonal d where read and window differ (or an end is reached).
-int slide(const BandedWindow& c, int i, int d) {
+std::uint64_t load8(const std::uint8_t* bytes) {
+    std::uint64_t word;
+    std::memcpy(&word, bytes, sizeof word);
+    return word;
+}
+
+// The first row >= i on diagonal d where read and window differ (or an end is reached), eight
+// bases a step: a byte of (read ^ window) | (read & 4) is nonzero where the bases differ or the
+// read has an N (codes are 0..4, so only N has bit 2).
+[[gnu::always_inline]] inline int slide(const BandedWindow& c, int i, int d) {
     const int n = static_cast<int>(c.read.size());
     const int end = std::min(n, static_cast<int>(c.window.size()) - d);
     const std::uint8_t* read = c.read.data();
     const std::uint8_t* window = c.window.data() + d;
+    constexpr std::uint64_t kBit2 = 0x0404040404040404ull;
+    for (; i + 8 <= end; i += 8) {
+        const std::uint64_t r = load8(read + i);
+        const std::uint64_t differ = (r ^ load8(window + i)) | (r & kBit2);
+        if (differ != 0) {
+            if constexpr (std::endian::native == std::endian::little)
+                return i + std::countr_zero(differ) / 8;
+            else
+                return i + std::countl_zero(differ) / 8;
+        }
+    }
     while (i < end && read[i] == window[i] && read[i] != kNeverMatches) ++i;
     return i;
 }
@@ -43,14 +64,14 @@ int banded_edit_distance(const BandedWindow& c, int stop_above) {
     const int first = std::max(c.delta_low, -n), end = std::min(c.delta_high, m) + 1;
     for (int s = 1; s <= stop_above; ++s) {
         std::swap(previous, current);
+        // A front cell is < n (reaching n returns) and holds a cell inside the window; an
+        // unreached one is far below 0 and stays there.
         for (int d = first; d < end; ++d) {
-            const int same = previous[d];
-            int row = same;
-            if (same >= 0 && same < n && same + d < m) row = same + 1;  // substitution
-            if (previous[d + 1] >= 0 && previous[d + 1] < n)            // insertion
-                row = std::max(row, previous[d + 1] + 1);
-            if (previous[d - 1] >= 0 && previous[d - 1] + d - 1 < m)  // deletion
-                row = std::max(row, previous[d - 1]);
+            const int same = previous[d], below = previous[d - 1];
+            const int substitution = same + (same + d < m);  // stays put at the window's end
+            const int insertion = previous[d + 1] + 1;
+            const int deletion = below + d <= m ? below : kNotReached;
+            const int row = std::max({substitution, insertion, deletion});
             if (row < 0 || row + d < 0) {
                 current[d] = kNotReached;
                 continue;

@@ -1,7 +1,8 @@
 #include "map/filter/candidate_filter.hpp"
 
+#include <algorithm>
+
 #include "map/filter/banded_edit_distance.hpp"
-#include "map/filter/nucleotide_count_bound.hpp"
 #include "map/filter/tiled_bound.hpp"
 
 namespace tropic::map::detail {
@@ -11,11 +12,12 @@ CandidateFilter::CandidateFilter() : table_(kTileLength) {}
 bool CandidateFilter::passes(const BandedWindow& candidate, int max_edits,
                              FilterCounts& counts) const {
     ++counts.tested;
-    if (nucleotide_count_bound(candidate) > max_edits) {
-        ++counts.rejected_count;
-        return false;
-    }
-    if (tiled_bound(table_, candidate, max_edits) > max_edits) {
+    // Random candidates gain more than one edit a tile, so max_edits + 1 tiles reject them.
+    const std::size_t tiles = std::min<std::size_t>(
+        candidate.read.size() / kTileLength, static_cast<std::size_t>(std::max(0, max_edits)) + 1);
+    const BandedWindow prefix{candidate.read.first(tiles * kTileLength), candidate.window,
+                              candidate.delta_low, candidate.delta_high};
+    if (tiled_bound(table_, prefix, max_edits) > max_edits) {
         ++counts.rejected_tiled;
         return false;
     }
