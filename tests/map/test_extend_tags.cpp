@@ -197,5 +197,25 @@ TEST(Clipping, ScoreIsOfTheAlignedPartWithoutThePenalty) {
     EXPECT_EQ(hit->score, 147);
 }
 
+// A read inside a tandem repeat fits as well a period away: the hit says so (shifted_score), and
+// a read from unique sequence does not.
+TEST(ShiftedPlacement, ATandemRepeatIsAmbiguousAndUniqueSequenceIsNot) {
+    std::string repeat;
+    for (int k = 0; k < 40; ++k) repeat += "CAG";
+    const Codes window = codes("TTGACCTAGG" + repeat + "GATTACAGGT");
+    const Codes read = codes(repeat.substr(0, 60));
+    const auto hit = extend_read(read, window, 0, MapScoring{});
+    ASSERT_TRUE(hit);
+    ASSERT_TRUE(hit->shifted_score);
+    EXPECT_EQ(*hit->shifted_score, hit->score);
+    const Codes unique = codes("ACGTTGCAAGGCTTAACCGGATCGATCGGCTAGCTAACGTAGCTAGGATCCGATTACG");
+    const Codes around =
+        codes("TTTTT" + std::string("ACGTTGCAAGGCTTAACCGGATCGATCGGCTAGCTAACGTAGCTAGGATCCGATTACG") +
+              "GGGGG");
+    const auto unique_hit = extend_read(unique, around, 0, MapScoring{});
+    ASSERT_TRUE(unique_hit);
+    EXPECT_FALSE(unique_hit->shifted_score);
+}
+
 }  // namespace
 }  // namespace tropic::map::detail

@@ -96,6 +96,12 @@ GlocalReference glocal_reference(std::span<const std::uint8_t> read,
     GlocalReference out;
     out.score = H[m][end];
     out.target_end = static_cast<std::int64_t>(end);
+    for (std::size_t j = 0; j <= n; ++j) {
+        const bool far = j + 3 <= end || j >= end + 3;
+        if (far && H[m][j] >= out.score - scoring.match &&
+            (!out.shifted_score || H[m][j] > *out.shifted_score))
+            out.shifted_score = H[m][j];
+    }
     std::string reversed;
     std::size_t i = m, j = end;
     char state = 'H';
@@ -168,6 +174,9 @@ std::optional<map::detail::ReadHit> extend_reference(std::span<const std::uint8_
 
     map::detail::ReadHit hit;
     hit.score = static_cast<std::int32_t>(best_score);
+    if (glocal.shifted_score)
+        hit.shifted_score =
+            static_cast<std::int32_t>(best_score - (glocal.score - *glocal.shifted_score));
     std::int64_t t = glocal.target_begin;
     std::uint32_t front = 0, back = 0;
     for (std::size_t k = 0; k < n; ++k) {

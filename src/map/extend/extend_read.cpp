@@ -31,6 +31,7 @@ std::optional<ReadHit> extend_read(std::span<const std::uint8_t> read,
 
     ReadHit hit;
     hit.score = static_cast<std::int32_t>(clip->score);
+    if (path.shifted_score) hit.shifted_score = hit.score - (path.score - *path.shifted_score);
     std::uint32_t clipped_front = 0, clipped_back = 0;
     std::size_t reference_offset = target_begin, reference_length = 0;
     for (std::size_t k = 0; k < columns.size(); ++k) {

@@ -31,6 +31,10 @@ struct ReadHit {
     // NM and MD:Z of the aligned part (md_tag.hpp).
     std::int32_t edit_distance = 0;
     std::string md;
+    // The score (as AS) of the read placed a few bases away in the same window about as well
+    // (glocal_alignment.hpp's shifted_score, moved by what clipping changed): a tandem repeat's
+    // ambiguity, which no other hit shows since the window holds both placements.
+    std::optional<std::int32_t> shifted_score;
     bool operator==(const ReadHit&) const = default;
 };
 

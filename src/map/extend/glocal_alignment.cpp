@@ -88,6 +88,20 @@ std::pair<std::int32_t, std::size_t> fill(std::span<const std::uint8_t> read,
     return {h_row[end], end};
 }
 
+// The last row's best score at least kShiftedEndDistance from `end`, when it is within one
+// match of the best.
+std::optional<std::int32_t> shifted_score(const Scratch& s, std::size_t end,
+                                          const MapScoring& scoring) {
+    const std::int32_t best = s.h[end];
+    std::optional<std::int32_t> found;
+    for (std::size_t j = 0; j < s.h.size(); ++j) {
+        const std::size_t distance = j > end ? j - end : end - j;
+        if (distance < kShiftedEndDistance) continue;
+        if (s.h[j] >= best - scoring.match && (!found || s.h[j] > *found)) found = s.h[j];
+    }
+    return found;
+}
+
 // The same alignment through align_pair, its CIGAR turned into columns.
 void align_glocal_by_align_pair(std::span<const std::uint8_t> read,
                                 std::span<const std::uint8_t> window, const MapScoring& scoring,
@@ -99,6 +113,7 @@ void align_glocal_by_align_pair(std::span<const std::uint8_t> read,
     const align::PairAlignment alignment = align::align_pair(read, window, params);
     path.score = static_cast<std::int32_t>(alignment.score);
     path.target_begin = alignment.target_begin;
+    path.shifted_score.reset();
     path.target_end = alignment.target_end;
     path.columns.clear();
     std::size_t q = 0, t = static_cast<std::size_t>(alignment.target_begin);
@@ -128,6 +143,7 @@ void align_glocal(std::span<const std::uint8_t> read, std::span<const std::uint8
     const std::size_t n = window.size();
     path.score = score;
     path.target_end = static_cast<std::int64_t>(end);
+    path.shifted_score = shifted_score(s, end, scoring);
     path.columns.clear();
     const auto gap_column = [&](CigarOp op, bool opens) {
         path.columns.push_back({op, -(scoring.gap_extend + (opens ? scoring.gap_open : 0))});

@@ -12,6 +12,7 @@
 // The end is the largest H(m,j), the smallest j on ties; the traceback prefers the diagonal,
 // then D, then I, and stays in a gap while it extends.
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -25,7 +26,17 @@ struct GlocalPath {
     std::int64_t target_begin = 0, target_end = 0;  // the window's aligned range
     // One a column, from the read's first base to its last, scored as end_clip.hpp wants them.
     std::vector<AlignedColumn> columns;
+    // The best end-to-end score of the read ending at least kShiftedEndDistance window bases away
+    // from this alignment's end, when it is within one match of `score`: the read fits as well
+    // shifted, as in a tandem repeat, so its place is ambiguous. (A lower bar, such as one
+    // mismatch, takes every read whose last base is a mismatch for a shifted one.) Unset otherwise
+    // (and for pairs aligned through align_pair).
+    std::optional<std::int32_t> shifted_score;
 };
+
+// Ends closer than this to the best are the same placement with its last bases aligned
+// otherwise (a gap or mismatches at the end), not another placement.
+inline constexpr std::size_t kShiftedEndDistance = 3;
 
 // Pairs of more cells than this go to align_pair itself, whose traceback keeps checkpoints
 // rather than a byte a cell (the same alignment in far less memory: a long read against a long

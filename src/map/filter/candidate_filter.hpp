@@ -6,7 +6,7 @@
 // E > max_edits and a passing one has E <= max_edits (the last stage is exact): the extension
 // sees only real hits.
 //
-// The order is measured (docs/map_filters.md, bench/map/bench_map_filters): on 150-base
+// The order is measured (docs/map.md, "Filters", bench/map/bench_map_filters): on 150-base
 // candidates with a budget of 12 the tiled prefix rejects random candidates in ~0.7 us where the
 // wavefront takes ~1 us, and the prefix caps what the tiled stage costs a true hit; the
 // letter-count bound rejects only ~4% of random candidates for ~0.2 us, more than it saves, so
@@ -38,7 +38,7 @@ struct FilterCounts {
 
 class CandidateFilter {
   public:
-    // The tile length of the tiled bound (docs/map_filters.md: its measurement).
+    // The tile length of the tiled bound (docs/map.md, "Filters": its measurement).
     static constexpr int kTileLength = 5;
 
     CandidateFilter();  // builds the l-mer distance table (~1 MB)

@@ -72,3 +72,5 @@ std::vector<AlignmentRecord> Mapper::map_single(std::span<const SequenceRecord> 
     }
     return records;
 }
+
+}  // namespace tropic::map

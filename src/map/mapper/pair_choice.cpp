@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "map/extend/extend_read.hpp"
+#include "map/extend/mapping_quality.hpp"
 #include "map/pair/insert_size.hpp"
 
 namespace tropic::map::detail {
@@ -50,17 +51,22 @@ void rescue_for(const HitFinder& finder, const InsertSizeModel& insert_size,
 
 Placement place_hit(const std::vector<StrandHit>& hits, std::size_t chosen, int read_length,
                     const MapScoring& scoring) {
-    const int score = hits[chosen].hit.score;
+    const ReadHit& hit = hits[chosen].hit;
     int count = 0;
     std::optional<int> other;
     for (std::size_t k = 0; k < hits.size(); ++k) {
-        if (hits[k].hit.score == score) ++count;
+        if (hits[k].hit.score == hit.score) ++count;
         if (k != chosen && !other) other = hits[k].hit.score;
     }
-    Placement placement{hits[chosen], 0, other};
+    // A shifted placement in the same window is another hit that the window hid.
+    if (hit.shifted_score) {
+        if (*hit.shifted_score >= hit.score) ++count;
+        if (!other || *hit.shifted_score > *other) other = *hit.shifted_score;
+    }
+    Placement placement{hits[chosen], 0, other, hit.shifted_score.has_value()};
     // A hit that pairing chose below the read's best has no confidence of its own.
-    if (!(other && *other > score))
-        placement.mapq = mapping_quality(score, other.value_or(0), count, read_length, scoring);
+    if (!(other && *other > hit.score))
+        placement.mapq = mapping_quality(hit.score, other.value_or(0), count, read_length, scoring);
     return placement;
 }
 
@@ -122,8 +128,9 @@ PairChoice choose_pair(const std::vector<StrandHit>& first_hits,
     const int pair_mapq =
         mapping_quality(*best, rival, best_count, first_length + second_length, scoring);
     for (Placement* placement : {&*choice.first, &*choice.second})
-        placement->mapq =
-            std::max(placement->mapq, std::min(pair_mapq, placement->mapq + kPairMapqRaise));
+        if (!placement->shifted)
+            placement->mapq =
+                std::max(placement->mapq, std::min(pair_mapq, placement->mapq + kPairMapqRaise));
     return choice;
 }
 

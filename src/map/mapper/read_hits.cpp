@@ -8,21 +8,21 @@ namespace tropic::map::detail {
 
 namespace {
 
-// Two hits of one strand whose reference spans overlap by half the read or more are one
-// placement found from two windows: the better one stays.
-bool same_placement(const StrandHit& a, const StrandHit& b, std::int64_t read_length) {
-    if (a.reverse != b.reverse || a.contig != b.contig) return false;
-    const std::int64_t overlap = std::min(a.hit.reference_end, b.hit.reference_end) -
-                                 std::max(a.hit.reference_begin, b.hit.reference_begin);
-    return 2 * overlap >= read_length;
+// Two hits of one strand that start or end at the same reference base are one placement found
+// from two windows (the better stays). Hits shifted against each other, as in a tandem repeat,
+// are distinct placements: they make the read ambiguous.
+bool same_placement(const StrandHit& a, const StrandHit& b) {
+    return a.reverse == b.reverse && a.contig == b.contig &&
+           (a.hit.reference_begin == b.hit.reference_begin ||
+            a.hit.reference_end == b.hit.reference_end);
 }
 
-void keep_distinct(std::vector<StrandHit>& hits, std::int64_t read_length) {
+void keep_distinct(std::vector<StrandHit>& hits) {
     std::sort(hits.begin(), hits.end(), better_hit);
     std::vector<StrandHit> kept;
     for (StrandHit& hit : hits)
         if (std::none_of(kept.begin(), kept.end(),
-                         [&](const StrandHit& k) { return same_placement(k, hit, read_length); }))
+                         [&](const StrandHit& k) { return same_placement(k, hit); }))
             kept.push_back(std::move(hit));
     hits = std::move(kept);
 }
@@ -46,7 +46,7 @@ std::vector<StrandHit> HitFinder::find(std::span<const std::uint8_t> forward,
     std::vector<StrandHit> hits;
     find_on_strand(forward, false, hits, counts);
     find_on_strand(reverse, true, hits, counts);
-    keep_distinct(hits, static_cast<std::int64_t>(forward.size()));
+    keep_distinct(hits);
     return hits;
 }
 

@@ -8,6 +8,7 @@
 
 #include "map/extend/extend_read.hpp"
 #include "map/filter/candidate_filter.hpp"
+#include "map/filter/merge_diagonals.hpp"
 #include "tropic/map/map_params.hpp"
 #include "tropic/map/reference_index.hpp"
 

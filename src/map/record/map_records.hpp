@@ -19,6 +19,9 @@ struct Placement {
     StrandHit hit;
     int mapq = 0;
     std::optional<int> second_score;  // XS
+    // The read fits about as well a few bases away in its own window (a tandem repeat): a mate
+    // cannot tell those places apart, so pairing does not raise the MAPQ.
+    bool shifted = false;
 };
 
 // The record of a single read; `placement` nullptr: unmapped.
