@@ -96,12 +96,6 @@ GlocalReference glocal_reference(std::span<const std::uint8_t> read,
     GlocalReference out;
     out.score = H[m][end];
     out.target_end = static_cast<std::int64_t>(end);
-    for (std::size_t j = 0; j <= n; ++j) {
-        const bool far = j + 3 <= end || j >= end + 3;
-        if (far && H[m][j] >= out.score - scoring.match &&
-            (!out.shifted_score || H[m][j] > *out.shifted_score))
-            out.shifted_score = H[m][j];
-    }
     std::string reversed;
     std::size_t i = m, j = end;
     char state = 'H';
@@ -130,6 +124,14 @@ GlocalReference glocal_reference(std::span<const std::uint8_t> read,
     }
     out.target_begin = static_cast<std::int64_t>(j);
     out.ops.assign(reversed.rbegin(), reversed.rend());
+    const auto gaps = static_cast<std::size_t>(
+        std::count_if(out.ops.begin(), out.ops.end(), [](char op) { return op != 'M'; }));
+    for (std::size_t j = 0; j <= n; ++j) {
+        const std::size_t distance = j > end ? j - end : end - j;
+        if (distance >= 3 + gaps && H[m][j] >= out.score - scoring.match &&
+            (!out.shifted_score || H[m][j] > *out.shifted_score))
+            out.shifted_score = H[m][j];
+    }
     return out;
 }
 

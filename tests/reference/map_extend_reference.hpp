@@ -18,7 +18,8 @@ struct GlocalReference {
     std::int64_t score = 0;
     std::int64_t target_begin = 0, target_end = 0;
     std::string ops;  // one letter a column: M, I or D
-    // The best H(m, j) with |j - end| >= 3 that is at least score - match (a shifted placement).
+    // The best H(m, j) with |j - end| >= 3 + the path's I and D columns that is at least
+    // score - match (a shifted placement).
     std::optional<std::int64_t> shifted_score;
 };
 

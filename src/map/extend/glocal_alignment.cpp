@@ -88,15 +88,16 @@ std::pair<std::int32_t, std::size_t> fill(std::span<const std::uint8_t> read,
     return {h_row[end], end};
 }
 
-// The last row's best score at least kShiftedEndDistance from `end`, when it is within one
-// match of the best.
-std::optional<std::int32_t> shifted_score(const Scratch& s, std::size_t end,
+// The last row's best score at least kShiftedEndDistance + `gaps` (the path's gap columns, which
+// let a path end further off at little cost) from `end`, when it is within one match of the
+// best.
+std::optional<std::int32_t> shifted_score(const Scratch& s, std::size_t end, std::size_t gaps,
                                           const MapScoring& scoring) {
     const std::int32_t best = s.h[end];
     std::optional<std::int32_t> found;
     for (std::size_t j = 0; j < s.h.size(); ++j) {
         const std::size_t distance = j > end ? j - end : end - j;
-        if (distance < kShiftedEndDistance) continue;
+        if (distance < kShiftedEndDistance + gaps) continue;
         if (s.h[j] >= best - scoring.match && (!found || s.h[j] > *found)) found = s.h[j];
     }
     return found;
@@ -143,7 +144,6 @@ void align_glocal(std::span<const std::uint8_t> read, std::span<const std::uint8
     const std::size_t n = window.size();
     path.score = score;
     path.target_end = static_cast<std::int64_t>(end);
-    path.shifted_score = shifted_score(s, end, scoring);
     path.columns.clear();
     const auto gap_column = [&](CigarOp op, bool opens) {
         path.columns.push_back({op, -(scoring.gap_extend + (opens ? scoring.gap_open : 0))});
@@ -182,6 +182,10 @@ void align_glocal(std::span<const std::uint8_t> read, std::span<const std::uint8
     }
     path.target_begin = static_cast<std::int64_t>(j);
     std::reverse(path.columns.begin(), path.columns.end());
+    const auto gaps = static_cast<std::size_t>(
+        std::count_if(path.columns.begin(), path.columns.end(),
+                      [](const AlignedColumn& column) { return column.op != CigarOp::Match; }));
+    path.shifted_score = shifted_score(s, end, gaps, scoring);
 }
 
 }  // namespace tropic::map::detail

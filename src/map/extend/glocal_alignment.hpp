@@ -26,11 +26,11 @@ struct GlocalPath {
     std::int64_t target_begin = 0, target_end = 0;  // the window's aligned range
     // One a column, from the read's first base to its last, scored as end_clip.hpp wants them.
     std::vector<AlignedColumn> columns;
-    // The best end-to-end score of the read ending at least kShiftedEndDistance window bases away
-    // from this alignment's end, when it is within one match of `score`: the read fits as well
-    // shifted, as in a tandem repeat, so its place is ambiguous. (A lower bar, such as one
-    // mismatch, takes every read whose last base is a mismatch for a shifted one.) Unset otherwise
-    // (and for pairs aligned through align_pair).
+    // The best end-to-end score of the read ending at least kShiftedEndDistance window bases
+    // plus the path's gap columns away from this alignment's end, when it is within one match of
+    // `score`: the read fits as well shifted, as in a tandem repeat, so its place is ambiguous. (A
+    // lower bar, such as one mismatch, takes every read whose last base is a mismatch for a shifted
+    // one.) Unset otherwise (and for pairs aligned through align_pair).
     std::optional<std::int32_t> shifted_score;
 };
 

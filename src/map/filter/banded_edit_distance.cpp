@@ -24,11 +24,13 @@ std::uint64_t load8(const std::uint8_t* bytes) {
     const int n = static_cast<int>(c.read.size());
     const int end = std::min(n, static_cast<int>(c.window.size()) - d);
     const std::uint8_t* read = c.read.data();
-    const std::uint8_t* window = c.window.data() + d;
+    // Indexed as window[i + d] (i + d >= 0 here): a pointer moved by d could leave the array,
+    // which is undefined even unread.
+    const std::uint8_t* window = c.window.data();
     constexpr std::uint64_t kBit2 = 0x0404040404040404ull;
     for (; i + 8 <= end; i += 8) {
         const std::uint64_t r = load8(read + i);
-        const std::uint64_t differ = (r ^ load8(window + i)) | (r & kBit2);
+        const std::uint64_t differ = (r ^ load8(window + (i + d))) | (r & kBit2);
         if (differ != 0) {
             if constexpr (std::endian::native == std::endian::little)
                 return i + std::countr_zero(differ) / 8;
@@ -36,7 +38,7 @@ std::uint64_t load8(const std::uint8_t* bytes) {
                 return i + std::countl_zero(differ) / 8;
         }
     }
-    while (i < end && read[i] == window[i] && read[i] != kNeverMatches) ++i;
+    while (i < end && read[i] == window[i + d] && read[i] != kNeverMatches) ++i;
     return i;
 }
 
