@@ -5,7 +5,6 @@
 #include "map/mapper/read_hits.hpp"
 #include "map/pair/insert_size.hpp"
 #include "map/record/map_records.hpp"
-#include "tropic/core/dna_encoding.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/thread_pool.hpp"
 #include "tropic/map/mapper.hpp"
@@ -15,7 +14,7 @@ namespace tropic::map {
 namespace {
 
 struct PairHits {
-    std::vector<std::uint8_t> first_forward, first_reverse, second_forward, second_reverse;
+    detail::EncodedRead first_read, second_read;
     std::vector<detail::StrandHit> first, second;
     detail::HitCounts counts;
 };
@@ -48,12 +47,10 @@ std::vector<AlignmentRecord> Mapper::map_pairs(std::span<const SequenceRecord> f
     std::vector<PairHits> pairs(first.size());
     parallel_for(options.pool, 0, pairs.size(), [&](std::size_t i) {
         PairHits& pair = pairs[i];
-        pair.first_forward = encode_dna(first[i].residues);
-        pair.first_reverse = reverse_complement_dna(pair.first_forward);
-        pair.second_forward = encode_dna(second[i].residues);
-        pair.second_reverse = reverse_complement_dna(pair.second_forward);
-        pair.first = finder.find(pair.first_forward, pair.first_reverse, pair.counts);
-        pair.second = finder.find(pair.second_forward, pair.second_reverse, pair.counts);
+        pair.first_read = detail::EncodedRead(first[i]);
+        pair.second_read = detail::EncodedRead(second[i]);
+        pair.first = finder.find(pair.first_read.forward, pair.first_read.reverse, pair.counts);
+        pair.second = finder.find(pair.second_read.forward, pair.second_read.reverse, pair.counts);
     });
     std::vector<std::int64_t> lengths = confident_template_lengths(pairs);
     if (auto model = detail::estimate_insert_size(lengths)) insert_size_ = *model;
@@ -62,12 +59,12 @@ std::vector<AlignmentRecord> Mapper::map_pairs(std::span<const SequenceRecord> f
     std::vector<char> proper(pairs.size(), 0);
     parallel_for(options.pool, 0, pairs.size(), [&](std::size_t i) {
         PairHits& pair = pairs[i];
-        detail::rescue_mates(finder, insert_size_, pair.first_forward, pair.first_reverse,
-                             pair.second_forward, pair.second_reverse, pair.first, pair.second,
-                             pair.counts);
+        detail::rescue_mates(finder, insert_size_, pair.first_read.forward, pair.first_read.reverse,
+                             pair.second_read.forward, pair.second_read.reverse, pair.first,
+                             pair.second, pair.counts);
         const detail::PairChoice choice = detail::choose_pair(
-            pair.first, pair.second, insert_size_, static_cast<int>(pair.first_forward.size()),
-            static_cast<int>(pair.second_forward.size()), params_.scoring);
+            pair.first, pair.second, insert_size_, static_cast<int>(pair.first_read.forward.size()),
+            static_cast<int>(pair.second_read.forward.size()), params_.scoring);
         auto both = detail::pair_records(first[i], choice.first ? &*choice.first : nullptr,
                                          second[i], choice.second ? &*choice.second : nullptr,
                                          choice.proper, index_, read_group_id_);

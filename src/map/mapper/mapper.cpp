@@ -8,7 +8,6 @@
 #include "map/mapper/pair_choice.hpp"
 #include "map/mapper/read_hits.hpp"
 #include "map/record/map_records.hpp"
-#include "tropic/core/dna_encoding.hpp"
 #include "tropic/core/thread_pool.hpp"
 
 namespace tropic::map {
@@ -18,12 +17,6 @@ using detail::Placement;
 using detail::StrandHit;
 
 namespace {
-
-struct EncodedRead {
-    std::vector<std::uint8_t> forward, reverse;
-    explicit EncodedRead(const SequenceRecord& read)
-        : forward(encode_dna(read.residues)), reverse(reverse_complement_dna(forward)) {}
-};
 
 void add_counts(MapSummary& summary, const HitCounts& counts) {
     summary.candidates += counts.candidates;
@@ -55,7 +48,7 @@ std::vector<AlignmentRecord> Mapper::map_single(std::span<const SequenceRecord> 
     std::vector<AlignmentRecord> records(reads.size());
     std::vector<HitCounts> counts(reads.size());
     parallel_for(options.pool, 0, reads.size(), [&](std::size_t i) {
-        const EncodedRead read(reads[i]);
+        const detail::EncodedRead read(reads[i]);
         const auto hits = finder.find(read.forward, read.reverse, counts[i]);
         if (hits.empty()) {
             records[i] = detail::single_read_record(reads[i], nullptr, index_, read_group_id_);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "map/seed/seed_diagonals.hpp"
+#include "tropic/core/dna_encoding.hpp"
 
 namespace tropic::map::detail {
 
@@ -28,6 +29,9 @@ void keep_distinct(std::vector<StrandHit>& hits) {
 }
 
 }  // namespace
+
+EncodedRead::EncodedRead(const SequenceRecord& read)
+    : forward(encode_dna(read.residues)), reverse(reverse_complement_dna(forward)) {}
 
 bool better_hit(const StrandHit& a, const StrandHit& b) noexcept {
     if (a.hit.score != b.hit.score) return a.hit.score > b.hit.score;

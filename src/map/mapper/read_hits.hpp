@@ -9,6 +9,7 @@
 #include "map/extend/extend_read.hpp"
 #include "map/filter/candidate_filter.hpp"
 #include "map/filter/merge_diagonals.hpp"
+#include "tropic/core/sequence.hpp"
 #include "tropic/map/map_params.hpp"
 #include "tropic/map/reference_index.hpp"
 
@@ -18,6 +19,13 @@ struct StrandHit {
     ReadHit hit;
     bool reverse = false;  // the read's reverse complement aligned (SAM flag 0x10)
     std::size_t contig = 0;
+};
+
+// A read's codes as sequenced and reverse-complemented: the two strands a hit can be on.
+struct EncodedRead {
+    std::vector<std::uint8_t> forward, reverse;
+    EncodedRead() = default;
+    explicit EncodedRead(const SequenceRecord& read);
 };
 
 struct HitCounts {
