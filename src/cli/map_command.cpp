@@ -193,9 +193,9 @@ Command add_map_command(CLI::App& app) {
         ->capture_default_str();
     sub->add_option("--max-read-length", p.max_read_length, "Longest read accepted")
         ->capture_default_str();
-    add_run_options(
-        sub, o->shared,
-        Shared::Threads | Shared::MaxMemory | Shared::Output | Shared::Quiet | Shared::Chunk);
+    add_run_options(sub, o->shared,
+                    Shared::Backend | Shared::Device | Shared::Threads | Shared::MaxMemory |
+                        Shared::Output | Shared::Quiet | Shared::Chunk);
     return {sub, [o] { run_map(*o); }};
 }
 

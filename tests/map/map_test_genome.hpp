@@ -68,6 +68,33 @@ inline PlantedRead plant_read(std::mt19937_64& rng, const std::vector<std::strin
     return planted;
 }
 
+// Random contigs of the given lengths holding copies of three 300-base elements, each copy with
+// its own substitutions (at rate `divergence`), every ~4 kb, and a run of 1..40 N every ~15 kb:
+// reads there have several candidate places, and some windows hold N.
+inline std::vector<std::string> repeat_contigs(std::mt19937_64& rng,
+                                               const std::vector<std::size_t>& lengths,
+                                               double divergence) {
+    std::vector<std::string> elements;
+    for (int k = 0; k < 3; ++k) elements.push_back(random_bases(rng, 300));
+    std::uniform_real_distribution<double> unit(0, 1);
+    std::vector<std::string> contigs;
+    for (const std::size_t length : lengths) {
+        std::string contig = random_bases(rng, length);
+        for (std::size_t at = rng() % 4000; at + 300 < length; at += 2000 + rng() % 4000) {
+            std::string copy = elements[rng() % elements.size()];
+            for (char& base : copy)
+                if (unit(rng) < divergence) base = "ACGT"[rng() % 4];
+            contig.replace(at, copy.size(), copy);
+        }
+        for (std::size_t at = rng() % 15000; at + 40 < length; at += 10000 + rng() % 10000) {
+            const std::size_t run = 1 + rng() % 40;
+            contig.replace(at, run, std::string(run, 'N'));
+        }
+        contigs.push_back(std::move(contig));
+    }
+    return contigs;
+}
+
 inline std::string fasta_text(const std::vector<std::string>& contigs) {
     std::string text;
     for (std::size_t k = 0; k < contigs.size(); ++k)

@@ -4,6 +4,7 @@
 // order. docs/map.md describes each stage, the scoring, MAPQ and the proper-pair rule.
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -16,6 +17,10 @@
 #include "tropic/map/reference_index.hpp"
 
 namespace tropic::map {
+
+namespace detail {
+class BatchFilter;
+}
 
 // The insert sizes of a batch's confidently placed pairs: what the proper-pair rule and the
 // pairing score use. `pairs` 0: not estimated (too few such pairs yet).
@@ -43,15 +48,21 @@ struct MapSummary {
 // The read group's ID of a "@RG\tID:x\t..." line, "" for an empty line.
 [[nodiscard]] std::string read_group_id(const std::string& read_group);
 
+// Where the filters run follows options.backend and options.device (docs/map.md, "GPU"): the
+// records are the same on every backend. The device, once used, keeps the reference for the
+// Mapper's life.
 class Mapper {
   public:
     // Throws InputError for invalid params (validate).
     Mapper(const ReferenceIndex& index, const MapParams& params, std::string read_group_id = {});
+    ~Mapper();
+    Mapper(Mapper&&) noexcept;
+    Mapper& operator=(Mapper&&) = delete;
 
     // Single-end reads, one record each (unmapped reads included), in input order.
     [[nodiscard]] std::vector<AlignmentRecord> map_single(std::span<const SequenceRecord> reads,
                                                           const RunOptions& options,
-                                                          MapSummary& summary) const;
+                                                          MapSummary& summary);
     // Pairs first[k], second[k]: two records per pair, the first read's first. The insert size
     // is estimated from this batch's unique pairs (when there are enough; else the previous
     // batch's estimate is kept).
@@ -67,6 +78,7 @@ class Mapper {
     MapParams params_;
     std::string read_group_id_;
     InsertSizeModel insert_size_;
+    std::unique_ptr<detail::BatchFilter> filter_;
 };
 
 }  // namespace tropic::map

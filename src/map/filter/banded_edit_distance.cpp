@@ -9,7 +9,7 @@
 namespace tropic::map::detail {
 namespace {
 
-constexpr int kNotReached = -(1 << 28);
+constexpr int kNotReached = kWavefrontNotReached;
 
 std::uint64_t load8(const std::uint8_t* bytes) {
     std::uint64_t word;

@@ -19,6 +19,10 @@
 
 namespace tropic::map::detail {
 
+// A wavefront cell no path of the current cost reaches: far below row 0, so that adding a few
+// edits keeps it there.
+inline constexpr int kWavefrontNotReached = -(1 << 28);
+
 // E, or stop_above + 1 once E > stop_above; kUnreachable when the band holds no path.
 [[nodiscard]] int banded_edit_distance(const BandedWindow& candidate, int stop_above);
 

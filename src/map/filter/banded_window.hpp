@@ -28,11 +28,14 @@ inline constexpr std::uint8_t kNeverMatches = 4;
 struct RowDiagonals {
     int first = 0, end = 0;
 };
-inline RowDiagonals row_diagonals(const BandedWindow& c, int i) {
-    const int m = static_cast<int>(c.window.size());
-    const int first = c.delta_low > -i ? c.delta_low : -i;
-    const int last = c.delta_high < m - i ? c.delta_high : m - i;
+// (constexpr, so that device code calls it too: the GPU filter's rows are these.)
+constexpr RowDiagonals row_diagonals(int window_length, int delta_low, int delta_high, int i) {
+    const int first = delta_low > -i ? delta_low : -i;
+    const int last = delta_high < window_length - i ? delta_high : window_length - i;
     return {first, last + 1 > first ? last + 1 : first};
+}
+inline RowDiagonals row_diagonals(const BandedWindow& c, int i) {
+    return row_diagonals(static_cast<int>(c.window.size()), c.delta_low, c.delta_high, i);
 }
 
 }  // namespace tropic::map::detail

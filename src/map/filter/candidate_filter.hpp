@@ -19,6 +19,9 @@
 
 namespace tropic::map::detail {
 
+// Which stage rejected a candidate, or that it passed: what every backend reports per candidate.
+enum class FilterOutcome : std::uint8_t { Passed = 0, RejectedCount, RejectedTiled, RejectedExact };
+
 // How many candidates were tested and how many each stage rejected.
 struct FilterCounts {
     std::uint64_t tested = 0, rejected_count = 0, rejected_tiled = 0, rejected_exact = 0;
@@ -30,6 +33,12 @@ struct FilterCounts {
         rejected_tiled += other.rejected_tiled;
         rejected_exact += other.rejected_exact;
         return *this;
+    }
+    void add(FilterOutcome outcome) {
+        ++tested;
+        rejected_count += outcome == FilterOutcome::RejectedCount;
+        rejected_tiled += outcome == FilterOutcome::RejectedTiled;
+        rejected_exact += outcome == FilterOutcome::RejectedExact;
     }
     [[nodiscard]] std::uint64_t passed() const {
         return tested - rejected_count - rejected_tiled - rejected_exact;
@@ -47,6 +56,8 @@ class CandidateFilter {
     // Thread-safe (const, no shared scratch).
     [[nodiscard]] bool passes(const BandedWindow& candidate, int max_edits,
                               FilterCounts& counts) const;
+    // The stage that rejects the candidate, or Passed (E <= max_edits).
+    [[nodiscard]] FilterOutcome outcome(const BandedWindow& candidate, int max_edits) const;
 
     [[nodiscard]] const LmerDistanceTable& table() const { return table_; }
 

@@ -41,13 +41,8 @@ void tile_costs(const LmerDistanceTable& table, const BandedWindow& c, int a, Ro
     }
 }
 
-// Transitions between diagonals more than kMaxShift apart are not followed one by one: they
-// cost more than kMaxShift (max(f - k, k) >= k), so min V_t + kMaxShift + 1 bounds them all.
-constexpr int kMaxShift = 2;
-
-// V is kept in 16 bits, capped here (a capped lower bound is still a lower bound); cells off
-// the window's rows start at the cap.
-constexpr std::int16_t kCapped = 0x3FFF;
+constexpr int kMaxShift = kTiledMaxShift;
+constexpr std::int16_t kCapped = kTiledCapped;
 
 }  // namespace
 

@@ -31,10 +31,21 @@
 // V_T(d_T) >= B (V_{t+1}(d') <= V_t(d) + c_t(d, d') for every d, the second term included).
 // B >= ceil(M / 2) where M = sum_t min_d f_t(d), the simpler bound, since
 // max(f - k, k) >= f / 2; on a candidate that keeps to one diagonal B counts every f_t in full.
+#include <cstdint>
+
 #include "map/filter/banded_window.hpp"
 #include "map/filter/lmer_distance_table.hpp"
 
 namespace tropic::map::detail {
+
+// Transitions between diagonals more than kTiledMaxShift apart are not followed one by one: they
+// cost more than kTiledMaxShift (max(f - k, k) >= k), so min V_t + kTiledMaxShift + 1 bounds
+// them all (the second term above).
+inline constexpr int kTiledMaxShift = 2;
+
+// V is kept in 16 bits, capped here (a capped lower bound is still a lower bound); cells off
+// the window's rows start at the cap.
+inline constexpr std::int16_t kTiledCapped = 0x3FFF;
 
 // B above, or min V_t as soon as it exceeds stop_above (also a lower bound: min V_t never
 // decreases with t). Values are capped at 16383. O(T * W) for a band of W diagonals.

@@ -1,6 +1,7 @@
 // Pairs: every read's hits, the batch's insert sizes, then rescue and pairing per pair.
 #include <algorithm>
 
+#include "map/mapper/batch_hits.hpp"
 #include "map/mapper/pair_choice.hpp"
 #include "map/mapper/read_hits.hpp"
 #include "map/pair/insert_size.hpp"
@@ -45,13 +46,22 @@ std::vector<AlignmentRecord> Mapper::map_pairs(std::span<const SequenceRecord> f
         throw InternalError("map_pairs: the two reads of every pair are needed");
     const detail::HitFinder finder(index_, params_);
     std::vector<PairHits> pairs(first.size());
+    std::vector<const detail::EncodedRead*> reads(2 * pairs.size());
     parallel_for(options.pool, 0, pairs.size(), [&](std::size_t i) {
         PairHits& pair = pairs[i];
         pair.first_read = detail::EncodedRead(first[i]);
         pair.second_read = detail::EncodedRead(second[i]);
-        pair.first = finder.find(pair.first_read.forward, pair.first_read.reverse, pair.counts);
-        pair.second = finder.find(pair.second_read.forward, pair.second_read.reverse, pair.counts);
+        reads[2 * i] = &pair.first_read;
+        reads[2 * i + 1] = &pair.second_read;
     });
+    std::vector<detail::HitCounts> counts(reads.size());
+    auto hits = detail::find_batch_hits(finder, *filter_, reads, options, counts);
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+        pairs[i].first = std::move(hits[2 * i]);
+        pairs[i].second = std::move(hits[2 * i + 1]);
+        pairs[i].counts = counts[2 * i];
+        pairs[i].counts += counts[2 * i + 1];
+    }
     std::vector<std::int64_t> lengths = confident_template_lengths(pairs);
     if (auto model = detail::estimate_insert_size(lengths)) insert_size_ = *model;
 

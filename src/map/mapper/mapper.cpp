@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "map/mapper/batch_hits.hpp"
 #include "map/mapper/pair_choice.hpp"
 #include "map/mapper/read_hits.hpp"
 #include "map/record/map_records.hpp"
@@ -37,25 +38,35 @@ MapSummary& MapSummary::operator+=(const MapSummary& other) {
 }
 
 Mapper::Mapper(const ReferenceIndex& index, const MapParams& params, std::string read_group_id)
-    : index_(index), params_(params), read_group_id_(std::move(read_group_id)) {
+    : index_(index),
+      params_(params),
+      read_group_id_(std::move(read_group_id)),
+      filter_(std::make_unique<detail::BatchFilter>(index)) {
     validate(params_);
 }
 
+Mapper::~Mapper() = default;
+Mapper::Mapper(Mapper&&) noexcept = default;
+
 std::vector<AlignmentRecord> Mapper::map_single(std::span<const SequenceRecord> reads,
-                                                const RunOptions& options,
-                                                MapSummary& summary) const {
+                                                const RunOptions& options, MapSummary& summary) {
     const detail::HitFinder finder(index_, params_);
-    std::vector<AlignmentRecord> records(reads.size());
-    std::vector<HitCounts> counts(reads.size());
+    std::vector<detail::EncodedRead> encoded(reads.size());
+    std::vector<const detail::EncodedRead*> pointers(reads.size());
     parallel_for(options.pool, 0, reads.size(), [&](std::size_t i) {
-        const detail::EncodedRead read(reads[i]);
-        const auto hits = finder.find(read.forward, read.reverse, counts[i]);
-        if (hits.empty()) {
+        encoded[i] = detail::EncodedRead(reads[i]);
+        pointers[i] = &encoded[i];
+    });
+    std::vector<HitCounts> counts(reads.size());
+    const auto hits = detail::find_batch_hits(finder, *filter_, pointers, options, counts);
+    std::vector<AlignmentRecord> records(reads.size());
+    parallel_for(options.pool, 0, reads.size(), [&](std::size_t i) {
+        if (hits[i].empty()) {
             records[i] = detail::single_read_record(reads[i], nullptr, index_, read_group_id_);
             return;
         }
-        const Placement placement =
-            detail::place_hit(hits, 0, static_cast<int>(read.forward.size()), params_.scoring);
+        const Placement placement = detail::place_hit(
+            hits[i], 0, static_cast<int>(encoded[i].forward.size()), params_.scoring);
         records[i] = detail::single_read_record(reads[i], &placement, index_, read_group_id_);
     });
     summary.reads += reads.size();

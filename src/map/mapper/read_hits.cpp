@@ -44,25 +44,14 @@ bool better_hit(const StrandHit& a, const StrandHit& b) noexcept {
 HitFinder::HitFinder(const ReferenceIndex& index, const MapParams& params)
     : index_(index), params_(params) {}
 
-std::vector<StrandHit> HitFinder::find(std::span<const std::uint8_t> forward,
-                                       std::span<const std::uint8_t> reverse,
-                                       HitCounts& counts) const {
-    std::vector<StrandHit> hits;
-    find_on_strand(forward, false, hits, counts);
-    find_on_strand(reverse, true, hits, counts);
-    keep_distinct(hits);
-    return hits;
-}
-
-void HitFinder::find_on_strand(std::span<const std::uint8_t> read, bool reverse,
-                               std::vector<StrandHit>& hits, HitCounts& counts) const {
+void HitFinder::collect(std::span<const std::uint8_t> read, std::uint32_t slot,
+                        std::vector<FlatCandidate>& out, HitCounts& counts) const {
     const auto length = static_cast<std::int64_t>(read.size());
     const int edits = max_edits(params_, static_cast<int>(length));
     std::vector<std::int64_t> diagonals;
     append_seed_diagonals(index_, read, diagonals);
     if (diagonals.empty()) return;
     const auto total = static_cast<std::int64_t>(index_.total_length());
-    std::vector<std::uint8_t> window;
     for (const DiagonalRange& range : merge_diagonals(diagonals, std::max(edits, 1))) {
         const std::int64_t middle = std::clamp<std::int64_t>(range.low + length / 2, 0, total - 1);
         const std::size_t contig = index_.contig_of(middle);
@@ -73,15 +62,32 @@ void HitFinder::find_on_strand(std::span<const std::uint8_t> read, bool reverse,
         const std::int64_t end = std::min(range.high + length + edits, contig_end);
         if (end - begin < length - edits) continue;  // no room for the read with its edits
         ++counts.candidates;
-        index_.extract(begin, end, window);
-        const BandedWindow candidate{read, window, static_cast<int>(range.low - edits - begin),
-                                     static_cast<int>(range.high + edits - begin)};
-        if (!filter_.passes(candidate, edits, counts.filters)) continue;
-        ++counts.extended;
-        auto hit = extend_read(read, window, begin, params_.scoring);
-        if (!hit || hit->score < params_.min_score) continue;
-        hits.push_back(StrandHit{std::move(*hit), reverse, contig});
+        out.push_back(FlatCandidate{slot, static_cast<std::uint32_t>(contig),
+                                    static_cast<std::uint32_t>(begin),
+                                    static_cast<std::uint32_t>(end - begin),
+                                    static_cast<std::int32_t>(range.low - edits - begin),
+                                    static_cast<std::int32_t>(range.high + edits - begin), edits});
     }
+}
+
+std::vector<StrandHit> HitFinder::extend(const CandidateBatch& batch,
+                                         std::span<const FlatCandidate> candidates,
+                                         std::span<const FilterOutcome> outcomes,
+                                         HitCounts& counts) const {
+    std::vector<StrandHit> hits;
+    std::vector<std::uint8_t> window;
+    for (std::size_t k = 0; k < candidates.size(); ++k) {
+        counts.filters.add(outcomes[k]);
+        if (outcomes[k] != FilterOutcome::Passed) continue;
+        const FlatCandidate& c = candidates[k];
+        ++counts.extended;
+        index_.extract(c.window_begin, std::int64_t{c.window_begin} + c.window_length, window);
+        auto hit = extend_read(batch.read(c.read), window, c.window_begin, params_.scoring);
+        if (!hit || hit->score < params_.min_score) continue;
+        hits.push_back(StrandHit{std::move(*hit), (c.read & 1) != 0, c.contig});
+    }
+    keep_distinct(hits);
+    return hits;
 }
 
 std::optional<StrandHit> HitFinder::rescue(std::span<const std::uint8_t> oriented, bool reverse,

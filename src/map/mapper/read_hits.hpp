@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "map/extend/extend_read.hpp"
+#include "map/filter/candidate_batch.hpp"
 #include "map/filter/candidate_filter.hpp"
 #include "map/filter/merge_diagonals.hpp"
 #include "tropic/core/sequence.hpp"
@@ -31,21 +32,40 @@ struct EncodedRead {
 struct HitCounts {
     std::uint64_t candidates = 0, extended = 0;
     FilterCounts filters;
+
+    HitCounts& operator+=(const HitCounts& other) {
+        candidates += other.candidates;
+        extended += other.extended;
+        filters += other.filters;
+        return *this;
+    }
 };
 
 // Best first: score, then the forward strand, then the leftmost position (a fixed order, so that
 // every backend and thread count picks the same hit among equals).
 [[nodiscard]] bool better_hit(const StrandHit& a, const StrandHit& b) noexcept;
 
+// A read's slot in a CandidateBatch: its forward strand at 2 r, its reverse complement at 2 r + 1.
+[[nodiscard]] constexpr std::uint32_t strand_slot(std::size_t read, bool reverse) noexcept {
+    return static_cast<std::uint32_t>(2 * read + (reverse ? 1 : 0));
+}
+
 class HitFinder {
   public:
     HitFinder(const ReferenceIndex& index, const MapParams& params);
 
-    // The read's distinct hits scoring at least params.min_score, best first. `forward` is the
-    // read as sequenced, `reverse` its reverse complement.
-    [[nodiscard]] std::vector<StrandHit> find(std::span<const std::uint8_t> forward,
-                                              std::span<const std::uint8_t> reverse,
-                                              HitCounts& counts) const;
+    // The candidate windows of `read` (one strand, its codes in the orientation tried) into
+    // `out`, each naming `slot` as its read: seeds merged into diagonal ranges, each range's
+    // window inside its contig.
+    void collect(std::span<const std::uint8_t> read, std::uint32_t slot,
+                 std::vector<FlatCandidate>& out, HitCounts& counts) const;
+
+    // The distinct hits, best first, scoring at least params.min_score, of the candidates that
+    // passed the filters (outcomes[k] for candidates[k]); a candidate's strand is its slot's.
+    [[nodiscard]] std::vector<StrandHit> extend(const CandidateBatch& batch,
+                                                std::span<const FlatCandidate> candidates,
+                                                std::span<const FilterOutcome> outcomes,
+                                                HitCounts& counts) const;
 
     // The best alignment of `oriented` (the read in the strand wanted) inside [begin, end) of
     // `contig`, scoring at least params.min_score: a mate's rescue near its partner.
@@ -54,13 +74,11 @@ class HitFinder {
                                                   std::int64_t begin, std::int64_t end,
                                                   HitCounts& counts) const;
 
-  private:
-    void find_on_strand(std::span<const std::uint8_t> read, bool reverse,
-                        std::vector<StrandHit>& hits, HitCounts& counts) const;
+    [[nodiscard]] const ReferenceIndex& index() const noexcept { return index_; }
 
+  private:
     const ReferenceIndex& index_;
     MapParams params_;
-    CandidateFilter filter_;
 };
 
 }  // namespace tropic::map::detail

@@ -1,0 +1,42 @@
+#pragma once
+// The filter cascade over a whole batch of candidates, where the run says (RunOptions::backend):
+// on the CPU's threads, or on the device, which takes the candidates it can (band within
+// kDeviceMaxBand, window without N) while the CPU filters the rest. The outcomes are the same
+// either way (device_filter.hpp), so the output does not depend on the backend.
+#include <memory>
+#include <vector>
+
+#include "map/filter/candidate_batch.hpp"
+#include "map/filter/candidate_filter.hpp"
+#include "map/filter/device_filter.hpp"
+#include "tropic/core/run_options.hpp"
+#include "tropic/map/reference_index.hpp"
+
+namespace tropic::map::detail {
+
+class BatchFilter {
+  public:
+    explicit BatchFilter(const ReferenceIndex& index);
+    ~BatchFilter();
+
+    // outcomes[k] for batch.candidates[k]. ResourceError when the cuda backend is asked for and
+    // no device can take the work.
+    [[nodiscard]] std::vector<FilterOutcome> filter(const CandidateBatch& batch,
+                                                    const RunOptions& options);
+
+    // Whether the device can filter this candidate (else the CPU does).
+    [[nodiscard]] bool device_candidate(const FlatCandidate& candidate) const;
+
+  private:
+    void filter_on_cpu(const CandidateBatch& batch, std::span<const std::uint32_t> chosen,
+                       std::vector<FilterOutcome>& outcomes, const RunOptions& options) const;
+    [[nodiscard]] bool use_device(const CandidateBatch& batch, const RunOptions& options);
+
+    const ReferenceIndex& index_;
+    CandidateFilter cpu_;
+    std::unique_ptr<DeviceCandidateFilter> device_;
+    int device_number_ = -1;
+    std::uint64_t device_batch_bytes_ = 0;  // what the device buffers hold now
+};
+
+}  // namespace tropic::map::detail
