@@ -25,6 +25,9 @@ void validate(const MapParams& params) {
     if (params.max_read_length < 1 || params.max_read_length > 100000)
         throw InputError(fmt::format("map: the longest read must be 1 to 100000 bases (got {})",
                                      params.max_read_length));
+    if (params.secondary < 0 || params.secondary > 1000)
+        throw InputError(fmt::format("map: secondary records must be 0 to 1000 a read (got {})",
+                                     params.secondary));
 }
 
 int max_edits(const MapParams& params, int read_length) noexcept {

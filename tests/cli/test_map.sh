@@ -54,6 +54,22 @@ assert_contains "$ERR" "building one in memory" "an index built in memory is ann
 assert_file_missing "$TMP/bare/ref.fa.tmi" "map does not write the index"
 [ "$(grep -vc '^@' "$TMP/single.sam")" -eq 1500 ] || fail "single: one record per read"
 
+# Secondary records: flagged 0x100 with MAPQ 0, after their read's primary, the primaries as
+# before; samtools counts them apart.
+run "$TROPIC" map "$TMP/ref.fa" "$TMP/r1.fq" "$TMP/r2.fq" -N 3 -q -o "$TMP/secondary.sam" \
+    -R '@RG\tID:run1\tSM:s1'
+[ "$RC" -eq 0 ] || fail "map -N 3: exit $RC: $ERR"
+samtools quickcheck -u "$TMP/secondary.sam" || fail "quickcheck refuses the SAM with secondaries"
+[ "$(samtools view -c -F 0x100 "$TMP/secondary.sam")" -eq 3000 ] || fail "-N 3: one primary a read"
+diff <(samtools view -F 0x100 "$TMP/secondary.sam") <(samtools view "$TMP/pairs.sam") >/dev/null ||
+    fail "-N 3 changes the primary records"
+secondaries=$(samtools view -c -f 0x100 "$TMP/secondary.sam")
+[ "$secondaries" -gt 0 ] || fail "-N 3: no secondary record on a genome with repeats"
+[ "$(samtools view -f 0x100 "$TMP/secondary.sam" | awk '$5 != 0' | wc -l)" -eq 0 ] ||
+    fail "a secondary record with MAPQ above 0"
+assert_contains "$(samtools flagstat "$TMP/secondary.sam")" "$secondaries + 0 secondary" \
+    "flagstat counts the secondary records"
+
 # Sorted BAM with its index, from the .tmi named directly.
 run "$TROPIC" map "$TMP/ref.fa.tmi" "$TMP/r1.fq" "$TMP/r2.fq" -o "$TMP/out.bam" --sort -q
 [ "$RC" -eq 0 ] || fail "map --sort: exit $RC: $ERR"

@@ -228,6 +228,93 @@ TEST(Mapper, ReadGroupLinesAreChecked) {
     EXPECT_THROW((void)map::read_group_id("@RG\\tID:"), InputError);
 }
 
+// A genome whose two contigs share one 400-base segment (at 1000 in the first, 3000 in the
+// second): a read from it has two equal hits.
+struct DuplicatedGenome {
+    test::TempDir dir{"tropic-map-dup"};
+    std::vector<std::string> contigs;
+    map::ReferenceIndex index;
+    std::string segment;
+    explicit DuplicatedGenome(std::mt19937_64& rng) {
+        contigs = {test::random_bases(rng, 6000), test::random_bases(rng, 6000)};
+        segment = test::random_bases(rng, 400);
+        contigs[0].replace(1000, 400, segment);
+        contigs[1].replace(3000, 400, segment);
+        index = map::build_reference_index(dir.write("dup.fa", test::fasta_text(contigs)),
+                                           map::IndexParams{}, RunOptions{});
+    }
+};
+
+SequenceRecord read_of(const std::string& name, const std::string& bases) {
+    return SequenceRecord{name, bases, std::string(bases.size(), 'I'), Alphabet::Dna};
+}
+
+TEST(Mapper, SecondaryRecordsFollowTheirPrimary) {
+    std::mt19937_64 rng(test::test_seed());
+    const DuplicatedGenome genome(rng);
+    const std::vector<SequenceRecord> reads{read_of("dup", genome.segment.substr(100, 120)),
+                                            read_of("unique", genome.contigs[0].substr(4000, 120))};
+    MapParams params;
+    MapSummary summary;
+    EXPECT_EQ(Mapper(genome.index, params).map_single(reads, RunOptions{}, summary).size(), 2u);
+    params.secondary = 3;
+    const auto records = Mapper(genome.index, params).map_single(reads, RunOptions{}, summary);
+    ASSERT_EQ(records.size(), 3u);  // the repeat's primary and secondary, then the unique read
+    EXPECT_EQ(records[0].name, "dup");
+    EXPECT_EQ(records[1].name, "dup");
+    EXPECT_EQ(records[2].name, "unique");
+    EXPECT_FALSE(records[0].flag & sam_flag::kSecondary);
+    EXPECT_TRUE(records[1].flag & sam_flag::kSecondary);
+    EXPECT_EQ(records[0].mapq, 0);  // two equal places
+    EXPECT_EQ(records[1].mapq, 0);
+    EXPECT_EQ(aux_int(records[1], "AS"), aux_int(records[0], "AS"));
+    EXPECT_NE(records[0].reference_id, records[1].reference_id);
+    const std::int64_t expected_position = records[1].reference_id == 0 ? 1100 : 3100;
+    EXPECT_EQ(records[1].position, expected_position);
+    EXPECT_EQ(records[1].sequence.size(), 120u);
+    EXPECT_FALSE(records[2].flag & sam_flag::kSecondary);
+}
+
+TEST(Mapper, SecondaryRecordsOfAPairCarryTheMatesPrimary) {
+    std::mt19937_64 rng(test::test_seed());
+    const DuplicatedGenome genome(rng);
+    // The first read in the shared segment of contig 1, its mate just past it, unique: pairing
+    // picks the copy in contig 1, and the other copy is the first read's secondary record. Unique
+    // pairs of the same template length come along, so that the insert size is known.
+    std::vector<SequenceRecord> first{read_of("p/1", genome.segment.substr(0, 100))};
+    std::vector<SequenceRecord> second{
+        read_of("p/2", test::reverse_complement(genome.contigs[1].substr(3420, 100)))};
+    for (int k = 0; k < 60; ++k) {
+        const std::size_t at = 4000 + rng() % 1400;
+        const std::string& contig = genome.contigs[k % 2];
+        first.push_back(read_of("u" + std::to_string(k), contig.substr(at - 420, 100)));
+        second.push_back(
+            read_of("u" + std::to_string(k), test::reverse_complement(contig.substr(at, 100))));
+    }
+    MapParams params;
+    params.secondary = 2;
+    MapSummary summary;
+    const auto records =
+        Mapper(genome.index, params).map_pairs(first, second, RunOptions{}, summary);
+    ASSERT_EQ(records.size(), 2 * first.size() + 1);
+    ASSERT_EQ(records[2].name, "p");
+    const AlignmentRecord& secondary = records[2];
+    EXPECT_EQ(records[0].reference_id, 1);
+    EXPECT_EQ(records[0].position, 3000);
+    EXPECT_TRUE(records[0].flag & sam_flag::kProperPair);
+    EXPECT_TRUE(secondary.flag & sam_flag::kSecondary);
+    EXPECT_TRUE(secondary.flag & sam_flag::kFirstInPair);
+    EXPECT_TRUE(secondary.flag & sam_flag::kPaired);
+    EXPECT_FALSE(secondary.flag & sam_flag::kProperPair);
+    EXPECT_EQ(secondary.reference_id, 0);
+    EXPECT_EQ(secondary.position, 1000);
+    EXPECT_EQ(secondary.mate_reference_id, records[1].reference_id);
+    EXPECT_EQ(secondary.mate_position, records[1].position);
+    EXPECT_EQ(secondary.template_length, 0);  // the mate is on the other contig
+    EXPECT_EQ(secondary.mapq, 0);
+    EXPECT_EQ(records[3].name, "u0");
+}
+
 TEST(Mapper, TemplateNamesDropTheMateSuffix) {
     EXPECT_EQ(map::template_name("r1/1"), "r1");
     EXPECT_EQ(map::template_name("r1/2"), "r1");

@@ -28,7 +28,13 @@ struct MapParams {
     std::int32_t min_score = 30;
     // Longest read accepted.
     std::int32_t max_read_length = 1000;
+    // Secondary records (flag 0x100, MAPQ 0) per read: its next distinct hits, best first, that
+    // score at least kSecondaryScoreRatio of the primary's score. 0: primary records only.
+    std::int32_t secondary = 0;
 };
+
+// A hit is reported as secondary when it scores at least this fraction of the primary hit.
+inline constexpr double kSecondaryScoreRatio = 0.8;
 
 // Throws InputError naming the bad value.
 void validate(const MapParams& params);

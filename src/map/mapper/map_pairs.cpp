@@ -66,6 +66,7 @@ std::vector<AlignmentRecord> Mapper::map_pairs(std::span<const SequenceRecord> f
     if (auto model = detail::estimate_insert_size(lengths)) insert_size_ = *model;
 
     std::vector<AlignmentRecord> records(2 * pairs.size());
+    std::vector<std::vector<AlignmentRecord>> secondary(pairs.size());
     std::vector<char> proper(pairs.size(), 0);
     parallel_for(options.pool, 0, pairs.size(), [&](std::size_t i) {
         PairHits& pair = pairs[i];
@@ -78,6 +79,17 @@ std::vector<AlignmentRecord> Mapper::map_pairs(std::span<const SequenceRecord> f
         auto both = detail::pair_records(first[i], choice.first ? &*choice.first : nullptr,
                                          second[i], choice.second ? &*choice.second : nullptr,
                                          choice.proper, index_, read_group_id_);
+        if (params_.secondary > 0) {
+            if (choice.first)
+                secondary[i] = detail::secondary_records(first[i], pair.first, choice.first->hit,
+                                                         params_.secondary, &both[1], true, index_,
+                                                         read_group_id_);
+            if (choice.second)
+                for (auto& record : detail::secondary_records(
+                         second[i], pair.second, choice.second->hit, params_.secondary, &both[0],
+                         false, index_, read_group_id_))
+                    secondary[i].push_back(std::move(record));
+        }
         records[2 * i] = std::move(both[0]);
         records[2 * i + 1] = std::move(both[1]);
         proper[i] = choice.proper;
@@ -92,7 +104,7 @@ std::vector<AlignmentRecord> Mapper::map_pairs(std::span<const SequenceRecord> f
             if (!(records[k].flag & sam_flag::kUnmapped)) ++summary.mapped;
     }
     summary.insert_size = insert_size_;
-    return records;
+    return detail::with_secondary(std::move(records), secondary, 2);
 }
 
 }  // namespace tropic::map

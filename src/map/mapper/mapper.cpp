@@ -60,6 +60,7 @@ std::vector<AlignmentRecord> Mapper::map_single(std::span<const SequenceRecord> 
     std::vector<HitCounts> counts(reads.size());
     const auto hits = detail::find_batch_hits(finder, *filter_, pointers, options, counts);
     std::vector<AlignmentRecord> records(reads.size());
+    std::vector<std::vector<AlignmentRecord>> secondary(reads.size());
     parallel_for(options.pool, 0, reads.size(), [&](std::size_t i) {
         if (hits[i].empty()) {
             records[i] = detail::single_read_record(reads[i], nullptr, index_, read_group_id_);
@@ -68,13 +69,17 @@ std::vector<AlignmentRecord> Mapper::map_single(std::span<const SequenceRecord> 
         const Placement placement = detail::place_hit(
             hits[i], 0, static_cast<int>(encoded[i].forward.size()), params_.scoring);
         records[i] = detail::single_read_record(reads[i], &placement, index_, read_group_id_);
+        if (params_.secondary > 0)
+            secondary[i] =
+                detail::secondary_records(reads[i], hits[i], placement.hit, params_.secondary,
+                                          nullptr, false, index_, read_group_id_);
     });
     summary.reads += reads.size();
     for (std::size_t i = 0; i < reads.size(); ++i) {
         add_counts(summary, counts[i]);
         if (!(records[i].flag & sam_flag::kUnmapped)) ++summary.mapped;
     }
-    return records;
+    return detail::with_secondary(std::move(records), secondary, 1);
 }
 
 }  // namespace tropic::map

@@ -108,6 +108,64 @@ std::array<AlignmentRecord, 2> pair_records(const SequenceRecord& first,
     return records;
 }
 
+std::vector<AlignmentRecord> secondary_records(const SequenceRecord& read,
+                                               std::vector<StrandHit> hits,
+                                               const StrandHit& primary, int count,
+                                               const AlignmentRecord* mate, bool first,
+                                               const ReferenceIndex& index,
+                                               const std::string& read_group_id) {
+    std::vector<AlignmentRecord> records;
+    std::sort(hits.begin(), hits.end(), better_hit);
+    const double least = kSecondaryScoreRatio * primary.hit.score;
+    for (const StrandHit& hit : hits) {
+        if (static_cast<int>(records.size()) == count) break;
+        const bool is_primary = hit.reverse == primary.reverse && hit.contig == primary.contig &&
+                                hit.hit.reference_begin == primary.hit.reference_begin &&
+                                hit.hit.reference_end == primary.hit.reference_end;
+        if (is_primary || hit.hit.score < least) continue;
+        const Placement placement{hit, 0, std::nullopt, false};
+        AlignmentRecord record = base_record(read, &placement, index, read_group_id);
+        record.flag |= sam_flag::kSecondary;
+        if (mate) {
+            record.flag |=
+                sam_flag::kPaired | (first ? sam_flag::kFirstInPair : sam_flag::kSecondInPair);
+            add_mate(record, *mate);
+            if ((mate->flag & sam_flag::kUnmapped) && mate->reference_id >= 0) {
+                // The unplaced mate sits at this read's primary place, not at this hit.
+                record.mate_reference_id = mate->reference_id;
+                record.mate_reference_name = mate->reference_name;
+                record.mate_position = mate->position;
+            }
+            if (!(mate->flag & sam_flag::kUnmapped) && mate->reference_id == record.reference_id) {
+                const std::int64_t begin = std::min(record.position, mate->position);
+                const std::int64_t end =
+                    std::max(record.position + cigar_reference_length(record.cigar),
+                             mate->position + cigar_reference_length(mate->cigar));
+                record.template_length =
+                    record.position <= mate->position ? end - begin : begin - end;
+            }
+        }
+        records.push_back(std::move(record));
+    }
+    return records;
+}
+
+std::vector<AlignmentRecord> with_secondary(std::vector<AlignmentRecord> primary,
+                                            std::vector<std::vector<AlignmentRecord>>& secondary,
+                                            std::size_t group) {
+    std::size_t extra = 0;
+    for (const auto& records : secondary) extra += records.size();
+    if (extra == 0) return primary;
+    std::vector<AlignmentRecord> out;
+    out.reserve(primary.size() + extra);
+    for (std::size_t g = 0; g < secondary.size(); ++g) {
+        for (std::size_t k = g * group; k < (g + 1) * group; ++k)
+            out.push_back(std::move(primary[k]));
+        for (AlignmentRecord& record : secondary[g]) out.push_back(std::move(record));
+    }
+    return out;
+}
+
 }  // namespace tropic::map::detail
 
 namespace tropic::map {

@@ -7,6 +7,7 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "map/mapper/read_hits.hpp"
 #include "tropic/core/alignment_record.hpp"
@@ -37,5 +38,21 @@ struct Placement {
                                                           const Placement* second_placement,
                                                           bool proper, const ReferenceIndex& index,
                                                           const std::string& read_group_id);
+
+// The secondary records of a read whose primary hit is `primary`, one of `hits`: up to `count`
+// of the other hits, best first (better_hit), scoring at least kSecondaryScoreRatio of the
+// primary's, each with flag 0x100 and MAPQ 0, SEQ and QUAL as its strand reads them. For a read of
+// a pair, `mate` is the mate's primary record (the pair flags, mate fields and TLEN come from it)
+// and `first` says which read of the pair this is; nullptr for single reads.
+[[nodiscard]] std::vector<AlignmentRecord> secondary_records(
+    const SequenceRecord& read, std::vector<StrandHit> hits, const StrandHit& primary, int count,
+    const AlignmentRecord* mate, bool first, const ReferenceIndex& index,
+    const std::string& read_group_id);
+
+// The output order: each group of `group` primary records (a read, or a pair's two) followed
+// by secondary[g], the group's secondary records.
+[[nodiscard]] std::vector<AlignmentRecord> with_secondary(
+    std::vector<AlignmentRecord> primary, std::vector<std::vector<AlignmentRecord>>& secondary,
+    std::size_t group);
 
 }  // namespace tropic::map::detail

@@ -8,6 +8,7 @@
 
 #include "core/cuda/cuda_check.cuh"
 #include "core/cuda/device_buffer.cuh"
+#include "core/internal/profile.hpp"
 #include "map/filter/cuda/filter_kernels.cuh"
 #include "map/filter/device_filter.hpp"
 
@@ -97,6 +98,8 @@ void DeviceCandidateFilter::filter(const CandidateBatch& batch,
     if (chosen.empty()) return;
     State& s = *state_;
     TROPIC_CUDA_CHECK(cudaSetDevice(s.device));
+    profile::PhaseTimer timer;
+    double upload = 0, kernels = 0, download = 0;
     s.chosen.resize(chosen.size());
     for (std::size_t k = 0; k < chosen.size(); ++k) s.chosen[k] = batch.candidates[chosen[k]];
     s.read_bases.assign(std::span<const std::uint8_t>(batch.read_bases));
@@ -107,6 +110,7 @@ void DeviceCandidateFilter::filter(const CandidateBatch& batch,
     s.survivors.resize(count);
     s.survivor_count.resize(1);
     s.outcomes.resize(count);
+    timer.lap(upload);
     const BatchView view{s.candidates.data(), s.read_bases.data(), s.read_offsets.data(),
                          s.packed.data()};
 
@@ -125,9 +129,16 @@ void DeviceCandidateFilter::filter(const CandidateBatch& batch,
     exact_stage<<<blocks_for(count), kThreadsPerBlock>>>(
         view, s.survivors.data(), s.survivor_count.data(), s.outcomes.data());
     TROPIC_CUDA_CHECK_LAUNCH("exact_stage");
+    timer.lap(kernels, [] { TROPIC_CUDA_CHECK(cudaDeviceSynchronize()); });
     static_assert(sizeof(FilterOutcome) == 1);
     TROPIC_CUDA_CHECK(
         cudaMemcpy(outcomes.data(), s.outcomes.data(), count, cudaMemcpyDeviceToHost));
+    timer.lap(download);
+    if (timer.enabled())
+        profile::print(
+            "map device filter, %u candidates: upload %.3f s, kernels %.3f s, "
+            "download %.3f s",
+            count, upload, kernels, download);
 }
 
 }  // namespace tropic::map::detail
