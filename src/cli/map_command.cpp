@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <future>
 #include <memory>
 #include <string>
 
@@ -120,20 +121,34 @@ void run_map(MapOptions& o) {
     map::Mapper mapper(index, o.params, read_group_id);
     map::MapSummary summary;
     ProgressBar progress("tropic map", 0, ProgressBar::wanted(o.shared.quiet), " reads");
-    std::vector<SequenceRecord> first, second;
+    // Three stages overlap: the next batch is read, and the previous one's records written, while
+    // this one maps.
+    std::vector<SequenceRecord> first, second, next_first, next_second;
     std::vector<AlignmentRecord> held;  // --sort: every record, written at the end
-    while (reads.next_batch(o.shared.chunk, first, second)) {
+    std::future<void> writing;
+    bool more = reads.next_batch(o.shared.chunk, first, second);
+    while (more) {
+        auto reading = std::async(std::launch::async, [&] {
+            return reads.next_batch(o.shared.chunk, next_first, next_second);
+        });
         map::MapSummary batch;
         auto records = reads.paired() ? mapper.map_pairs(first, second, run, batch)
                                       : mapper.map_single(first, run, batch);
         summary += batch;
         progress.advance(batch.reads);
+        if (writing.valid()) writing.get();
         if (o.sort) {
             std::move(records.begin(), records.end(), std::back_inserter(held));
         } else {
-            for (const AlignmentRecord& record : records) writer.write(record);
+            writing = std::async(std::launch::async, [&writer, out = std::move(records)] {
+                for (const AlignmentRecord& record : out) writer.write(record);
+            });
         }
+        more = reading.get();
+        std::swap(first, next_first);
+        std::swap(second, next_second);
     }
+    if (writing.valid()) writing.get();
     if (o.sort) {
         sort_by_coordinate(held);
         for (const AlignmentRecord& record : held) writer.write(record);
