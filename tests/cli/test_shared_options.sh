@@ -4,7 +4,7 @@
 # and --threads; usage hints that name only options the command has; --version.
 source "$(dirname "$0")/lib.sh"
 
-COMMANDS=(fold eval subopt rri align search makedb)
+COMMANDS=(fold eval subopt rri align search makedb index map)
 SHARED=(--backend --device --threads --max-memory --json --output --quiet)
 
 # The --help entry of OPTION in the help text HELP: its names, type, default and text on one line
@@ -30,7 +30,8 @@ done
 
 # Every shared option, in the same words (names, type, default and text) in every command that
 # takes it; eval and subopt, which run on the CPU alone, take no --backend, --device or
-# --max-memory, and makedb only --max-memory and -q.
+# --max-memory, makedb only --max-memory and -q, index no --backend, --device or --json (its -o
+# names the index's prefix) and map no --json (it writes SAM or BAM).
 for option in "${SHARED[@]}"; do
     reference=$(option_entry "${HELP[fold]}" "$option")
     [ -n "$reference" ] || fail "fold --help lacks $option"
@@ -39,8 +40,13 @@ for option in "${SHARED[@]}"; do
         case "$command $option" in
             "eval --backend" | "eval --device" | "eval --max-memory" | "subopt --backend" | \
                 "subopt --device" | "subopt --max-memory" | "makedb --backend" | \
-                "makedb --device" | "makedb --threads" | "makedb --json" | "makedb --output")
+                "makedb --device" | "makedb --threads" | "makedb --json" | "makedb --output" | \
+                "index --backend" | "index --device" | "index --json" | "map --json")
                 assert_eq "$entry" "" "$command --help lists $option, which it cannot honour"
+                continue
+                ;;
+            "index --output")
+                assert_contains "$entry" "-o,--output PREFIX " "index -o names a prefix"
                 continue
                 ;;
         esac
