@@ -1,5 +1,7 @@
 // The extension's own glocal alignment (map/extend/glocal_alignment.hpp) equals align_pair's in
-// glocal mode: score, window range and path, ties included, on random pairs.
+// glocal mode: score, window range and path, ties included, on random pairs. Within a band of
+// diagonals it gives the full matrix's path whenever that path lies inside the band, and never a
+// better score otherwise.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -83,6 +85,77 @@ void run_pairs(std::uint64_t seed, int count) {
         expect_equal_to_align_pair(read, window, scoring);
         if (::testing::Test::HasFatalFailure()) return;
     }
+}
+
+// The diagonals j - i the path's cells lie on, from (0, target_begin) on.
+std::pair<std::int64_t, std::int64_t> path_diagonals(const GlocalPath& path) {
+    std::int64_t i = 0, j = path.target_begin;
+    std::int64_t low = j, high = j;
+    for (const AlignedColumn& column : path.columns) {
+        i += column.op != CigarOp::Deletion;
+        j += column.op != CigarOp::Insertion;
+        low = std::min(low, j - i);
+        high = std::max(high, j - i);
+    }
+    return {low, high};
+}
+
+void run_banded(std::uint64_t seed, int count) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    std::mt19937_64 rng(seed);
+    int inside = 0;
+    for (int n = 0; n < count; ++n) {
+        const std::size_t window_length = 20 + rng() % 200;
+        const Codes window = test::random_dna(rng, window_length, rng() % 4 == 0 ? 0.05 : 0.0);
+        const std::size_t begin = rng() % (window_length / 2);
+        const Codes piece(
+            window.begin() + static_cast<long>(begin),
+            window.begin() + static_cast<long>(begin + (window_length - begin) / 2 +
+                                               rng() % ((window_length - begin) / 2)));
+        Codes read = test::mutate(rng, piece, 4, 0.04, 0.03);
+        if (read.empty()) read.push_back(0);
+        const MapScoring scoring = rng() % 2 ? MapScoring{} : MapScoring{2, 3, 5, 2, 0};
+        GlocalPath full, banded;
+        align_glocal(read, window, scoring, full);
+        const auto [low, high] = path_diagonals(full);
+        const std::int64_t slack_low = static_cast<std::int64_t>(rng() % 8) - 2;
+        const std::int64_t slack_high = static_cast<std::int64_t>(rng() % 8) - 2;
+        const DiagonalBand band{low - slack_low, high + slack_high};
+        align_glocal(read, window, scoring, banded, kMaxDirectCells, band);
+        SCOPED_TRACE("pair " + std::to_string(n));
+        if (slack_low < 0 || slack_high < 0) {  // the path leaves the band (or just touches it)
+            ASSERT_LE(banded.score, full.score);
+            continue;
+        }
+        ++inside;
+        ASSERT_EQ(banded.score, full.score);
+        ASSERT_EQ(banded.target_begin, full.target_begin);
+        ASSERT_EQ(banded.target_end, full.target_end);
+        ASSERT_EQ(banded.columns.size(), full.columns.size());
+        for (std::size_t k = 0; k < full.columns.size(); ++k) {
+            ASSERT_EQ(banded.columns[k].op, full.columns[k].op) << "column " << k;
+            ASSERT_EQ(banded.columns[k].score, full.columns[k].score) << "column " << k;
+        }
+    }
+    EXPECT_GT(inside, count / 3);
+}
+
+TEST(ExtendGlocal, BandHoldingThePathGivesThePathOnFixedSeeds) {
+    for (const std::uint64_t seed : {2ULL, 11ULL, 20261127ULL}) run_banded(seed, 400);
+}
+
+TEST(ExtendGlocal, BandHoldingThePathGivesThePathOnFreshSeed) {
+    run_banded(test::test_seed(), 800);
+}
+
+TEST(ExtendGlocal, BandWithoutCellsInARowIsWidened) {
+    const Codes window = {0, 1, 2, 3, 0, 1, 2, 3, 3, 2, 1, 0};
+    const Codes read = {2, 3, 0, 1};
+    GlocalPath full, banded;
+    align_glocal(read, window, MapScoring{}, full);
+    align_glocal(read, window, MapScoring{}, banded, kMaxDirectCells, DiagonalBand{50, 60});
+    EXPECT_EQ(banded.score, full.score);
+    EXPECT_EQ(banded.target_begin, full.target_begin);
 }
 
 TEST(ExtendGlocal, EqualsAlignPairOnFixedSeeds) {

@@ -20,10 +20,10 @@ void append_run(std::vector<CigarElement>& cigar, CigarOp op, std::uint32_t leng
 
 std::optional<ReadHit> extend_read(std::span<const std::uint8_t> read,
                                    std::span<const std::uint8_t> window, std::int64_t window_start,
-                                   const MapScoring& scoring) {
+                                   const MapScoring& scoring, DiagonalBand band) {
     if (read.empty() || window.empty()) return std::nullopt;
     thread_local GlocalPath path;
-    align_glocal(read, window, scoring, path);
+    align_glocal(read, window, scoring, path, kMaxDirectCells, band);
     const auto target_begin = static_cast<std::size_t>(path.target_begin);
     const std::vector<AlignedColumn>& columns = path.columns;
     const std::optional<ClipChoice> clip = choose_clip(columns, scoring.clip_penalty);

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "map/extend/glocal_alignment.hpp"
 #include "tropic/core/alignment_record.hpp"
 #include "tropic/map/map_params.hpp"
 
@@ -41,10 +42,12 @@ struct ReadHit {
 // Aligns all of `read` (codes 0..4, in the orientation tried) against `window`, the reference
 // codes of [window_start, window_start + window.size()). nullopt when the read or the window is
 // empty, when the end-to-end alignment aligns no base (all of the read inserted), or when what
-// is left after clipping scores 0 or less.
+// is left after clipping scores 0 or less. `band`: the diagonals the alignment may use
+// (glocal_alignment.hpp).
 [[nodiscard]] std::optional<ReadHit> extend_read(std::span<const std::uint8_t> read,
                                                  std::span<const std::uint8_t> window,
                                                  std::int64_t window_start,
-                                                 const MapScoring& scoring);
+                                                 const MapScoring& scoring,
+                                                 DiagonalBand band = kAllDiagonals);
 
 }  // namespace tropic::map::detail

@@ -34,11 +34,51 @@ Scratch& thread_scratch() {
     return scratch;
 }
 
-// Fills the matrix row by row into scratch.directions; returns the last row's best (score, j).
+// The columns of read row i (1-based) inside the band, clamped to the window: [first, last].
+struct RowSpan {
+    std::size_t first = 0, last = 0;
+};
+
+class BandRows {
+  public:
+    BandRows(std::size_t read_length, std::size_t window_length, DiagonalBand band)
+        : low_(std::max<std::int64_t>(band.low, 1 - static_cast<std::int64_t>(read_length))),
+          high_(std::min<std::int64_t>(band.high, static_cast<std::int64_t>(window_length) - 1)),
+          window_length_(static_cast<std::int64_t>(window_length)) {}
+    [[nodiscard]] RowSpan row(std::size_t i) const {
+        const auto at = static_cast<std::int64_t>(i);
+        // last < first (last may be 0) for a row without a cell.
+        return {static_cast<std::size_t>(std::max<std::int64_t>(1, at + low_)),
+                static_cast<std::size_t>(
+                    std::max<std::int64_t>(0, std::min(window_length_, at + high_)))};
+    }
+    // Direction bytes kept per row: the widest row.
+    [[nodiscard]] std::size_t width() const {
+        return static_cast<std::size_t>(
+            std::max<std::int64_t>(0, std::min(window_length_, high_ - low_ + 1)));
+    }
+    // Whether every row holds a cell (else no path stays inside the band).
+    [[nodiscard]] bool holds_a_path(std::size_t read_length) const {
+        return row(1).first <= row(1).last && row(read_length).first <= row(read_length).last;
+    }
+
+  private:
+    std::int64_t low_, high_, window_length_;
+};
+
+// H in column 0: the read's first i bases inserted before the window.
+std::int32_t column_zero(std::size_t i, const MapScoring& scoring) {
+    return i == 0 ? 0 : -(scoring.gap_open + static_cast<std::int32_t>(i) * scoring.gap_extend);
+}
+
+// Fills the band row by row into scratch.directions (row i - 1 at (i - 1) * width, column j at
+// j - row(i).first); returns the last row's best (score, j). Cells outside the band count as
+// minus infinity: where a row's band reaches past the previous row's, the cell above is reset.
 std::pair<std::int32_t, std::size_t> fill(std::span<const std::uint8_t> read,
                                           std::span<const std::uint8_t> window,
-                                          const MapScoring& scoring, Scratch& s) {
-    const std::size_t m = read.size(), n = window.size();
+                                          const MapScoring& scoring, const BandRows& band,
+                                          Scratch& s) {
+    const std::size_t m = read.size(), n = window.size(), width = band.width();
     const std::int32_t open_extend = scoring.gap_open + scoring.gap_extend;
     const std::int32_t extend = scoring.gap_extend;
     // The substitution score of each read code against each window position.
@@ -48,7 +88,7 @@ std::pair<std::int32_t, std::size_t> fill(std::span<const std::uint8_t> read,
             s.profile[code * n + j] = pair_score(code, window[j], scoring);
     s.h.assign(n + 1, 0);
     s.e_up.assign(n + 1, kMinusInfinity);
-    s.directions.resize(m * n);
+    s.directions.resize(m * width);
     // Raw pointers held in locals: the direction bytes may alias anything, and the compiler
     // would otherwise reload every vector's data pointer after each byte stored.
     std::int32_t* const h_row = s.h.data();
@@ -56,13 +96,17 @@ std::pair<std::int32_t, std::size_t> fill(std::span<const std::uint8_t> read,
     const std::int32_t* const profile = s.profile.data();
     std::uint8_t* const directions = s.directions.data();
     for (std::size_t i = 1; i <= m; ++i) {
+        const RowSpan row = band.row(i);
+        if (i > 1 && row.last > band.row(i - 1).last) {
+            h_row[row.last] = kMinusInfinity;
+            i_row[row.last] = kMinusInfinity;
+        }
         const std::int32_t* substitution = profile + std::min<std::size_t>(read[i - 1], kN) * n;
-        std::uint8_t* dir = directions + (i - 1) * n;
-        std::int32_t diag = h_row[0];
-        std::int32_t h_left = -(scoring.gap_open + static_cast<std::int32_t>(i) * extend);
-        h_row[0] = h_left;
+        std::uint8_t* dir = directions + (i - 1) * width - row.first;
+        std::int32_t diag = row.first == 1 ? column_zero(i - 1, scoring) : h_row[row.first - 1];
+        std::int32_t h_left = row.first == 1 ? column_zero(i, scoring) : kMinusInfinity;
         std::int32_t d_left = kMinusInfinity;
-        for (std::size_t j = 1; j <= n; ++j) {
+        for (std::size_t j = row.first; j <= row.last; ++j) {
             const std::int32_t h_up = h_row[j], i_up = i_row[j];
             const std::int32_t i_extended = i_up - extend, d_extended = d_left - extend;
             const std::int32_t gap_i = std::max(h_up - open_extend, i_extended);
@@ -73,8 +117,8 @@ std::pair<std::int32_t, std::size_t> fill(std::span<const std::uint8_t> read,
             // kFromI (2): computed without branches, which the ties would mispredict.
             const int not_diagonal = h != diag_sum, not_d = h != gap_d;
             const int source = not_diagonal * (1 + not_d);
-            dir[j - 1] = static_cast<std::uint8_t>(source | (gap_d == d_extended ? kDExtends : 0) |
-                                                   (gap_i == i_extended ? kIExtends : 0));
+            dir[j] = static_cast<std::uint8_t>(source | (gap_d == d_extended ? kDExtends : 0) |
+                                               (gap_i == i_extended ? kIExtends : 0));
             diag = h_up;
             h_row[j] = h;
             i_row[j] = gap_i;
@@ -82,20 +126,29 @@ std::pair<std::int32_t, std::size_t> fill(std::span<const std::uint8_t> read,
             d_left = gap_d;
         }
     }
+    const RowSpan last = band.row(m);
     std::size_t end = 0;
-    for (std::size_t j = 1; j <= n; ++j)
-        if (h_row[j] > h_row[end]) end = j;
-    return {h_row[end], end};
+    std::int32_t best = column_zero(m, scoring);
+    if (last.first > 1) {  // column 0 lies outside the band
+        end = last.first;
+        best = h_row[end];
+    }
+    for (std::size_t j = last.first; j <= last.last; ++j)
+        if (h_row[j] > best) {
+            best = h_row[j];
+            end = j;
+        }
+    return {best, end};
 }
 
 // The last row's best score at least kShiftedEndDistance + `gaps` (the path's gap columns, which
 // let a path end further off at little cost) from `end`, when it is within one match of the
-// best.
-std::optional<std::int32_t> shifted_score(const Scratch& s, std::size_t end, std::size_t gaps,
+// best; the last row's cells inside the band only.
+std::optional<std::int32_t> shifted_score(const Scratch& s, std::int32_t best, std::size_t end,
+                                          RowSpan last, std::size_t gaps,
                                           const MapScoring& scoring) {
-    const std::int32_t best = s.h[end];
     std::optional<std::int32_t> found;
-    for (std::size_t j = 0; j < s.h.size(); ++j) {
+    for (std::size_t j = last.first; j <= last.last; ++j) {
         const std::size_t distance = j > end ? j - end : end - j;
         if (distance < kShiftedEndDistance + gaps) continue;
         if (s.h[j] >= best - scoring.match && (!found || s.h[j] > *found)) found = s.h[j];
@@ -134,14 +187,17 @@ void align_glocal_by_align_pair(std::span<const std::uint8_t> read,
 }  // namespace
 
 void align_glocal(std::span<const std::uint8_t> read, std::span<const std::uint8_t> window,
-                  const MapScoring& scoring, GlocalPath& path, std::uint64_t max_direct_cells) {
-    if (static_cast<std::uint64_t>(read.size()) * window.size() > max_direct_cells) {
+                  const MapScoring& scoring, GlocalPath& path, std::uint64_t max_direct_cells,
+                  DiagonalBand band) {
+    BandRows rows(read.size(), window.size(), band);
+    if (!rows.holds_a_path(read.size())) rows = BandRows(read.size(), window.size(), kAllDiagonals);
+    if (static_cast<std::uint64_t>(read.size()) * rows.width() > max_direct_cells) {
         align_glocal_by_align_pair(read, window, scoring, path);
         return;
     }
     Scratch& s = thread_scratch();
-    const auto [score, end] = fill(read, window, scoring, s);
-    const std::size_t n = window.size();
+    const auto [score, end] = fill(read, window, scoring, rows, s);
+    const std::size_t width = rows.width();
     path.score = score;
     path.target_end = static_cast<std::int64_t>(end);
     path.columns.clear();
@@ -157,7 +213,7 @@ void align_glocal(std::span<const std::uint8_t> read, std::span<const std::uint8
             for (std::size_t k = i; k > 0; --k) gap_column(CigarOp::Insertion, k == 1);
             break;
         }
-        const std::uint8_t dir = s.directions[(i - 1) * n + (j - 1)];
+        const std::uint8_t dir = s.directions[(i - 1) * width + (j - rows.row(i).first)];
         if (state == State::H) {
             const std::uint8_t source = dir & kSourceMask;
             if (source == kFromDiagonal) {
@@ -185,7 +241,7 @@ void align_glocal(std::span<const std::uint8_t> read, std::span<const std::uint8
     const auto gaps = static_cast<std::size_t>(
         std::count_if(path.columns.begin(), path.columns.end(),
                       [](const AlignedColumn& column) { return column.op != CigarOp::Match; }));
-    path.shifted_score = shifted_score(s, end, gaps, scoring);
+    path.shifted_score = shifted_score(s, score, end, rows.row(read.size()), gaps, scoring);
 }
 
 }  // namespace tropic::map::detail

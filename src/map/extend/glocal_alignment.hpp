@@ -43,10 +43,23 @@ inline constexpr std::size_t kShiftedEndDistance = 3;
 // window would otherwise hold read x window bytes).
 inline constexpr std::uint64_t kMaxDirectCells = std::uint64_t{1} << 24;
 
+// The diagonals j - i (j window bases against i read bases, both included) the alignment may
+// use; cells outside count as minus infinity. The best alignment inside the band is the full
+// matrix's whenever the full matrix's path lies inside it (the path's cells keep their values and
+// their direction choices), so a band that covers the candidate's diagonals with room to spare
+// gives the same hit for a fraction of the cells.
+struct DiagonalBand {
+    std::int64_t low = 0, high = 0;
+};
+inline constexpr DiagonalBand kAllDiagonals{INT64_MIN / 4, INT64_MAX / 4};
+
 // read and window non-empty, codes 0..4; N scores -1 against anything. Scores must stay in 32
-// bits: MapParams' limits (validate) keep them far inside.
+// bits: MapParams' limits (validate) keep them far inside. A band that leaves a row of the read
+// without a cell is widened to the whole matrix. The shifted score looks at the last row's cells
+// inside the band.
 void align_glocal(std::span<const std::uint8_t> read, std::span<const std::uint8_t> window,
                   const MapScoring& scoring, GlocalPath& path,
-                  std::uint64_t max_direct_cells = kMaxDirectCells);
+                  std::uint64_t max_direct_cells = kMaxDirectCells,
+                  DiagonalBand band = kAllDiagonals);
 
 }  // namespace tropic::map::detail

@@ -82,7 +82,10 @@ std::vector<StrandHit> HitFinder::extend(const CandidateBatch& batch,
         const FlatCandidate& c = candidates[k];
         ++counts.extended;
         index_.extract(c.window_begin, std::int64_t{c.window_begin} + c.window_length, window);
-        auto hit = extend_read(batch.read(c.read), window, c.window_begin, params_.scoring);
+        // The filters' band with the edit budget to spare on each side (docs/map.md, "Extension").
+        const DiagonalBand band{std::int64_t{c.delta_low} - c.max_edits,
+                                std::int64_t{c.delta_high} + c.max_edits};
+        auto hit = extend_read(batch.read(c.read), window, c.window_begin, params_.scoring, band);
         if (!hit || hit->score < params_.min_score) continue;
         hits.push_back(StrandHit{std::move(*hit), (c.read & 1) != 0, c.contig});
     }
