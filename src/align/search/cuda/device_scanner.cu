@@ -22,6 +22,7 @@
 #include "core/cuda/cuda_check.cuh"
 #include "core/cuda/device_buffer.cuh"
 #include "core/cuda/device_memory.cuh"
+#include "core/cuda/pinned_buffer.cuh"
 #include "core/internal/memory_fit.hpp"
 #include "core/internal/messages.hpp"
 #include "tropic/core/error.hpp"
@@ -31,6 +32,7 @@ namespace tropic::align::detail::cuda {
 namespace {
 
 using tropic::detail::cuda::DeviceBuffer;
+using tropic::detail::cuda::PinnedBuffer;
 
 constexpr std::int64_t kLongTarget = 16384;
 
@@ -38,30 +40,6 @@ struct Block {
     std::size_t first = 0, last = 0;  // targets [first, last)
     std::uint64_t residues = 0;       // of its targets that are not long
     std::int64_t longest = 0;         // of those
-};
-
-// Pinned host memory for one block's residues and offsets, so that the copy runs asynchronously.
-template <typename T>
-class PinnedBuffer {
-  public:
-    PinnedBuffer() = default;
-    ~PinnedBuffer() {
-        if (data_) cudaFreeHost(data_);
-    }
-    PinnedBuffer(const PinnedBuffer&) = delete;
-    PinnedBuffer& operator=(const PinnedBuffer&) = delete;
-    void resize(std::size_t count) {
-        if (count <= count_) return;
-        if (data_) cudaFreeHost(data_);
-        data_ = nullptr;
-        TROPIC_CUDA_CHECK(cudaMallocHost(reinterpret_cast<void**>(&data_), count * sizeof(T)));
-        count_ = count;
-    }
-    T* data() noexcept { return data_; }
-
-  private:
-    T* data_ = nullptr;
-    std::size_t count_ = 0;
 };
 
 // A block on the device: its residues (long targets left out) and offsets with those targets
