@@ -207,8 +207,9 @@ Command add_map_command(CLI::App& app) {
                     "Most edits of a hit, as a fraction of the read's length")
         ->capture_default_str();
     sub->add_option("-N,--secondary", p.secondary,
-                    "Secondary records (flag 0x100, MAPQ 0) a read may have: its next hits "
-                    "scoring at least 0.8 of the primary's")
+                    fmt::format("Secondary records (flag 0x100, MAPQ 0) a read may have: its next "
+                                "hits scoring at least {} of the primary's",
+                                map::kSecondaryScoreRatio))
         ->capture_default_str();
     sub->add_option("--max-read-length", p.max_read_length, "Longest read accepted")
         ->capture_default_str();

@@ -9,8 +9,6 @@
 namespace tropic::map::detail {
 namespace {
 
-constexpr int kNotReached = kWavefrontNotReached;
-
 std::uint64_t load8(const std::uint8_t* bytes) {
     std::uint64_t word;
     std::memcpy(&word, bytes, sizeof word);
@@ -44,8 +42,8 @@ std::uint64_t load8(const std::uint8_t* bytes) {
 
 }  // namespace
 
-// Wavefronts are indexed by diagonal, front[1 + d - delta_low], with one kNotReached cell on each
-// side for the insertion from d + 1 and the deletion from d - 1.
+// Wavefronts are indexed by diagonal, front[1 + d - delta_low], with one kWavefrontNotReached cell
+// on each side for the insertion from d + 1 and the deletion from d - 1.
 int banded_edit_distance(const BandedWindow& c, int stop_above) {
     const int n = static_cast<int>(c.read.size());
     const int m = static_cast<int>(c.window.size());
@@ -56,8 +54,8 @@ int banded_edit_distance(const BandedWindow& c, int stop_above) {
     ScratchRow<int> previous_front(width + 2), current_front(width + 2);
     int* previous = previous_front.data() + 1 - c.delta_low;  // previous[d]
     int* current = current_front.data() + 1 - c.delta_low;
-    std::fill(current_front.data(), current_front.data() + width + 2, kNotReached);
-    std::fill(previous_front.data(), previous_front.data() + width + 2, kNotReached);
+    std::fill(current_front.data(), current_front.data() + width + 2, kWavefrontNotReached);
+    std::fill(previous_front.data(), previous_front.data() + width + 2, kWavefrontNotReached);
     for (int d = top.first; d < top.end; ++d) {
         current[d] = slide(c, 0, d);
         if (current[d] == n) return 0;
@@ -72,10 +70,10 @@ int banded_edit_distance(const BandedWindow& c, int stop_above) {
             const int same = previous[d], below = previous[d - 1];
             const int substitution = same + (same + d < m);  // stays put at the window's end
             const int insertion = previous[d + 1] + 1;
-            const int deletion = below + d <= m ? below : kNotReached;
+            const int deletion = below + d <= m ? below : kWavefrontNotReached;
             const int row = std::max({substitution, insertion, deletion});
             if (row < 0 || row + d < 0) {
-                current[d] = kNotReached;
+                current[d] = kWavefrontNotReached;
                 continue;
             }
             current[d] = slide(c, row, d);

@@ -41,27 +41,26 @@ void tile_costs(const LmerDistanceTable& table, const BandedWindow& c, int a, Ro
     }
 }
 
-constexpr int kMaxShift = kTiledMaxShift;
-constexpr std::int16_t kCapped = kTiledCapped;
-
 }  // namespace
 
 int tiled_bound(const LmerDistanceTable& table, const BandedWindow& c, int stop_above) {
     const int l = table.l();
     const int width = c.delta_high - c.delta_low + 1;
     if (width <= 0) return kUnreachable;
-    // Rows of V and f indexed by k = kMaxShift + d - delta_low, kMaxShift cells of padding on
-    // each side (V kCapped, f 0) so that the shifts need no bounds checks; 16-bit cells so that
-    // the passes below run 8 or 16 cells a vector instruction.
-    const int padded = width + 2 * kMaxShift;
+    // Rows of V and f indexed by k = kTiledMaxShift + d - delta_low, kTiledMaxShift cells of
+    // padding on each side (V kTiledCapped, f 0) so that the shifts need no bounds checks; 16-bit
+    // cells so that the passes below run 8 or 16 cells a vector instruction.
+    const int padded = width + 2 * kTiledMaxShift;
     ScratchRow<std::int16_t> value_row(padded), next_row_values(padded), cost_row(padded);
     std::int16_t* value = value_row.data();
     std::int16_t* next = next_row_values.data();
-    std::int16_t* cost = cost_row.data() + kMaxShift - c.delta_low;  // cost[d]
+    std::int16_t* cost = cost_row.data() + kTiledMaxShift - c.delta_low;  // cost[d]
     RowDiagonals row = row_diagonals(c, 0);
     if (row.first >= row.end) return kUnreachable;
-    auto at = [&](std::int16_t* values, int d) { return values + kMaxShift + d - c.delta_low; };
-    std::fill(value, value + padded, kCapped);
+    auto at = [&](std::int16_t* values, int d) {
+        return values + kTiledMaxShift + d - c.delta_low;
+    };
+    std::fill(value, value + padded, kTiledCapped);
     std::fill(at(value, row.first), at(value, row.end), 0);
     std::fill(cost_row.data(), cost_row.data() + padded, 0);
     int best = 0;  // min of V_t
@@ -71,15 +70,15 @@ int tiled_bound(const LmerDistanceTable& table, const BandedWindow& c, int stop_
         tile_costs(table, c, a, row, cost);
         const RowDiagonals next_row = row_diagonals(c, a + l);
         if (next_row.first >= next_row.end) return kUnreachable;
-        // V_{t+1} over the next row; outside it V stays kCapped.
-        std::fill(next, next + padded, kCapped);
-        const int far = std::min(best + kMaxShift + 1, int{kCapped});  // longer shifts
+        // V_{t+1} over the next row; outside it V stays kTiledCapped.
+        std::fill(next, next + padded, kTiledCapped);
+        const int far = std::min(best + kTiledMaxShift + 1, int{kTiledCapped});  // longer shifts
         std::int16_t* target = at(next, next_row.first);
         const std::int16_t* from = at(value, next_row.first);
         const std::int16_t* f = &cost[next_row.first];
         const int count = next_row.end - next_row.first;
         for (int k = 0; k < count; ++k) target[k] = static_cast<std::int16_t>(far);
-        for (int shift = -kMaxShift; shift <= kMaxShift; ++shift) {
+        for (int shift = -kTiledMaxShift; shift <= kTiledMaxShift; ++shift) {
             const std::int16_t length = static_cast<std::int16_t>(shift < 0 ? -shift : shift);
             const std::int16_t* source = from - shift;
             const std::int16_t* source_cost = f - shift;
@@ -89,7 +88,7 @@ int tiled_bound(const LmerDistanceTable& table, const BandedWindow& c, int stop_
                 target[k] = std::min(target[k], static_cast<std::int16_t>(source[k] + step));
             }
         }
-        for (int k = 0; k < count; ++k) target[k] = std::min(target[k], kCapped);
+        for (int k = 0; k < count; ++k) target[k] = std::min(target[k], kTiledCapped);
         const int next_best = *std::min_element(target, target + count);
         // f outside the next tile's row stays 0: clear what this tile wrote there.
         std::fill(&cost[row.first], &cost[row.end], 0);

@@ -20,6 +20,7 @@ struct StrandHit {
     ReadHit hit;
     bool reverse = false;  // the read's reverse complement aligned (SAM flag 0x10)
     std::size_t contig = 0;
+    bool operator==(const StrandHit&) const = default;
 };
 
 // A read's codes as sequenced and reverse-complemented: the two strands a hit can be on.

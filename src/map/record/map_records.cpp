@@ -72,13 +72,17 @@ void add_mate(AlignmentRecord& record, const AlignmentRecord& mate) {
 // SAM's TLEN: from the leftmost to the rightmost mapped base of the two reads, positive for the
 // leftmost read (the first read's when both start together), 0 unless both are placed on one
 // contig.
+std::int64_t template_length(std::int64_t begin, std::int64_t end, std::int64_t mate_begin,
+                             std::int64_t mate_end) {
+    const std::int64_t span = std::max(end, mate_end) - std::min(begin, mate_begin);
+    return begin <= mate_begin ? span : -span;
+}
+
 void set_template_lengths(AlignmentRecord& first, AlignmentRecord& second, const Placement* a,
                           const Placement* b) {
     if (!a || !b || a->hit.contig != b->hit.contig) return;
-    const std::int64_t begin = std::min(a->hit.hit.reference_begin, b->hit.hit.reference_begin);
-    const std::int64_t end = std::max(a->hit.hit.reference_end, b->hit.hit.reference_end);
-    const bool first_leftmost = a->hit.hit.reference_begin <= b->hit.hit.reference_begin;
-    first.template_length = first_leftmost ? end - begin : begin - end;
+    first.template_length = template_length(a->hit.hit.reference_begin, a->hit.hit.reference_end,
+                                            b->hit.hit.reference_begin, b->hit.hit.reference_end);
     second.template_length = -first.template_length;
 }
 
@@ -119,10 +123,7 @@ std::vector<AlignmentRecord> secondary_records(const SequenceRecord& read,
     const double least = kSecondaryScoreRatio * primary.hit.score;
     for (const StrandHit& hit : hits) {
         if (static_cast<int>(records.size()) == count) break;
-        const bool is_primary = hit.reverse == primary.reverse && hit.contig == primary.contig &&
-                                hit.hit.reference_begin == primary.hit.reference_begin &&
-                                hit.hit.reference_end == primary.hit.reference_end;
-        if (is_primary || hit.hit.score < least) continue;
+        if (hit == primary || hit.hit.score < least) continue;
         const Placement placement{hit, 0, std::nullopt, false};
         AlignmentRecord record = base_record(read, &placement, index, read_group_id);
         record.flag |= sam_flag::kSecondary;
@@ -136,14 +137,10 @@ std::vector<AlignmentRecord> secondary_records(const SequenceRecord& read,
                 record.mate_reference_name = mate->reference_name;
                 record.mate_position = mate->position;
             }
-            if (!(mate->flag & sam_flag::kUnmapped) && mate->reference_id == record.reference_id) {
-                const std::int64_t begin = std::min(record.position, mate->position);
-                const std::int64_t end =
-                    std::max(record.position + cigar_reference_length(record.cigar),
-                             mate->position + cigar_reference_length(mate->cigar));
-                record.template_length =
-                    record.position <= mate->position ? end - begin : begin - end;
-            }
+            if (!(mate->flag & sam_flag::kUnmapped) && mate->reference_id == record.reference_id)
+                record.template_length = template_length(
+                    record.position, record.position + cigar_reference_length(record.cigar),
+                    mate->position, mate->position + cigar_reference_length(mate->cigar));
         }
         records.push_back(std::move(record));
     }
