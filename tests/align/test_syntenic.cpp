@@ -3,6 +3,7 @@
 // tiled, multi-threaded and checkpointed paths, score-only, re-scoring, and the input checks.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <string>
 
@@ -182,6 +183,115 @@ TEST(Syntenic, FindsTheBlockBetweenRelatedSequences) {
     EXPECT_EQ(got.segments[1].kind, SyntenicSegment::Kind::Block);
     EXPECT_EQ(got.matches, 200);
     EXPECT_EQ(got.score, 2 * 200 - 30);
+}
+
+// The pair's alignment from the detail functions with the given tiles (and pool), against the
+// one-tile path.
+SyntenicAlignment tiled_alignment(const Seq& q, const Seq& t, const SyntenicParams& params,
+                                  detail::SyntenicPlan plan, ThreadPool* pool) {
+    const detail::SyntenicProblem problem = detail::make_syntenic_problem(q, t, params);
+    const detail::SyntenicFill filled = detail::fill_syntenic(problem, plan, true, pool, {}, 0);
+    return detail::trace_syntenic(problem, filled.last, filled.checkpoints);
+}
+
+TEST(Syntenic, SmallTilesMatchReference) {
+    std::mt19937_64 rng(test::test_seed());
+    ThreadPool pool(3);
+    for (int k = 0; k < 8; ++k) {
+        const SyntenicParams params = random_params(rng, k % 4 == 3);
+        const Seq q = test::random_dna(rng, 100 + rng() % 200);
+        const Seq t = related_target(rng, q, false);
+        const SyntenicAlignment want = test::syntenic_reference(q, t, params);
+        for (detail::SyntenicPlan plan :
+             {detail::SyntenicPlan{1, 1}, detail::SyntenicPlan{7, 5}, detail::SyntenicPlan{37, 53},
+              detail::SyntenicPlan{64, 300}}) {
+            const std::string where = "pair " + std::to_string(k) + " tiles " +
+                                      std::to_string(plan.block_rows) + " x " +
+                                      std::to_string(plan.block_columns);
+            expect_same(tiled_alignment(q, t, params, plan, nullptr), want, where);
+            expect_same(tiled_alignment(q, t, params, plan, &pool), want, where + " on 3 threads");
+        }
+    }
+}
+
+TEST(Syntenic, LongPairsOnThreadsWithCheckpoints) {
+    std::mt19937_64 rng(test::test_seed());
+    const Seq q = test::random_dna(rng, 2600);
+    Seq t = related_target(rng, q, false);
+    t.resize(std::min<std::size_t>(t.size(), 2500));
+    for (BlockEnds ends : {BlockEnds::Free, BlockEnds::Charged}) {
+        SyntenicParams params;
+        params.block_cost = 20;
+        params.block_ends = ends;
+        const SyntenicAlignment want = tiled_alignment(
+            q, t, params,
+            {static_cast<std::int64_t>(q.size()), static_cast<std::int64_t>(t.size())}, nullptr);
+        ASSERT_GT(want.segments.size(), 1u);
+        for (unsigned threads : {1u, 2u, 4u}) {
+            ThreadPool pool(threads);
+            RunOptions options;
+            options.pool = &pool;
+            // Too little for the whole direction matrix: checkpoints every ~100 rows and columns.
+            options.max_memory = 4u << 20;
+            const std::string where = std::to_string(threads) + " threads";
+            const SyntenicAlignment got = align_syntenic(q, t, params, options);
+            expect_same(got, want, where);
+            EXPECT_EQ(rescore_syntenic(q, t, got, params), got.score) << where;
+            SyntenicParams score_only = params;
+            score_only.score_only = true;
+            EXPECT_EQ(align_syntenic(q, t, score_only, options).score, want.score) << where;
+        }
+    }
+}
+
+TEST(Syntenic, RefusesWhatDoesNotFitMaxMemory) {
+    std::mt19937_64 rng(3);
+    const Seq q = test::random_dna(rng, 2000), t = test::random_dna(rng, 2000);
+    RunOptions options;
+    options.max_memory = 20'000;
+    try {
+        (void)align_syntenic(q, t, {}, options);
+        FAIL() << "no ResourceError";
+    } catch (const ResourceError& error) {
+        EXPECT_NE(std::string(error.what()).find("syntenic alignment of 2000 x 2000"),
+                  std::string::npos)
+            << error.what();
+        EXPECT_NE(std::string(error.what()).find("--score-only"), std::string::npos)
+            << error.what();
+    }
+    // The score alone needs a few rows: it fits where the traceback does not.
+    options.max_memory = 200'000;
+    EXPECT_THROW((void)align_syntenic(q, t, {}, options), ResourceError);
+    SyntenicParams score_only;
+    score_only.score_only = true;
+    EXPECT_NO_THROW((void)align_syntenic(q, t, score_only, options));
+}
+
+TEST(Syntenic, ManyPairsInOrderWithPerPairErrors) {
+    std::mt19937_64 rng(test::test_seed());
+    std::vector<Seq> sequences;
+    for (int k = 0; k < 12; ++k) sequences.push_back(test::random_dna(rng, 20 + rng() % 60));
+    sequences.push_back(test::random_dna(rng, 3000));
+    sequences.push_back(test::random_dna(rng, 3000));
+    std::vector<AlignPairInput> pairs;
+    for (std::size_t k = 0; k + 1 < sequences.size(); ++k)
+        pairs.push_back({sequences[k], sequences[k + 1], "pair " + std::to_string(k)});
+    ThreadPool pool(3);
+    RunOptions options;
+    options.pool = &pool;
+    options.max_memory = 256u << 10;  // holds the short pairs, not the last (3000 x 3000)
+    SyntenicParams params;
+    params.block_cost = 10;
+    const auto outcomes = syntenic_many(pairs, params, options);
+    ASSERT_EQ(outcomes.size(), pairs.size());
+    for (std::size_t k = 0; k + 1 < pairs.size(); ++k) {
+        ASSERT_TRUE(outcomes[k].ok()) << outcomes[k].error;
+        expect_same(outcomes[k].result,
+                    test::syntenic_reference(pairs[k].query, pairs[k].target, params),
+                    pairs[k].what);
+    }
+    EXPECT_EQ(outcomes.back().code, ExitCode::Resource);
+    EXPECT_EQ(outcomes.back().error.rfind("pair 12: ", 0), 0u) << outcomes.back().error;
 }
 
 TEST(Syntenic, ValidateRefusesBadParameters) {
