@@ -10,6 +10,7 @@
 #include "align/syntenic/cuda/syntenic_cuda.hpp"
 #include "align/syntenic/syntenic_fill.hpp"
 #include "align/syntenic/syntenic_traceback.hpp"
+#include "core/internal/backend_choice.hpp"
 #include "core/internal/memory_fit.hpp"
 #include "tropic/align/syntenic.hpp"
 #include "tropic/core/error.hpp"
@@ -20,6 +21,10 @@ namespace tropic::align {
 namespace {
 
 inline constexpr std::int32_t kMaxBlockCost = 1'000'000;
+// Auto sends a pair of this many cells or more to the device: where the CPU's 16 cores take
+// about as long as the device with its context started for the pair (~0.34 s), as for align.
+inline constexpr double kAutoCudaMinCellsTraceback = 1e9;
+inline constexpr double kAutoCudaMinCellsScoreOnly = 3e9;
 // Below this many bytes a pair is planned without a look at the machine's memory.
 inline constexpr std::uint64_t kUncheckedBytes = std::uint64_t{16} << 20;
 
@@ -90,9 +95,25 @@ SyntenicAlignment align_syntenic(std::span<const std::uint8_t> query,
     detail::check_codes(target, params.scoring.matrix, "the target");
     const detail::SyntenicProblem problem = detail::make_syntenic_problem(query, target, params);
     check_syntenic_range(problem.m, problem.n, params);
-    // Auto stays on the CPU until the device path exists.
-    if (options.backend == Backend::Cuda)
-        return detail::cuda::align_syntenic_cuda(query, target, params, options.device);
+    // Below the device's threshold, auto stays on the CPU without starting a CUDA context.
+    const bool traceback = !params.score_only;
+    const double cells = static_cast<double>(problem.m) * static_cast<double>(problem.n);
+    const double auto_min_cells =
+        traceback ? kAutoCudaMinCellsTraceback : kAutoCudaMinCellsScoreOnly;
+    if (options.backend == Backend::Cuda ||
+        (options.backend == Backend::Auto && cells >= auto_min_cells)) {
+        WorkEstimate work;
+        work.what = fmt::format("a syntenic alignment of {} x {} residues", problem.m, problem.n);
+        work.steps = cells;
+        work.auto_min_steps = auto_min_cells;
+        work.device_bytes = detail::cuda::syntenic_device_bytes(problem.m, problem.n, traceback);
+        work.suggest = [traceback](const MemoryBudget&) {
+            return std::string(traceback ? "align shorter pieces, or --score-only"
+                                         : "align shorter pieces");
+        };
+        if (choose_backend(options, work) == Backend::Cuda)
+            return detail::cuda::align_syntenic_cuda(query, target, params, options.device);
+    }
     return align_on_cpu(problem, params, options);
 }
 

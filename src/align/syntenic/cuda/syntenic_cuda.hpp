@@ -8,6 +8,9 @@
 
 namespace tropic::align::detail::cuda {
 
+// Device bytes the pair needs at least (checkpoints at the narrowest spacing with a traceback).
+std::uint64_t syntenic_device_bytes(std::int64_t m, std::int64_t n, bool traceback);
+
 // The alignment (or the score alone, with params.score_only) of query against target on
 // `device`; the same result as the CPU's. Throws ResourceError when the device cannot do it.
 SyntenicAlignment align_syntenic_cuda(std::span<const std::uint8_t> query,

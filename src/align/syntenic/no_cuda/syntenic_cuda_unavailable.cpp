@@ -4,6 +4,10 @@
 
 namespace tropic::align::detail::cuda {
 
+std::uint64_t syntenic_device_bytes(std::int64_t, std::int64_t, bool) {
+    return 0;
+}
+
 SyntenicAlignment align_syntenic_cuda(std::span<const std::uint8_t>, std::span<const std::uint8_t>,
                                       const SyntenicParams&, int) {
     throw_built_without_cuda();
