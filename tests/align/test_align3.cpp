@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "reference/align3_reference.hpp"
-#include "support/random_alignment.hpp"
 #include "support/random_rna.hpp"
+#include "support/random_triple.hpp"
 #include "tropic/align/align3.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/thread_pool.hpp"
@@ -24,13 +24,7 @@ namespace {
 
 using Seq = std::vector<std::uint8_t>;
 
-struct Triple {
-    Seq a, b, c;
-    Align3Sequences view() const {
-        return {std::span<const std::uint8_t>(a), std::span<const std::uint8_t>(b),
-                std::span<const std::uint8_t>(c)};
-    }
-};
+using test::Triple;
 
 Scoring dna_scoring(int match, int mismatch, int open, int extend) {
     return {dna_matrix(match, mismatch, mismatch), {open, extend}};
@@ -69,23 +63,11 @@ bool matches_reference(const Triple& t, const Scoring& scoring, std::uint64_t se
     return !::testing::Test::HasFailure();
 }
 
-// Three related sequences (a common ancestor, substitutions and indels) or three unrelated ones.
+// Related or unrelated, at random.
 Triple random_triple(std::mt19937_64& rng, std::size_t m, std::size_t n, std::size_t p,
                      bool protein) {
-    const auto fresh = [&](std::size_t length) {
-        return protein ? test::random_protein(rng, length, true)
-                       : test::random_dna(rng, length, 0.02);
-    };
-    if (rng() % 2 == 0) return {fresh(m), fresh(n), fresh(p)};
-    const int codes = protein ? 20 : 4;
-    const Seq ancestor = fresh(std::max({m, n, p}));
-    const auto related = [&](std::size_t length) {
-        Seq s = test::mutate(rng, ancestor, codes, 0.15, 0.03);
-        s.resize(std::min(s.size(), length));
-        while (s.size() < length) s.push_back(static_cast<std::uint8_t>(rng() % codes));
-        return s;
-    };
-    return {related(m), related(n), related(p)};
+    const bool related = rng() % 2 == 0;
+    return test::random_triple(rng, m, n, p, protein, related);
 }
 
 std::vector<Scoring> linear_scorings() {

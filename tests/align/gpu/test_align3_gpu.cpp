@@ -5,13 +5,12 @@
 // ResourceError. Without a CUDA device every test SKIPs visibly.
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "support/gpu_test.hpp"
-#include "support/random_alignment.hpp"
+#include "support/random_triple.hpp"
 #include "tropic/align/align3.hpp"
 #include "tropic/core/error.hpp"
 
@@ -20,34 +19,11 @@ namespace {
 
 using Seq = std::vector<std::uint8_t>;
 
-struct Triple {
-    Seq a, b, c;
-    Align3Sequences view() const {
-        return {std::span<const std::uint8_t>(a), std::span<const std::uint8_t>(b),
-                std::span<const std::uint8_t>(c)};
-    }
-};
+using test::random_triple;
+using test::Triple;
 
 Scoring dna_scoring(int match, int mismatch, int open, int extend) {
     return {dna_matrix(match, mismatch, mismatch), {open, extend}};
-}
-
-// Three sequences related through a common ancestor (substitutions and indels), or unrelated.
-Triple random_triple(std::mt19937_64& rng, std::size_t m, std::size_t n, std::size_t p,
-                     bool protein, bool related) {
-    const auto fresh = [&](std::size_t length) {
-        return protein ? test::random_protein(rng, length, true)
-                       : test::random_dna(rng, length, 0.01);
-    };
-    if (!related) return {fresh(m), fresh(n), fresh(p)};
-    const Seq ancestor = fresh(std::max({m, n, p}));
-    const auto copy = [&](std::size_t length) {
-        Seq s = test::mutate(rng, ancestor, protein ? 20 : 4, 0.12, 0.02);
-        s.resize(std::min(s.size(), length));
-        while (s.size() < length) s.push_back(static_cast<std::uint8_t>(rng() % 4));
-        return s;
-    };
-    return {copy(m), copy(n), copy(p)};
 }
 
 class Align3Gpu : public test::GpuTest {
