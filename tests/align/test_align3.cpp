@@ -147,6 +147,19 @@ TEST(Align3, MatchesReferenceOnTriplesOfAFewHundred) {
                                   Scoring{builtin_matrix("BLOSUM62"), {11, 1}}, seed));
 }
 
+TEST(Align3, MatchesReferenceOnFlatTriples) {
+    // One or two sequences empty or of one residue: the sweep's planes are a line or a face.
+    const std::uint64_t seed = test::test_seed();
+    std::mt19937_64 rng(seed);
+    const std::size_t shapes[][3] = {{0, 200, 250}, {1, 300, 2},   {250, 0, 0}, {0, 1, 260},
+                                     {180, 1, 1},   {2, 190, 170}, {0, 0, 1},   {220, 210, 0}};
+    for (const auto& shape : shapes) {
+        const Triple t = random_triple(rng, shape[0], shape[1], shape[2], false);
+        if (!matches_reference(t, dna_scoring(2, -3, 0, 2), seed)) return;
+        if (!matches_reference(t, dna_scoring(2, -3, 5, 2), seed)) return;
+    }
+}
+
 TEST(Align3, EmptyTripleScoresZero) {
     const Triple none;
     for (bool score_only : {false, true})
@@ -262,10 +275,12 @@ TEST(Align3, RefusesResiduesOutsideTheMatrix) {
     EXPECT_THROW((void)run(t, dna_scoring(2, -3, 5, 2), false), InputError);
 }
 
-Align3Result run_within(const Triple& t, const Align3Params& params, std::size_t max_memory) {
+Align3Result run_within(const Triple& t, const Align3Params& params, std::size_t max_memory,
+                        ThreadPool* pool = nullptr) {
     RunOptions options;
     options.backend = Backend::Cpu;
     options.max_memory = max_memory;
+    options.pool = pool;
     return align3(t.view(), params, options);
 }
 
@@ -284,10 +299,12 @@ TEST(Align3, RefusesWhatDoesNotFitMaxMemory) {
 
 // With little memory the traceback keeps checkpoints and fills each segment again: max_memory
 // shrinks by a quarter at a time until align3 refuses, the last runs within less than 4/3 of the
-// least it can take, far below what the directions of every plane need.
+// least it can take, far below what the directions of every plane need. Every other run is on
+// three threads.
 TEST(Align3, CheckpointedTracebackMatchesReference) {
     const std::uint64_t seed = test::test_seed();
     std::mt19937_64 rng(seed);
+    ThreadPool three(3);
     for (const auto& [t, scoring] :
          {std::pair{random_triple(rng, 100, 110, 95, false), dna_scoring(2, -3, 0, 2)},
           std::pair{random_triple(rng, 60, 50, 55, false), dna_scoring(2, -3, 5, 2)},
@@ -302,7 +319,7 @@ TEST(Align3, CheckpointedTracebackMatchesReference) {
         for (;; budget -= budget / 4) {
             Align3Result got;
             try {
-                got = run_within(t, params, budget);
+                got = run_within(t, params, budget, runs % 2 == 0 ? nullptr : &three);
             } catch (const ResourceError&) {
                 break;
             }
