@@ -8,6 +8,7 @@
 #include <cstdlib>
 
 #include "align/align3/align3_cpu.hpp"
+#include "align/align3/align3_pair_scores.hpp"
 #include "align/align3/align3_sweep.hpp"
 #include "align/align3/cuda/align3_cuda.hpp"
 #include "align/pairwise/pair_checks.hpp"
@@ -29,21 +30,6 @@ inline constexpr std::uint64_t kWholeDirectionBytes = std::uint64_t{256} << 20;
 // Auto sends a triple to the device from this many cell-states: about what 16 cores fill in the
 // ~0.34 s a CUDA context takes to start.
 inline constexpr double kAutoCudaCellStates = 5e8;
-
-Align3Problem make_problem(const Align3Sequences& sequences, const Align3Params& params) {
-    Align3Problem problem;
-    problem.shape = {static_cast<std::int64_t>(sequences[0].size()),
-                     static_cast<std::int64_t>(sequences[1].size()),
-                     static_cast<std::int64_t>(sequences[2].size())};
-    problem.a = sequences[0].data();
-    problem.b = sequences[1].data();
-    problem.c = sequences[2].data();
-    problem.matrix = params.scoring.matrix.scores.data();
-    problem.size = params.scoring.matrix.size;
-    problem.open = params.scoring.gaps.open;
-    problem.extend = params.scoring.gaps.extend;
-    return problem;
-}
 
 // Scores stay within 2^29 (kAlign3Unreachable): a column costs at most three pairs' worst.
 void check_triple_range(const Align3Shape& shape, const Scoring& scoring) {
@@ -96,7 +82,7 @@ std::uint64_t align3_host_bytes(std::int64_t m, std::int64_t n, std::int64_t p,
     const int states = params.scoring.gaps.open == 0 ? 1 : detail::kAffineStates;
     const detail::SweepPlan plan =
         detail::plan_sweep(shape, states, !params.score_only, kWholeDirectionBytes);
-    return detail::sweep_bytes(shape, states, plan);
+    return detail::sweep_bytes(shape, states, plan) + detail::pair_score_bytes(shape);
 }
 
 Align3Result align3(const Align3Sequences& sequences, const Align3Params& params,
@@ -105,8 +91,14 @@ Align3Result align3(const Align3Sequences& sequences, const Align3Params& params
     static constexpr const char* kNames[3] = {"the first sequence", "the second sequence",
                                               "the third sequence"};
     for (int s = 0; s < 3; ++s) detail::check_codes(sequences[s], params.scoring.matrix, kNames[s]);
-    const Align3Problem problem = make_problem(sequences, params);
-    check_triple_range(problem.shape, params.scoring);
+    const Align3Shape shape{static_cast<std::int64_t>(sequences[0].size()),
+                            static_cast<std::int64_t>(sequences[1].size()),
+                            static_cast<std::int64_t>(sequences[2].size())};
+    check_triple_range(shape, params.scoring);
+    Align3Problem problem;
+    problem.shape = shape;
+    problem.open = params.scoring.gaps.open;
+    problem.extend = params.scoring.gaps.extend;
     const bool traceback = !params.score_only;
     const int states = problem.states();
 
@@ -120,17 +112,23 @@ Align3Result align3(const Align3Sequences& sequences, const Align3Params& params
                             problem.shape.n, problem.shape.p);
     work.steps = cell_states;
     work.auto_min_steps = kAutoCudaCellStates;
-    work.host_bytes = detail::sweep_bytes(problem.shape, states, least);
+    work.host_bytes =
+        detail::sweep_bytes(problem.shape, states, least) + detail::pair_score_bytes(shape);
     work.device_bytes = detail::cuda::align3_device_bytes(problem, traceback);
     work.suggest = [traceback](const MemoryBudget&) {
         return std::string(traceback ? "align shorter sequences, or --score-only"
                                      : "align shorter sequences");
     };
-    Align3Result result;
-    if (choose_backend(options, work) == Backend::Cuda)
-        result = detail::cuda::align3_cuda(problem, traceback, options.device);
-    else
-        result = align3_on_cpu(problem, traceback, host.bytes, options.pool);
+    const Backend backend = choose_backend(options, work);
+    const detail::PairScoreTables tables =
+        detail::make_pair_scores(sequences, params.scoring.matrix);
+    problem = detail::make_problem(shape, tables, params.scoring.gaps);
+    Align3Result result =
+        backend == Backend::Cuda
+            ? detail::cuda::align3_cuda(problem, traceback, options.device)
+            : align3_on_cpu(problem, traceback,
+                            host.bytes - std::min(host.bytes, detail::pair_score_bytes(shape)),
+                            options.pool);
     result.identities = count_identities(sequences, result.columns, params.scoring);
     if (options.on_progress) options.on_progress(0, 1.0);
     return result;

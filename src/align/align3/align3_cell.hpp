@@ -6,6 +6,7 @@
 // Pair states: 0 M (both residues last, or nothing yet), 1 X (the pair's first sequence against a
 // gap), 2 Y (its second against a gap).
 #include <cstdint>
+#include <utility>
 
 #include "tropic/core/host_device.hpp"
 
@@ -83,19 +84,24 @@ TROPIC_HOST_DEVICE constexpr int next_state(int before, std::uint8_t mask) {
     return base + pair_state_of(before, carried_pair(mask));
 }
 
-// The gap part of a column's cost after state `before`: per pair with one residue, E, and O
-// too unless the pair's projection already had a gap on that side.
-TROPIC_HOST_DEVICE constexpr std::int32_t gap_cost(int before, std::uint8_t mask, std::int32_t open,
-                                                   std::int32_t extend) {
-    std::int32_t cost = 0;
+// Pairs a column of `mask` puts a residue against a gap in: each costs E.
+TROPIC_HOST_DEVICE constexpr int gapped_pairs(std::uint8_t mask) {
+    int count = 0;
+    for (int pair = 0; pair < 3; ++pair)
+        count += ((mask >> pair_first(pair)) & 1) != ((mask >> pair_second(pair)) & 1);
+    return count;
+}
+
+// Of those, the pairs whose projection had no gap on that side before (state `before`): each
+// opens a gap and costs O too.
+TROPIC_HOST_DEVICE constexpr int opened_gaps(int before, std::uint8_t mask) {
+    int count = 0;
     for (int pair = 0; pair < 3; ++pair) {
         const bool first = (mask >> pair_first(pair)) & 1;
         const bool second = (mask >> pair_second(pair)) & 1;
-        if (first == second) continue;
-        const int side = first ? 1 : 2;
-        cost += extend + (pair_state_of(before, pair) == side ? 0 : open);
+        if (first != second) count += pair_state_of(before, pair) != (first ? 1 : 2);
     }
-    return cost;
+    return count;
 }
 
 // The substitution scores of one cell: s(a,b), s(a,c), s(b,c) of its residues (whichever the
@@ -143,35 +149,55 @@ TROPIC_HOST_DEVICE inline std::int32_t linear_cell(const CellScores& scores, std
     return best;
 }
 
+// One candidate of the affine cell: state `Before` of the predecessor through the column of tie
+// rank `Rank`. Everything but the values is a constant, so that each cell is straight-line code.
+template <int Rank, int Before, class Predecessor>
+TROPIC_HOST_DEVICE inline void affine_candidate(const CellScores& scores, std::int32_t open,
+                                                std::int32_t extend, const Predecessor& predecessor,
+                                                std::int32_t (&values)[kAffineStates],
+                                                std::uint8_t (&from)[kAffineStates]) {
+    constexpr std::uint8_t kMask = mask_in_tie_order(Rank);
+    constexpr int kAfter = next_state(Before, kMask);
+    constexpr int kExtends = gapped_pairs(kMask);
+    constexpr int kOpens = opened_gaps(Before, kMask);
+    const std::int32_t value = predecessor(kMask, Before) + substitution_part(scores, kMask) -
+                               kExtends * extend - kOpens * open;
+    if (value > values[kAfter]) {
+        values[kAfter] = value;
+        from[kAfter] = static_cast<std::uint8_t>(Before);
+    }
+}
+
+template <class Predecessor, int... Candidate>
+TROPIC_HOST_DEVICE inline void affine_candidates(const CellScores& scores, std::int32_t open,
+                                                 std::int32_t extend,
+                                                 const Predecessor& predecessor,
+                                                 std::int32_t (&values)[kAffineStates],
+                                                 std::uint8_t (&from)[kAffineStates],
+                                                 std::integer_sequence<int, Candidate...>) {
+    (affine_candidate<Candidate / kAffineStates, Candidate % kAffineStates>(
+         scores, open, extend, predecessor, values, from),
+     ...);
+}
+
 // The affine cell: for every state, the best predecessor state plus the column's cost; the
-// predecessor of each state (first best in index order) in 4 bits of `directions` (bits 4s..4s+3;
-// 15 where the state is unreachable). `predecessor(mask, state)` gives a predecessor's value.
+// predecessor of each state (first best in index order: the candidates go mask by mask in tie
+// order, states in index order within a mask) in 4 bits of `directions` (bits 4s..4s+3; 15 where
+// the state is unreachable). `predecessor(mask, state)` gives a predecessor's value.
 template <class Predecessor>
 TROPIC_HOST_DEVICE inline void affine_cell(const CellScores& scores, std::int32_t open,
                                            std::int32_t extend, const Predecessor& predecessor,
                                            std::int32_t (&values)[kAffineStates],
                                            std::uint64_t& directions) {
-    directions = 0;
-    TROPIC_ALIGN3_UNROLL
-    for (int state = 0; state < kAffineStates; ++state) values[state] = kAlign3MinusInfinity;
     std::uint8_t from[kAffineStates];
     TROPIC_ALIGN3_UNROLL
-    for (int state = 0; state < kAffineStates; ++state) from[state] = 15;
-    TROPIC_ALIGN3_UNROLL
-    for (int rank = 0; rank < kColumnMasks; ++rank) {
-        const std::uint8_t mask = mask_in_tie_order(rank);
-        const std::int32_t substitution = substitution_part(scores, mask);
-        TROPIC_ALIGN3_UNROLL
-        for (int before = 0; before < kAffineStates; ++before) {
-            const std::int32_t value =
-                predecessor(mask, before) + substitution - gap_cost(before, mask, open, extend);
-            const int after = next_state(before, mask);
-            if (value > values[after]) {
-                values[after] = value;
-                from[after] = static_cast<std::uint8_t>(before);
-            }
-        }
+    for (int state = 0; state < kAffineStates; ++state) {
+        values[state] = kAlign3MinusInfinity;
+        from[state] = 15;
     }
+    affine_candidates(scores, open, extend, predecessor, values, from,
+                      std::make_integer_sequence<int, kColumnMasks * kAffineStates>{});
+    directions = 0;
     TROPIC_ALIGN3_UNROLL
     for (int state = 0; state < kAffineStates; ++state) {
         if (values[state] < kAlign3Unreachable) {

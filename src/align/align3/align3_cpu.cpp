@@ -71,21 +71,100 @@ class CpuEngine final : public PlaneEngine {
     }
 
   private:
+    // A row's cells off the cube's faces (i, j, k >= 1) read every predecessor without a check
+    // and every pair score from the tables contiguously: a loop the compiler vectorizes.
+    template <bool Keep>
+    void linear_interior(std::int64_t q, std::int64_t i, std::int64_t j_begin, std::int64_t j_end,
+                         std::uint8_t* directions) {
+        const Align3Shape& shape = problem_.shape;
+        const std::int64_t up = shape.n + 1, row = shape.index(i, 0);
+        const std::int32_t* one = arrays_.plane[(q - 1) & 3] + row;
+        const std::int32_t* two = arrays_.plane[(q - 2) & 3] + row;
+        const std::int32_t* three = arrays_.plane[(q - 3) & 3] + row;
+        std::int32_t* out = arrays_.plane[q & 3] + row;
+        const std::int32_t* ab = problem_.ab + (i - 1) * shape.n - 1;
+        const std::int32_t* ac = problem_.ac + (i - 1) * shape.p - 1 + (q - i);
+        const std::int32_t* bc = problem_.bc + (q - i) * (shape.n + 1);
+        const std::int32_t gap = problem_.extend;
+        for (std::int64_t j = j_begin; j <= j_end; ++j) {
+            const std::int32_t before[8] = {0,      one[j - up], one[j - 1], two[j - up - 1],
+                                            one[j], two[j - up], two[j - 1], three[j - up - 1]};
+            const CellScores scores{ab[j], ac[-j], bc[j]};
+            std::uint8_t direction;
+            out[j] = linear_cell(
+                scores, gap, [&](std::uint8_t mask) { return before[mask]; }, direction);
+            if constexpr (Keep) directions[row + j] = direction;
+        }
+    }
+
+    template <bool Keep>
+    void affine_interior(std::int64_t q, std::int64_t i, std::int64_t j_begin, std::int64_t j_end,
+                         std::uint64_t* directions) {
+        const Align3Shape& shape = problem_.shape;
+        const std::int64_t up = shape.n + 1, row = shape.index(i, 0);
+        const std::int64_t cells = shape.cells_per_plane();
+        const std::int32_t* one = arrays_.plane[(q - 1) & 3] + row;
+        const std::int32_t* two = arrays_.plane[(q - 2) & 3] + row;
+        const std::int32_t* three = arrays_.plane[(q - 3) & 3] + row;
+        std::int32_t* out = arrays_.plane[q & 3] + row;
+        const std::int32_t* ab = problem_.ab + (i - 1) * shape.n - 1;
+        const std::int32_t* ac = problem_.ac + (i - 1) * shape.p - 1 + (q - i);
+        const std::int32_t* bc = problem_.bc + (q - i) * (shape.n + 1);
+        // Where each mask's predecessor lies: its plane and its offset from (i, j).
+        const std::int32_t* plane_of[8] = {nullptr, one, one, two, one, two, two, three};
+        const std::int64_t offset_of[8] = {0, -up, -1, -up - 1, 0, -up, -1, -up - 1};
+        for (std::int64_t j = j_begin; j <= j_end; ++j) {
+            const CellScores scores{ab[j], ac[-j], bc[j]};
+            const auto predecessor = [&](std::uint8_t mask, int state) {
+                return plane_of[mask][state * cells + j + offset_of[mask]];
+            };
+            std::int32_t values[kAffineStates];
+            std::uint64_t word;
+            affine_cell(scores, problem_.open, problem_.extend, predecessor, values, word);
+            for (int state = 0; state < kAffineStates; ++state)
+                out[state * cells + j] = values[state];
+            if constexpr (Keep) directions[row + j] = word;
+        }
+    }
+
+    void fill_cell(std::int64_t q, std::int64_t i, std::int64_t j, std::size_t offset, bool keep) {
+        if (problem_.linear())
+            fill_linear_cell(problem_, arrays_, q, i, j, keep ? masks_.data() + offset : nullptr);
+        else
+            fill_affine_cell(problem_, arrays_, q, i, j, keep ? words_.data() + offset : nullptr);
+    }
+
     void fill_rows(std::int64_t q, std::int64_t first_row, std::int64_t last_row,
                    std::int64_t slot) {
         const Align3Shape& shape = problem_.shape;
-        const auto offset =
-            static_cast<std::size_t>(slot) * static_cast<std::size_t>(shape.cells_per_plane());
+        const bool keep = slot >= 0;
+        const std::size_t offset = keep ? static_cast<std::size_t>(slot) *
+                                              static_cast<std::size_t>(shape.cells_per_plane())
+                                        : 0;
         for (std::int64_t i = first_row; i <= last_row; ++i) {
-            const std::int64_t j_end = shape.last_column(q, i);
-            for (std::int64_t j = shape.first_column(q, i); j <= j_end; ++j) {
-                if (problem_.linear())
-                    fill_linear_cell(problem_, arrays_, q, i, j,
-                                     slot < 0 ? nullptr : masks_.data() + offset);
-                else
-                    fill_affine_cell(problem_, arrays_, q, i, j,
-                                     slot < 0 ? nullptr : words_.data() + offset);
+            const std::int64_t j_first = shape.first_column(q, i), j_last = shape.last_column(q, i);
+            // The interior: j >= 1 and k = q - i - j >= 1, on rows i >= 1.
+            const std::int64_t inner_first =
+                i >= 1 ? std::max<std::int64_t>(j_first, 1) : j_last + 1;
+            const std::int64_t inner_last = std::min(j_last, q - i - 1);
+            if (inner_first > inner_last) {
+                for (std::int64_t j = j_first; j <= j_last; ++j) fill_cell(q, i, j, offset, keep);
+                continue;
             }
+            for (std::int64_t j = j_first; j < inner_first; ++j) fill_cell(q, i, j, offset, keep);
+            if (problem_.linear()) {
+                if (keep)
+                    linear_interior<true>(q, i, inner_first, inner_last, masks_.data() + offset);
+                else
+                    linear_interior<false>(q, i, inner_first, inner_last, nullptr);
+            } else {
+                if (keep)
+                    affine_interior<true>(q, i, inner_first, inner_last, words_.data() + offset);
+                else
+                    affine_interior<false>(q, i, inner_first, inner_last, nullptr);
+            }
+            for (std::int64_t j = inner_last + 1; j <= j_last; ++j)
+                fill_cell(q, i, j, offset, keep);
         }
     }
 

@@ -33,29 +33,41 @@ struct Align3Shape {
     }
 };
 
-// The residues (codes) and costs; pointers are host or device memory as the fill needs.
+// The substitution scores of the three pairs, in tables laid out so that the cells of one plane
+// row (i and q fixed, j rising, k falling) read each table contiguously:
+//   ab[(i-1) n + (j-1)] = s(a_i, b_j)
+//   ac[(i-1) p + (k-1)] = s(a_i, c_k)
+//   bc[(j+k) (n+1) + j] = s(b_j, c_k)   (by anti-diagonal d = j + k, then j)
+// and the gap costs. Pointers are host or device memory as the fill needs.
 struct Align3Problem {
     Align3Shape shape;
-    const std::uint8_t* a = nullptr;
-    const std::uint8_t* b = nullptr;
-    const std::uint8_t* c = nullptr;
-    const std::int32_t* matrix = nullptr;  // size x size, row = first sequence's code
-    std::int32_t size = 0;
+    const std::int32_t* ab = nullptr;
+    const std::int32_t* ac = nullptr;
+    const std::int32_t* bc = nullptr;
     std::int32_t open = 0, extend = 0;  // open == 0: the linear model, gap = extend
     TROPIC_HOST_DEVICE constexpr bool linear() const { return open == 0; }
     TROPIC_HOST_DEVICE constexpr int states() const { return open == 0 ? 1 : kAffineStates; }
 };
 
+// Entries of the three tables.
+TROPIC_HOST_DEVICE constexpr std::int64_t ab_entries(const Align3Shape& s) {
+    return s.m * s.n;
+}
+TROPIC_HOST_DEVICE constexpr std::int64_t ac_entries(const Align3Shape& s) {
+    return s.m * s.p;
+}
+TROPIC_HOST_DEVICE constexpr std::int64_t bc_entries(const Align3Shape& s) {
+    return (s.n + s.p + 1) * (s.n + 1);
+}
+
+// A cell's pair scores (0 for a pair whose residue is missing: no column uses it there).
 TROPIC_HOST_DEVICE inline CellScores cell_scores(const Align3Problem& problem, std::int64_t i,
                                                  std::int64_t j, std::int64_t k) {
-    const std::int32_t size = problem.size;
-    const int a = i > 0 ? problem.a[i - 1] : 0;
-    const int b = j > 0 ? problem.b[j - 1] : 0;
-    const int c = k > 0 ? problem.c[k - 1] : 0;
+    const Align3Shape& shape = problem.shape;
     CellScores scores;
-    scores.ab = problem.matrix[a * size + b];
-    scores.ac = problem.matrix[a * size + c];
-    scores.bc = problem.matrix[b * size + c];
+    scores.ab = i > 0 && j > 0 ? problem.ab[(i - 1) * shape.n + (j - 1)] : 0;
+    scores.ac = i > 0 && k > 0 ? problem.ac[(i - 1) * shape.p + (k - 1)] : 0;
+    scores.bc = j > 0 && k > 0 ? problem.bc[(j + k) * (shape.n + 1) + j] : 0;
     return scores;
 }
 

@@ -82,14 +82,12 @@ class DeviceEngine final : public PlaneEngine {
   public:
     DeviceEngine(const Align3Problem& host, const SweepPlan& plan) : problem_(host) {
         const Align3Shape& shape = host.shape;
-        a_.assign({host.a, static_cast<std::size_t>(shape.m)});
-        b_.assign({host.b, static_cast<std::size_t>(shape.n)});
-        c_.assign({host.c, static_cast<std::size_t>(shape.p)});
-        matrix_.assign({host.matrix, static_cast<std::size_t>(host.size * host.size)});
-        problem_.a = a_.data();
-        problem_.b = b_.data();
-        problem_.c = c_.data();
-        problem_.matrix = matrix_.data();
+        ab_.assign({host.ab, static_cast<std::size_t>(ab_entries(shape))});
+        ac_.assign({host.ac, static_cast<std::size_t>(ac_entries(shape))});
+        bc_.assign({host.bc, static_cast<std::size_t>(bc_entries(shape))});
+        problem_.ab = ab_.data();
+        problem_.ac = ac_.data();
+        problem_.bc = bc_.data();
         plane_values_ = plane_bytes(shape, host.states()) / sizeof(std::int32_t);
         planes_.resize(4 * plane_values_);
         for (int s = 0; s < 4; ++s) arrays_.plane[s] = planes_.data() + s * plane_values_;
@@ -179,8 +177,8 @@ class DeviceEngine final : public PlaneEngine {
     }
 
     Align3Problem problem_;
-    DeviceBuffer<std::uint8_t> a_, b_, c_, directions_, columns_;
-    DeviceBuffer<std::int32_t> matrix_, planes_, checkpoints_;
+    DeviceBuffer<std::uint8_t> directions_, columns_;
+    DeviceBuffer<std::int32_t> ab_, ac_, bc_, planes_, checkpoints_;
     DeviceBuffer<WalkState> walk_;
     std::size_t plane_values_ = 0;
     PlaneArrays arrays_{};
@@ -188,8 +186,9 @@ class DeviceEngine final : public PlaneEngine {
 
 std::uint64_t fixed_bytes(const Align3Problem& problem, bool traceback) {
     const Align3Shape& shape = problem.shape;
-    return static_cast<std::uint64_t>(shape.m + shape.n + shape.p + 3) +
-           static_cast<std::uint64_t>(problem.size) * static_cast<std::uint64_t>(problem.size) * 4 +
+    const auto tables =
+        static_cast<std::uint64_t>(ab_entries(shape) + ac_entries(shape) + bc_entries(shape));
+    return tables * sizeof(std::int32_t) +
            (traceback ? static_cast<std::uint64_t>(shape.last_plane()) + 1 + sizeof(WalkState) : 0);
 }
 
