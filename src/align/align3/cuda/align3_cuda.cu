@@ -1,0 +1,220 @@
+// The plane sweep of align3 on the device: one launch a plane, a thread a cell, the CPU's cell
+// functions (align3_plane_cell.hpp); planes, checkpoints and directions stay in device memory and
+// the traceback walks there (one thread: a few thousand dependent steps), so that only the score
+// and the columns come back.
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "align/align3/align3_plane_cell.hpp"
+#include "align/align3/align3_sweep.hpp"
+#include "align/align3/cuda/align3_cuda.hpp"
+#include "core/cuda/cuda_check.cuh"
+#include "core/cuda/device_buffer.cuh"
+#include "core/cuda/device_memory.cuh"
+#include "core/internal/memory_fit.hpp"
+#include "tropic/core/error.hpp"
+
+namespace tropic::align::detail::cuda {
+
+namespace {
+
+using tropic::detail::cuda::DeviceBuffer;
+
+inline constexpr int kThreadsPerBlock = 128;
+inline constexpr std::int64_t kMaxGridRows = 65535;
+
+template <bool Linear>
+__global__ void fill_plane_kernel(Align3Problem problem, PlaneArrays planes, std::int64_t q,
+                                  std::int64_t first_row, std::int64_t last_row, void* directions) {
+    const Align3Shape& shape = problem.shape;
+    for (std::int64_t i = first_row + blockIdx.y; i <= last_row; i += gridDim.y) {
+        const std::int64_t j = shape.first_column(q, i) +
+                               static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+        if (j > shape.last_column(q, i)) continue;
+        if constexpr (Linear)
+            fill_linear_cell(problem, planes, q, i, j, static_cast<std::uint8_t*>(directions));
+        else
+            fill_affine_cell(problem, planes, q, i, j, static_cast<std::uint64_t*>(directions));
+    }
+}
+
+__global__ void origin_kernel(Align3Problem problem, PlaneArrays planes) {
+    fill_origin(problem, planes);
+}
+
+struct WalkState {
+    TracePoint at;
+    std::int64_t count;
+};
+
+// Follows the directions of planes first.. (slot q - first) from `state->at`, appending the
+// columns after the `state->count` already there.
+__global__ void walk_kernel(Align3Problem problem, const void* directions, std::int64_t first,
+                            std::uint8_t* columns, WalkState* state) {
+    const Align3Shape& shape = problem.shape;
+    const std::int64_t cells = shape.cells_per_plane();
+    TracePoint at = state->at;
+    std::int64_t count = state->count;
+    while (at.plane() >= first && at.plane() > 0) {
+        const std::int64_t slot = (at.plane() - first) * cells + shape.index(at.i, at.j);
+        std::uint8_t mask;
+        if (problem.linear()) {
+            mask = static_cast<const std::uint8_t*>(directions)[slot];
+        } else {
+            const std::uint64_t word = static_cast<const std::uint64_t*>(directions)[slot];
+            mask = state_mask(at.state);
+            at.state = static_cast<int>((word >> (4 * at.state)) & 15);
+        }
+        columns[count++] = mask;
+        at.i -= mask & 1;
+        at.j -= (mask >> 1) & 1;
+        at.k -= (mask >> 2) & 1;
+    }
+    state->at = at;
+    state->count = count;
+}
+
+class DeviceEngine final : public PlaneEngine {
+  public:
+    DeviceEngine(const Align3Problem& host, const SweepPlan& plan) : problem_(host) {
+        const Align3Shape& shape = host.shape;
+        ab_.assign({host.ab, static_cast<std::size_t>(ab_entries(shape))});
+        ac_.assign({host.ac, static_cast<std::size_t>(ac_entries(shape))});
+        bc_.assign({host.bc, static_cast<std::size_t>(bc_entries(shape))});
+        problem_.ab = ab_.data();
+        problem_.ac = ac_.data();
+        problem_.bc = bc_.data();
+        plane_values_ = plane_bytes(shape, host.states()) / sizeof(std::int32_t);
+        planes_.resize(4 * plane_values_);
+        for (int s = 0; s < 4; ++s) arrays_.plane[s] = planes_.data() + s * plane_values_;
+        if (plan.checkpoints > 0)
+            checkpoints_.resize(static_cast<std::size_t>(plan.checkpoints) * 3 * plane_values_);
+        if (plan.traceback) {
+            directions_.resize(direction_plane_bytes(shape, host.states()) *
+                               static_cast<std::size_t>(plan.segment_planes));
+            columns_.resize(static_cast<std::size_t>(shape.last_plane()) + 1);
+            walk_.resize(1);
+        }
+    }
+
+    void fill(std::int64_t first, std::int64_t last, bool directions) override {
+        const Align3Shape& shape = problem_.shape;
+        if (first == 1) {
+            origin_kernel<<<1, 1>>>(problem_, arrays_);
+            TROPIC_CUDA_CHECK_LAUNCH("origin_kernel");
+        }
+        const std::int64_t widest = std::min(shape.n, shape.p) + 1;
+        const auto blocks_x =
+            static_cast<unsigned>((widest + kThreadsPerBlock - 1) / kThreadsPerBlock);
+        const std::size_t direction_plane = direction_plane_bytes(shape, problem_.states());
+        for (std::int64_t q = first; q <= last; ++q) {
+            const std::int64_t first_row = shape.first_row(q), last_row = shape.last_row(q);
+            const dim3 grid(
+                blocks_x, static_cast<unsigned>(std::min(kMaxGridRows, last_row - first_row + 1)));
+            void* kept = directions ? directions_.data() + (q - first) * direction_plane : nullptr;
+            if (problem_.linear())
+                fill_plane_kernel<true>
+                    <<<grid, kThreadsPerBlock>>>(problem_, arrays_, q, first_row, last_row, kept);
+            else
+                fill_plane_kernel<false>
+                    <<<grid, kThreadsPerBlock>>>(problem_, arrays_, q, first_row, last_row, kept);
+            TROPIC_CUDA_CHECK_LAUNCH("fill_plane_kernel");
+        }
+    }
+
+    void save_checkpoint(std::int64_t slot, std::int64_t q) override {
+        for (std::int64_t back = 0; back < 3 && q - back >= 0; ++back)
+            TROPIC_CUDA_CHECK(cudaMemcpyAsync(checkpoint(slot, back), arrays_.plane[(q - back) & 3],
+                                              plane_values_ * sizeof(std::int32_t),
+                                              cudaMemcpyDeviceToDevice));
+    }
+
+    void load_checkpoint(std::int64_t slot, std::int64_t q) override {
+        for (std::int64_t back = 0; back < 3 && q - back >= 0; ++back)
+            TROPIC_CUDA_CHECK(cudaMemcpyAsync(arrays_.plane[(q - back) & 3], checkpoint(slot, back),
+                                              plane_values_ * sizeof(std::int32_t),
+                                              cudaMemcpyDeviceToDevice));
+    }
+
+    std::vector<std::int32_t> end_values() override {
+        const Align3Shape& shape = problem_.shape;
+        const std::int64_t cells = shape.cells_per_plane();
+        const std::int32_t* plane = arrays_.plane[shape.last_plane() & 3];
+        std::vector<std::int32_t> values(static_cast<std::size_t>(problem_.states()));
+        // The states of one cell lie a plane's cells apart: one strided copy.
+        TROPIC_CUDA_CHECK(
+            cudaMemcpy2D(values.data(), sizeof(std::int32_t), plane + shape.index(shape.m, shape.n),
+                         static_cast<std::size_t>(cells) * sizeof(std::int32_t),
+                         sizeof(std::int32_t), values.size(), cudaMemcpyDeviceToHost));
+        return values;
+    }
+
+    TracePoint walk(TracePoint at, std::int64_t first,
+                    std::vector<std::uint8_t>& columns) override {
+        WalkState state{at, 0};
+        TROPIC_CUDA_CHECK(
+            cudaMemcpy(walk_.data(), &state, sizeof(WalkState), cudaMemcpyHostToDevice));
+        walk_kernel<<<1, 1>>>(problem_, directions_.data(), first, columns_.data(), walk_.data());
+        TROPIC_CUDA_CHECK_LAUNCH("walk_kernel");
+        TROPIC_CUDA_CHECK(
+            cudaMemcpy(&state, walk_.data(), sizeof(WalkState), cudaMemcpyDeviceToHost));
+        const std::size_t before = columns.size();
+        columns.resize(before + static_cast<std::size_t>(state.count));
+        if (state.count > 0)
+            TROPIC_CUDA_CHECK(cudaMemcpy(columns.data() + before, columns_.data(),
+                                         static_cast<std::size_t>(state.count),
+                                         cudaMemcpyDeviceToHost));
+        return state.at;
+    }
+
+  private:
+    std::int32_t* checkpoint(std::int64_t slot, std::int64_t back) {
+        return checkpoints_.data() + static_cast<std::size_t>(slot * 3 + back) * plane_values_;
+    }
+
+    Align3Problem problem_;
+    DeviceBuffer<std::uint8_t> directions_, columns_;
+    DeviceBuffer<std::int32_t> ab_, ac_, bc_, planes_, checkpoints_;
+    DeviceBuffer<WalkState> walk_;
+    std::size_t plane_values_ = 0;
+    PlaneArrays arrays_{};
+};
+
+std::uint64_t fixed_bytes(const Align3Problem& problem, bool traceback) {
+    const Align3Shape& shape = problem.shape;
+    const auto tables =
+        static_cast<std::uint64_t>(ab_entries(shape) + ac_entries(shape) + bc_entries(shape));
+    return tables * sizeof(std::int32_t) +
+           (traceback ? static_cast<std::uint64_t>(shape.last_plane()) + 1 + sizeof(WalkState) : 0);
+}
+
+}  // namespace
+
+std::uint64_t align3_device_bytes(const Align3Problem& problem, bool traceback) {
+    const SweepPlan least = plan_sweep(problem.shape, problem.states(), traceback, 0);
+    return sweep_bytes(problem.shape, problem.states(), least) + fixed_bytes(problem, traceback);
+}
+
+Align3Result align3_cuda(const Align3Problem& problem, bool traceback, int device) {
+    TROPIC_CUDA_CHECK(cudaSetDevice(device));
+    const MemoryBudget budget = tropic::detail::cuda::device_budget(device);
+    // Every plane's directions when they take at most half of what the device offers: one fill
+    // instead of two.
+    const SweepPlan plan = plan_sweep(problem.shape, problem.states(), traceback, budget.bytes / 2);
+    const std::uint64_t needed =
+        sweep_bytes(problem.shape, problem.states(), plan) + fixed_bytes(problem, traceback);
+    if (needed > budget.bytes)
+        throw ResourceError(does_not_fit_message(
+            "the three-sequence alignment on the device", needed, budget,
+            traceback ? "align shorter sequences, or --score-only" : "align shorter sequences"));
+    DeviceEngine engine(problem, plan);
+    Align3Result result = run_sweep(engine, problem.shape, problem.states(), plan);
+    TROPIC_CUDA_CHECK(cudaDeviceSynchronize());
+    return result;
+}
+
+}  // namespace tropic::align::detail::cuda
