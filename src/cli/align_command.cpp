@@ -10,7 +10,6 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "cli/align_inputs.hpp"
@@ -27,12 +26,10 @@
 #include "tropic/align/pairwise.hpp"
 #include "tropic/align/sam_alignment.hpp"
 #include "tropic/core/alignment_writer.hpp"
-#include "tropic/core/dna_encoding.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/input_files.hpp"
 #include "tropic/core/output_files.hpp"
 #include "tropic/core/output_sink.hpp"
-#include "tropic/core/protein_encoding.hpp"
 #include "tropic/core/record_chunks.hpp"
 #include "tropic/core/thread_pool.hpp"
 
@@ -54,11 +51,6 @@ AlignmentOutput chosen_output(const AlignOptions& o) {
     return output;
 }
 
-std::vector<std::uint8_t> encode(const SequenceRecord& record, Alphabet alphabet) {
-    return alphabet == Alphabet::Dna ? encode_dna(record.residues)
-                                     : encode_protein(record.residues);
-}
-
 class AlignRun {
   public:
     explicit AlignRun(const AlignOptions& options)
@@ -74,7 +66,8 @@ class AlignRun {
         const std::optional<Alphabet> requested = requested_alphabet(options_.scoring);
         queries_in_ = std::make_unique<AlignInput>(options_.files.query, requested);
         targets_in_ = std::make_unique<AlignInput>(options_.files.target, requested);
-        choose_alphabet(requested);
+        alphabet_ =
+            choose_pair_alphabet(requested, *queries_in_, *targets_in_, options_.shared.quiet);
         params_.scoring = make_scoring(options_.scoring, alphabet_);
         align::validate(params_);
         const bool sam = output_ == AlignmentOutput::Sam;
@@ -145,41 +138,10 @@ class AlignRun {
         return std::move(held_targets_[next_held_++]);
     }
 
-    // The jobs' pairs through align_many, each sequence encoded once.
     std::vector<Outcome<PairAlignment>> align_jobs(const std::vector<PairJob>& jobs,
                                                    const RunOptions& run) {
-        std::unordered_map<const SequenceRecord*, std::vector<std::uint8_t>> codes;
-        const auto codes_of =
-            [&](const SequenceRecord* record) -> const std::vector<std::uint8_t>& {
-            auto [at, added] = codes.try_emplace(record);
-            if (added) at->second = encode(*record, alphabet_);
-            return at->second;
-        };
-        std::vector<align::AlignPairInput> inputs;
-        inputs.reserve(jobs.size());
-        for (const PairJob& job : jobs)
-            inputs.push_back({codes_of(job.query), codes_of(job.target), job.what});
-        return align::align_many(inputs, params_, run);
-    }
-
-    // The alphabet the options ask for, else DNA when the first query and the first target are
-    // both nucleotides (IUPAC codes), else protein.
-    void choose_alphabet(const std::optional<Alphabet>& requested) {
-        if (requested) {
-            alphabet_ = *requested;
-            return;
-        }
-        const SequenceRecord* query = queries_in_->peek();
-        const SequenceRecord* target = targets_in_->peek();
-        const bool dna = (!query || looks_like_dna(query->residues)) &&
-                         (!target || looks_like_dna(target->residues));
-        alphabet_ = dna ? Alphabet::Dna : Alphabet::Protein;
-        queries_in_->set_alphabet(alphabet_);
-        targets_in_->set_alphabet(alphabet_);
-        say(
-            fmt::format("aligning as {} (detected from the first query and target "
-                        "records); use --protein or --dna to choose",
-                        alphabet_ == Alphabet::Dna ? "DNA" : "protein"));
+        const EncodedPairs pairs = encode_pairs(jobs, alphabet_);
+        return align::align_many(pairs.inputs, params_, run);
     }
 
     // E-values and bit scores need published Karlin-Altschul parameters, which exist for local

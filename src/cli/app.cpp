@@ -19,6 +19,8 @@ std::unique_ptr<CLI::App> make_app(std::vector<Command>& commands) {
     commands.push_back(add_fold_command(*app));
     commands.push_back(add_rri_command(*app));
     commands.push_back(add_align_command(*app));
+    commands.push_back(add_align3_command(*app));
+    commands.push_back(add_syntenic_command(*app));
     commands.push_back(add_makedb_command(*app));
     commands.push_back(add_search_command(*app));
     commands.push_back(add_index_command(*app));

@@ -17,6 +17,8 @@ struct Command {
 Command add_fold_command(CLI::App& app);
 Command add_rri_command(CLI::App& app);
 Command add_align_command(CLI::App& app);
+Command add_align3_command(CLI::App& app);
+Command add_syntenic_command(CLI::App& app);
 Command add_makedb_command(CLI::App& app);
 Command add_index_command(CLI::App& app);
 Command add_map_command(CLI::App& app);

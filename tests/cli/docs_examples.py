@@ -65,7 +65,7 @@ def normalized(line):
 
 
 def is_stderr_line(line):
-    return re.match(r"^tropic( [a-z]+)*: ", line) is not None
+    return re.match(r"^tropic( [a-z][a-z0-9]*)*: ", line) is not None
 
 
 def matches(expected, actual):
@@ -154,7 +154,7 @@ def check_example(command, expected, folder, env, where):
 
 def help_options(tropic, line):
     """The command a synopsis line names ("fold", "cnv call") and the options its --help lists."""
-    words = [w for w in line.split()[1:3] if re.match(r"^[a-z]+$", w)]
+    words = [w for w in line.split()[1:3] if re.match(r"^[a-z][a-z0-9]*$", w)]
     command = words if words[:1] == ["cnv"] else words[:1]
     help_text = subprocess.run([tropic, *command, "--help"], capture_output=True,
                                text=True).stdout

@@ -11,6 +11,8 @@ assert_eq "$RC" 0 "--help: exit code"
 assert_contains "$OUT" "fold" "--help lists fold"
 assert_contains "$OUT" "device" "--help lists device"
 assert_contains "$OUT" "eval" "--help lists eval"
+assert_contains "$OUT" "align3" "--help lists align3"
+assert_contains "$OUT" "syntenic" "--help lists syntenic"
 
 run "$TROPIC" fold --help
 assert_eq "$RC" 0 "fold --help: exit code"
@@ -42,6 +44,20 @@ run "$TROPIC" eval --help
 assert_eq "$RC" 0 "eval --help: exit code"
 for option in --dangles --params --temperature --verbose --output; do
     assert_contains "$OUT" "$option" "eval --help lists $option"
+done
+
+run "$TROPIC" align3 --help
+assert_eq "$RC" 0 "align3 --help: exit code"
+for option in --gap --gap-open --gap-extend --match --mismatch --matrix --score-only --format \
+    --backend --device --threads --max-memory --json --output --quiet --chunk; do
+    assert_contains "$OUT" "$option" "align3 --help lists $option"
+done
+
+run "$TROPIC" syntenic --help
+assert_eq "$RC" 0 "syntenic --help: exit code"
+for option in --block --block-ends --pairs --gap-open --gap-extend --match --mismatch --matrix \
+    --score-only --format --backend --device --threads --max-memory --json --output --quiet; do
+    assert_contains "$OUT" "$option" "syntenic --help lists $option"
 done
 
 run "$TROPIC" device --help
