@@ -119,16 +119,18 @@ Align3Result align3(const Align3Sequences& sequences, const Align3Params& params
         return std::string(traceback ? "align shorter sequences, or --score-only"
                                      : "align shorter sequences");
     };
-    const Backend backend = choose_backend(options, work);
-    const detail::PairScoreTables tables =
-        detail::make_pair_scores(sequences, params.scoring.matrix);
-    problem = detail::make_problem(shape, tables, params.scoring.gaps);
-    Align3Result result =
-        backend == Backend::Cuda
-            ? detail::cuda::align3_cuda(problem, traceback, options.device)
-            : align3_on_cpu(problem, traceback,
-                            host.bytes - std::min(host.bytes, detail::pair_score_bytes(shape)),
-                            options.pool);
+    Align3Result result;
+    if (choose_backend(options, work) == Backend::Cuda) {
+        result = detail::cuda::align3_cuda(problem, sequences, params.scoring.matrix, traceback,
+                                           options.device);
+    } else {
+        const detail::PairScoreTables tables =
+            detail::make_pair_scores(sequences, params.scoring.matrix);
+        problem = detail::make_problem(shape, tables, params.scoring.gaps);
+        result = align3_on_cpu(problem, traceback,
+                               host.bytes - std::min(host.bytes, detail::pair_score_bytes(shape)),
+                               options.pool);
+    }
     result.identities = count_identities(sequences, result.columns, params.scoring);
     if (options.on_progress) options.on_progress(0, 1.0);
     return result;

@@ -42,6 +42,27 @@ __global__ void fill_plane_kernel(Align3Problem problem, PlaneArrays planes, std
     }
 }
 
+// The pair-score tables (align3_problem.hpp) from the residues, one thread an entry.
+__global__ void pair_scores_kernel(Align3Shape shape, const std::uint8_t* a, const std::uint8_t* b,
+                                   const std::uint8_t* c, const std::int32_t* matrix, int size,
+                                   std::int32_t* ab, std::int32_t* ac, std::int32_t* bc) {
+    const std::int64_t ab_count = ab_entries(shape), ac_count = ac_entries(shape);
+    const std::int64_t total = ab_count + ac_count + bc_entries(shape);
+    for (std::int64_t e = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x;
+         e < total; e += static_cast<std::int64_t>(gridDim.x) * blockDim.x) {
+        if (e < ab_count) {
+            ab[e] = matrix[a[e / shape.n] * size + b[e % shape.n]];
+        } else if (e < ab_count + ac_count) {
+            const std::int64_t x = e - ab_count;
+            ac[x] = matrix[a[x / shape.p] * size + c[x % shape.p]];
+        } else {
+            const std::int64_t x = e - ab_count - ac_count;
+            const std::int64_t d = x / (shape.n + 1), j = x % (shape.n + 1), k = d - j;
+            bc[x] = j >= 1 && k >= 1 && k <= shape.p ? matrix[b[j - 1] * size + c[k - 1]] : 0;
+        }
+    }
+}
+
 __global__ void origin_kernel(Align3Problem problem, PlaneArrays planes) {
     fill_origin(problem, planes);
 }
@@ -80,11 +101,23 @@ __global__ void walk_kernel(Align3Problem problem, const void* directions, std::
 
 class DeviceEngine final : public PlaneEngine {
   public:
-    DeviceEngine(const Align3Problem& host, const SweepPlan& plan) : problem_(host) {
+    DeviceEngine(const Align3Problem& host, const Align3Sequences& sequences,
+                 const SubstitutionMatrix& matrix, const SweepPlan& plan)
+        : problem_(host) {
         const Align3Shape& shape = host.shape;
-        ab_.assign({host.ab, static_cast<std::size_t>(ab_entries(shape))});
-        ac_.assign({host.ac, static_cast<std::size_t>(ac_entries(shape))});
-        bc_.assign({host.bc, static_cast<std::size_t>(bc_entries(shape))});
+        DeviceBuffer<std::uint8_t> a, b, c;
+        DeviceBuffer<std::int32_t> scores;
+        a.assign(sequences[0]);
+        b.assign(sequences[1]);
+        c.assign(sequences[2]);
+        scores.assign(matrix.scores);
+        ab_.resize(static_cast<std::size_t>(std::max<std::int64_t>(1, ab_entries(shape))));
+        ac_.resize(static_cast<std::size_t>(std::max<std::int64_t>(1, ac_entries(shape))));
+        bc_.resize(static_cast<std::size_t>(bc_entries(shape)));
+        pair_scores_kernel<<<1024, 256>>>(shape, a.data(), b.data(), c.data(), scores.data(),
+                                          matrix.size, ab_.data(), ac_.data(), bc_.data());
+        TROPIC_CUDA_CHECK_LAUNCH("pair_scores_kernel");
+        TROPIC_CUDA_CHECK(cudaStreamSynchronize(cudaStreamPerThread));
         problem_.ab = ab_.data();
         problem_.ac = ac_.data();
         problem_.bc = bc_.data();
@@ -188,7 +221,8 @@ std::uint64_t fixed_bytes(const Align3Problem& problem, bool traceback) {
     const Align3Shape& shape = problem.shape;
     const auto tables =
         static_cast<std::uint64_t>(ab_entries(shape) + ac_entries(shape) + bc_entries(shape));
-    return tables * sizeof(std::int32_t) +
+    return tables * sizeof(std::int32_t) + static_cast<std::uint64_t>(shape.m + shape.n + shape.p) +
+           (std::uint64_t{4} << 10) +
            (traceback ? static_cast<std::uint64_t>(shape.last_plane()) + 1 + sizeof(WalkState) : 0);
 }
 
@@ -199,7 +233,8 @@ std::uint64_t align3_device_bytes(const Align3Problem& problem, bool traceback) 
     return sweep_bytes(problem.shape, problem.states(), least) + fixed_bytes(problem, traceback);
 }
 
-Align3Result align3_cuda(const Align3Problem& problem, bool traceback, int device) {
+Align3Result align3_cuda(const Align3Problem& problem, const Align3Sequences& sequences,
+                         const SubstitutionMatrix& matrix, bool traceback, int device) {
     TROPIC_CUDA_CHECK(cudaSetDevice(device));
     const MemoryBudget budget = tropic::detail::cuda::device_budget(device);
     // Every plane's directions when they take at most half of what the device offers: one fill
@@ -211,7 +246,7 @@ Align3Result align3_cuda(const Align3Problem& problem, bool traceback, int devic
         throw ResourceError(does_not_fit_message(
             "the three-sequence alignment on the device", needed, budget,
             traceback ? "align shorter sequences, or --score-only" : "align shorter sequences"));
-    DeviceEngine engine(problem, plan);
+    DeviceEngine engine(problem, sequences, matrix, plan);
     Align3Result result = run_sweep(engine, problem.shape, problem.states(), plan);
     TROPIC_CUDA_CHECK(cudaDeviceSynchronize());
     return result;

@@ -13,9 +13,11 @@ namespace tropic::align::detail::cuda {
 // matrix included.
 std::uint64_t align3_device_bytes(const Align3Problem& problem, bool traceback);
 
-// The whole triple on `device` (problem points at host memory): the score and, with traceback,
-// the columns (identities left to the caller). Throws ResourceError, before allocating, when the
-// device's free memory cannot hold it.
-Align3Result align3_cuda(const Align3Problem& problem, bool traceback, int device);
+// The whole triple on `device` (problem gives the shape and costs; the pair-score tables are built
+// on the device from the sequences and the matrix): the score and, with traceback, the columns
+// (identities left to the caller). Throws ResourceError, before allocating, when the device's
+// free memory cannot hold it.
+Align3Result align3_cuda(const Align3Problem& problem, const Align3Sequences& sequences,
+                         const SubstitutionMatrix& matrix, bool traceback, int device);
 
 }  // namespace tropic::align::detail::cuda

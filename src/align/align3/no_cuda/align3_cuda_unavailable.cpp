@@ -8,7 +8,8 @@ std::uint64_t align3_device_bytes(const Align3Problem&, bool) {
     return 0;
 }
 
-Align3Result align3_cuda(const Align3Problem&, bool, int) {
+Align3Result align3_cuda(const Align3Problem&, const Align3Sequences&, const SubstitutionMatrix&,
+                         bool, int) {
     throw_built_without_cuda();
 }
 

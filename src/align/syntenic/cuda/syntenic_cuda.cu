@@ -37,9 +37,10 @@ using tropic::detail::cuda::DeviceBuffer;
 
 constexpr int kWarpsPerBlock = 4;
 constexpr int kMaxAlphabet = 24;
-// Checkpoint spacing of a traceback, at least: narrow tiles keep the host's refill of the tiles
-// the path crosses short.
-constexpr std::int64_t kTraceSide = 512;
+// Checkpoints of a traceback take 24 m n / side bytes on the device and again on the host: the
+// spacing starts at one strip (narrow tiles keep the host's refill of the tiles the path crosses
+// short: about (m + n) side cells) and widens while they would take more than this.
+constexpr double kTraceCheckpointBytes = 512.0 * (1 << 20);
 
 struct Line3 {
     std::int32_t* s;
@@ -267,7 +268,11 @@ std::uint64_t device_bytes(std::int64_t m, std::int64_t n, std::int64_t row_ever
 
 std::uint64_t syntenic_device_bytes(std::int64_t m, std::int64_t n, bool traceback) {
     const std::int64_t strip = 32 * rows_per_lane(m);
-    const std::int64_t side = std::max<std::int64_t>(kTraceSide, strip);
+    std::int64_t side = strip;
+    while (24.0 * static_cast<double>(m) * static_cast<double>(n) / static_cast<double>(side) >
+               kTraceCheckpointBytes &&
+           side < std::max(m, n))
+        side *= 2;
     return traceback ? device_bytes(m, n, side, side, strip)
                      : device_bytes(m, n, ceil_div(std::max<std::int64_t>(m, 1), strip) * strip,
                                     std::max<std::int64_t>(n, 1), strip);
@@ -292,12 +297,13 @@ SyntenicAlignment align_syntenic_cuda(std::span<const std::uint8_t> query,
     const MemoryBudget budget = tropic::detail::cuda::device_budget(device);
     const int lanes_rows = rows_per_lane(m);
     const std::int64_t strip = 32 * lanes_rows;
-    // Checkpoints every `side` rows and columns take 24 m n / side bytes: widen the spacing
-    // (a multiple of the strip) until they take at most half of the device's budget.
-    std::int64_t side = std::max<std::int64_t>(kTraceSide, strip);
+    // The checkpoint spacing: a multiple of the strip (kTraceCheckpointBytes), and half of the
+    // device's budget at most.
+    std::int64_t side = strip;
+    const double cap = std::min(kTraceCheckpointBytes, static_cast<double>(budget.bytes) / 2);
     if (traceback)
         while (24.0 * static_cast<double>(m) * static_cast<double>(n) / static_cast<double>(side) >
-                   static_cast<double>(budget.bytes) / 2 &&
+                   cap &&
                side < std::max(m, n))
             side *= 2;
     const std::int64_t row_every = traceback ? side : ceil_div(m, strip) * strip;
