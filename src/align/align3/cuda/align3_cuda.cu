@@ -1,7 +1,8 @@
-// The plane sweep of align3 on the device: one launch a plane, a thread a cell, the CPU's cell
-// functions (align3_plane_cell.hpp); planes, checkpoints and directions stay in device memory and
-// the traceback walks there (one thread: a few thousand dependent steps), so that only the score
-// and the columns come back.
+// The plane sweep of align3 on the device: one cooperative launch a fill with a grid-wide barrier
+// a plane, a thread a cell, the CPU's cell functions (align3_plane_cell.hpp); planes, checkpoints
+// and directions stay in device memory and the traceback walks there (one thread: a few thousand
+// dependent steps), so that only the score and the columns come back.
+#include <cooperative_groups.h>
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -25,20 +26,33 @@ namespace {
 using tropic::detail::cuda::DeviceBuffer;
 
 inline constexpr int kThreadsPerBlock = 128;
-inline constexpr std::int64_t kMaxGridRows = 65535;
 
+// Planes first..last in one cooperative launch: every thread of the grid takes cells of the plane
+// (row by row, each row padded to the widest), then the grid waits for the plane to be done
+// before the next (one grid-wide barrier a plane instead of one launch a plane).
 template <bool Linear>
-__global__ void fill_plane_kernel(Align3Problem problem, PlaneArrays planes, std::int64_t q,
-                                  std::int64_t first_row, std::int64_t last_row, void* directions) {
+__global__ void __launch_bounds__(kThreadsPerBlock)
+    fill_planes_kernel(Align3Problem problem, PlaneArrays planes, std::int64_t first,
+                       std::int64_t last, std::uint8_t* directions, std::size_t direction_plane) {
     const Align3Shape& shape = problem.shape;
-    for (std::int64_t i = first_row + blockIdx.y; i <= last_row; i += gridDim.y) {
-        const std::int64_t j = shape.first_column(q, i) +
-                               static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-        if (j > shape.last_column(q, i)) continue;
-        if constexpr (Linear)
-            fill_linear_cell(problem, planes, q, i, j, static_cast<std::uint8_t*>(directions));
-        else
-            fill_affine_cell(problem, planes, q, i, j, static_cast<std::uint64_t*>(directions));
+    cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+    const auto width = static_cast<std::uint32_t>((shape.n < shape.p ? shape.n : shape.p) + 1);
+    const auto threads = static_cast<std::uint32_t>(grid.size());
+    const auto me = static_cast<std::uint32_t>(grid.thread_rank());
+    for (std::int64_t q = first; q <= last; ++q) {
+        const std::int64_t first_row = shape.first_row(q);
+        const auto cells = static_cast<std::uint32_t>(shape.last_row(q) - first_row + 1) * width;
+        void* kept = directions ? directions + (q - first) * direction_plane : nullptr;
+        for (std::uint32_t t = me; t < cells; t += threads) {
+            const std::int64_t i = first_row + t / width;
+            const std::int64_t j = shape.first_column(q, i) + t % width;
+            if (j > shape.last_column(q, i)) continue;
+            if constexpr (Linear)
+                fill_linear_cell(problem, planes, q, i, j, static_cast<std::uint8_t*>(kept));
+            else
+                fill_affine_cell(problem, planes, q, i, j, static_cast<std::uint64_t*>(kept));
+        }
+        grid.sync();
     }
 }
 
@@ -137,26 +151,18 @@ class DeviceEngine final : public PlaneEngine {
     void fill(std::int64_t first, std::int64_t last, bool directions) override {
         const Align3Shape& shape = problem_.shape;
         if (first == 1) {
-            origin_kernel<<<1, 1>>>(problem_, arrays_);
+            origin_kernel<<<1, 1, 0, cudaStreamPerThread>>>(problem_, arrays_);
             TROPIC_CUDA_CHECK_LAUNCH("origin_kernel");
         }
-        const std::int64_t widest = std::min(shape.n, shape.p) + 1;
-        const auto blocks_x =
-            static_cast<unsigned>((widest + kThreadsPerBlock - 1) / kThreadsPerBlock);
         const std::size_t direction_plane = direction_plane_bytes(shape, problem_.states());
-        for (std::int64_t q = first; q <= last; ++q) {
-            const std::int64_t first_row = shape.first_row(q), last_row = shape.last_row(q);
-            const dim3 grid(
-                blocks_x, static_cast<unsigned>(std::min(kMaxGridRows, last_row - first_row + 1)));
-            void* kept = directions ? directions_.data() + (q - first) * direction_plane : nullptr;
-            if (problem_.linear())
-                fill_plane_kernel<true>
-                    <<<grid, kThreadsPerBlock>>>(problem_, arrays_, q, first_row, last_row, kept);
-            else
-                fill_plane_kernel<false>
-                    <<<grid, kThreadsPerBlock>>>(problem_, arrays_, q, first_row, last_row, kept);
-            TROPIC_CUDA_CHECK_LAUNCH("fill_plane_kernel");
-        }
+        std::uint8_t* kept = directions ? directions_.data() : nullptr;
+        void* args[] = {&problem_, &arrays_, &first,
+                        &last,     &kept,    const_cast<std::size_t*>(&direction_plane)};
+        const void* kernel = problem_.linear()
+                                 ? reinterpret_cast<const void*>(fill_planes_kernel<true>)
+                                 : reinterpret_cast<const void*>(fill_planes_kernel<false>);
+        TROPIC_CUDA_CHECK(cudaLaunchCooperativeKernel(kernel, grid_blocks(kernel), kThreadsPerBlock,
+                                                      args, 0, cudaStreamPerThread));
     }
 
     void save_checkpoint(std::int64_t slot, std::int64_t q) override {
@@ -205,6 +211,18 @@ class DeviceEngine final : public PlaneEngine {
     }
 
   private:
+    // Every block resident at once, as a cooperative launch needs.
+    unsigned grid_blocks(const void* kernel) {
+        int per_sm = 0, sms = 0, device = 0;
+        TROPIC_CUDA_CHECK(cudaGetDevice(&device));
+        TROPIC_CUDA_CHECK(
+            cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, kThreadsPerBlock, 0));
+        TROPIC_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+        if (per_sm == 0)
+            throw ResourceError("the align3 kernel does not fit a multiprocessor of this device");
+        return static_cast<unsigned>(per_sm * sms);
+    }
+
     std::int32_t* checkpoint(std::int64_t slot, std::int64_t back) {
         return checkpoints_.data() + static_cast<std::size_t>(slot * 3 + back) * plane_values_;
     }

@@ -1,6 +1,6 @@
 #pragma once
 // align3 on a CUDA device: the plane sweep (align3_sweep.hpp) with the planes, checkpoints and
-// directions in device memory, one kernel launch a plane, the same cell functions as the CPU's
+// directions in device memory, a grid-wide barrier a plane, the same cell functions as the CPU's
 // (align3_plane_cell.hpp), and the walk of the traceback on the device. A plain C++ interface;
 // builds without CUDA get a version that throws (../no_cuda/).
 #include <cstdint>
