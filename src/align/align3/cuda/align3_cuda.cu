@@ -26,6 +26,7 @@ namespace {
 using tropic::detail::cuda::DeviceBuffer;
 
 inline constexpr int kThreadsPerBlock = 128;
+inline constexpr int kMaxBlocksPerMultiprocessor = 8;
 
 // Planes first..last in one cooperative launch: every thread of the grid takes cells of the plane
 // (row by row, each row padded to the widest), then the grid waits for the plane to be done
@@ -211,7 +212,7 @@ class DeviceEngine final : public PlaneEngine {
     }
 
   private:
-    // Every block resident at once, as a cooperative launch needs.
+    // Blocks of the cooperative launch: all resident at once, as it needs.
     unsigned grid_blocks(const void* kernel) {
         int per_sm = 0, sms = 0, device = 0;
         TROPIC_CUDA_CHECK(cudaGetDevice(&device));
@@ -220,6 +221,16 @@ class DeviceEngine final : public PlaneEngine {
         TROPIC_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
         if (per_sm == 0)
             throw ResourceError("the align3 kernel does not fit a multiprocessor of this device");
+        // About three cells a thread on an average plane: fewer threads make each grid-wide
+        // barrier cheaper, more would idle. Measured on an H200 (bench_align3_gpu, 2026-11-27):
+        // 764 x 771 x 773 took 23.2, 14.1, 11.1 and 13.8 ms with 1, 2, 4 and 8 blocks of 128 a
+        // multiprocessor; 1500^3 184, 107, 72 and 56 ms (63 ms with all 16).
+        const Align3Shape& shape = problem_.shape;
+        const double average = static_cast<double>(shape.cells_per_plane()) *
+                               static_cast<double>(shape.p + 1) /
+                               static_cast<double>(shape.last_plane() + 1);
+        const int wanted = static_cast<int>(average / (3.0 * kThreadsPerBlock * sms) + 0.5);
+        per_sm = std::clamp(wanted, 1, std::min(per_sm, kMaxBlocksPerMultiprocessor));
         return static_cast<unsigned>(per_sm * sms);
     }
 
