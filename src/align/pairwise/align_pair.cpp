@@ -8,6 +8,7 @@
 #include "align/pairwise/cuda/pair_cuda.hpp"
 #include "align/pairwise/pair_checks.hpp"
 #include "align/pairwise/pair_plan.hpp"
+#include "align/pairwise/pair_threads.hpp"
 #include "align/pairwise/tile_kernels.hpp"
 #include "align/pairwise/traceback.hpp"
 #include "core/internal/backend_choice.hpp"
@@ -180,39 +181,15 @@ std::vector<Outcome<PairAlignment>> align_many(std::span<const AlignPairInput> p
                                                const AlignParams& params,
                                                const RunOptions& options) {
     validate(params);
-    std::vector<Outcome<PairAlignment>> outcomes(pairs.size());
-    const unsigned threads = thread_count(options.pool);
-    const auto align_one = [&](std::size_t k, const RunOptions& run) {
-        try {
-            outcomes[k].result = align_pair(pairs[k].query, pairs[k].target, params, run);
-        } catch (const ResourceError& error) {
-            outcomes[k].error = fmt::format("{}: {}", pairs[k].what, error.what());
-            outcomes[k].code = ExitCode::Resource;
-        }
-    };
-    // Long pairs one after another, each on every thread; short ones side by side, one a thread.
-    std::vector<std::size_t> short_pairs;
-    for (std::size_t k = 0; k < pairs.size(); ++k) {
-        const auto cells = static_cast<std::int64_t>(pairs[k].query.size()) *
-                           static_cast<std::int64_t>(pairs[k].target.size());
-        if (threads > 1 && cells >= detail::kParallelCells) {
-            RunOptions run = options;
-            if (options.on_progress)
-                run.on_progress = [&options, k](std::size_t, double fraction) {
-                    options.on_progress(k, fraction);
-                };
-            align_one(k, run);
-        } else {
-            short_pairs.push_back(k);
-        }
-    }
-    RunOptions single = options;
-    single.pool = nullptr;
-    single.on_progress = nullptr;
-    if (short_pairs_on_device(pairs, short_pairs, params, options, outcomes)) return outcomes;
-    const auto body = [&](std::size_t s) { align_one(short_pairs[s], single); };
-    parallel_for(options.pool, 0, short_pairs.size(), body, 4);
-    return outcomes;
+    return detail::align_pairs_on_threads<PairAlignment>(
+        pairs, options,
+        [&params](const AlignPairInput& pair, const RunOptions& run) {
+            return align_pair(pair.query, pair.target, params, run);
+        },
+        [&](const std::vector<std::size_t>& short_pairs,
+            std::vector<Outcome<PairAlignment>>& outcomes) {
+            return short_pairs_on_device(pairs, short_pairs, params, options, outcomes);
+        });
 }
 
 }  // namespace tropic::align

@@ -7,6 +7,7 @@
 
 #include "align/pairwise/pair_checks.hpp"
 #include "align/pairwise/pair_plan.hpp"
+#include "align/pairwise/pair_threads.hpp"
 #include "align/syntenic/cuda/syntenic_cuda.hpp"
 #include "align/syntenic/syntenic_fill.hpp"
 #include "align/syntenic/syntenic_traceback.hpp"
@@ -121,38 +122,10 @@ std::vector<Outcome<SyntenicAlignment>> syntenic_many(std::span<const AlignPairI
                                                       const SyntenicParams& params,
                                                       const RunOptions& options) {
     validate(params);
-    std::vector<Outcome<SyntenicAlignment>> outcomes(pairs.size());
-    const unsigned threads = thread_count(options.pool);
-    const auto align_one = [&](std::size_t k, const RunOptions& run) {
-        try {
-            outcomes[k].result = align_syntenic(pairs[k].query, pairs[k].target, params, run);
-        } catch (const ResourceError& error) {
-            outcomes[k].error = fmt::format("{}: {}", pairs[k].what, error.what());
-            outcomes[k].code = ExitCode::Resource;
-        }
-    };
-    // Long pairs one after another, each on every thread; short ones side by side, one a thread.
-    std::vector<std::size_t> short_pairs;
-    for (std::size_t k = 0; k < pairs.size(); ++k) {
-        const auto cells = static_cast<std::int64_t>(pairs[k].query.size()) *
-                           static_cast<std::int64_t>(pairs[k].target.size());
-        if (threads > 1 && cells >= detail::kParallelCells) {
-            RunOptions run = options;
-            if (options.on_progress)
-                run.on_progress = [&options, k](std::size_t, double fraction) {
-                    options.on_progress(k, fraction);
-                };
-            align_one(k, run);
-        } else {
-            short_pairs.push_back(k);
-        }
-    }
-    RunOptions single = options;
-    single.pool = nullptr;
-    single.on_progress = nullptr;
-    const auto body = [&](std::size_t s) { align_one(short_pairs[s], single); };
-    parallel_for(options.pool, 0, short_pairs.size(), body, 4);
-    return outcomes;
+    return detail::align_pairs_on_threads<SyntenicAlignment>(
+        pairs, options, [&params](const AlignPairInput& pair, const RunOptions& run) {
+            return align_syntenic(pair.query, pair.target, params, run);
+        });
 }
 
 std::int64_t rescore_syntenic(std::span<const std::uint8_t> query,
