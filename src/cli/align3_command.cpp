@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "cli/align3_inputs.hpp"
+#include "cli/align_output.hpp"
 #include "cli/align_scoring.hpp"
 #include "cli/commands.hpp"
 #include "cli/notices.hpp"
@@ -49,13 +50,9 @@ struct Align3Options {
 
 // The layout the options ask for; throws InputError for contradicting ones.
 Align3Output chosen_output(const Align3Options& o) {
-    Align3Output output = o.format ? *align::parse_align3_output(*o.format) : Align3Output::Tsv;
-    if (o.shared.json) {
-        if (o.format && output != Align3Output::Json)
-            throw InputError(
-                fmt::format("--json and --format {} contradict each other", *o.format));
-        output = Align3Output::Json;
-    }
+    const Align3Output output =
+        with_json(o.format, o.format ? *align::parse_align3_output(*o.format) : Align3Output::Tsv,
+                  Align3Output::Json, o.shared);
     if (o.score_only && output != Align3Output::Tsv && output != Align3Output::Json)
         throw InputError(fmt::format(
             "--score-only computes scores only, without the alignment's columns that --format "

@@ -12,12 +12,8 @@ align::AlignmentOutput chosen_layout(const std::optional<std::string>& format,
                                      const SharedOptions& shared) {
     using align::AlignmentOutput;
     const bool bam_path = alignment_format_for_path(shared.output) == AlignmentFormat::Bam;
-    AlignmentOutput output = format ? *align::parse_output(*format) : otherwise;
-    if (shared.json) {
-        if (format && output != AlignmentOutput::Json)
-            throw InputError(fmt::format("--json and --format {} contradict each other", *format));
-        output = AlignmentOutput::Json;
-    }
+    AlignmentOutput output = with_json(format, format ? *align::parse_output(*format) : otherwise,
+                                       AlignmentOutput::Json, shared);
     if (bam_path) {
         if ((format || shared.json) && output != AlignmentOutput::Sam)
             throw InputError(

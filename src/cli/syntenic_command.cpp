@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cli/align_inputs.hpp"
+#include "cli/align_output.hpp"
 #include "cli/align_scoring.hpp"
 #include "cli/commands.hpp"
 #include "cli/notices.hpp"
@@ -43,14 +44,9 @@ struct SyntenicOptions {
 
 // The layout the options ask for; throws InputError for contradicting ones.
 SyntenicOutput chosen_output(const SyntenicOptions& o) {
-    SyntenicOutput output =
-        o.format ? *align::parse_syntenic_output(*o.format) : SyntenicOutput::Tsv;
-    if (o.shared.json) {
-        if (o.format && output != SyntenicOutput::Json)
-            throw InputError(
-                fmt::format("--json and --format {} contradict each other", *o.format));
-        output = SyntenicOutput::Json;
-    }
+    const SyntenicOutput output = with_json(
+        o.format, o.format ? *align::parse_syntenic_output(*o.format) : SyntenicOutput::Tsv,
+        SyntenicOutput::Json, o.shared);
     if (o.score_only && output != SyntenicOutput::Tsv && output != SyntenicOutput::Json)
         throw InputError(fmt::format(
             "--score-only computes scores only, without the segments that --format {} needs: "

@@ -66,7 +66,7 @@ Align3Result align3_on_cpu(const Align3Problem& problem, bool traceback, std::ui
                                                 std::min(kWholeDirectionBytes, budget / 2));
     const std::unique_ptr<detail::PlaneEngine> engine =
         detail::make_cpu_engine(problem, plan, pool);
-    return detail::run_sweep(*engine, problem.shape, states, plan);
+    return detail::run_sweep(*engine, problem.shape, plan);
 }
 
 }  // namespace

@@ -61,13 +61,13 @@ class CpuEngine final : public PlaneEngine {
 
     TracePoint walk(TracePoint at, std::int64_t first,
                     std::vector<std::uint8_t>& columns) override {
-        const auto cells = static_cast<std::size_t>(problem_.shape.cells_per_plane());
-        return walk_directions(
-            problem_, at, first, columns, [&](std::int64_t q, std::int64_t index) -> std::uint64_t {
-                const std::size_t at_slot =
-                    static_cast<std::size_t>(q - first) * cells + static_cast<std::size_t>(index);
-                return problem_.linear() ? masks_[at_slot] : words_[at_slot];
-            });
+        while (at.plane() >= first && at.plane() > 0) {
+            const auto kept =
+                static_cast<std::size_t>(kept_direction_index(problem_.shape, at, first));
+            columns.push_back(
+                trace_step(problem_, at, problem_.linear() ? masks_[kept] : words_[kept]));
+        }
+        return at;
     }
 
   private:

@@ -45,9 +45,7 @@ int best_end_state(const std::vector<std::int32_t>& values) {
     return static_cast<int>(std::max_element(values.begin(), values.end()) - values.begin());
 }
 
-Align3Result run_sweep(PlaneEngine& engine, const Align3Shape& shape, int states,
-                       const SweepPlan& plan) {
-    (void)states;
+Align3Result run_sweep(PlaneEngine& engine, const Align3Shape& shape, const SweepPlan& plan) {
     Align3Result result;
     const std::int64_t planes = shape.last_plane();
     if (planes == 0) return result;

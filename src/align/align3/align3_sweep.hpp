@@ -25,6 +25,31 @@ struct TracePoint {
     TROPIC_HOST_DEVICE std::int64_t plane() const { return i + j + k; }
 };
 
+// Where the kept directions of `at` lie: planes first.. one after another, (i, j) within a plane.
+TROPIC_HOST_DEVICE inline std::int64_t kept_direction_index(const Align3Shape& shape,
+                                                            const TracePoint& at,
+                                                            std::int64_t first) {
+    return (at.plane() - first) * shape.cells_per_plane() + shape.index(at.i, at.j);
+}
+
+// One step of the traceback from `at` by its cell's direction word (the mask for the linear
+// model, 13 nibbles for the affine one): moves `at` to the predecessor (and its state) and
+// returns the column's mask. Every engine's walk takes these steps.
+TROPIC_HOST_DEVICE inline std::uint8_t trace_step(const Align3Problem& problem, TracePoint& at,
+                                                  std::uint64_t word) {
+    std::uint8_t mask;
+    if (problem.linear()) {
+        mask = static_cast<std::uint8_t>(word);
+    } else {
+        mask = state_mask(at.state);
+        at.state = static_cast<int>((word >> (4 * at.state)) & 15);
+    }
+    at.i -= mask & 1;
+    at.j -= (mask >> 1) & 1;
+    at.k -= (mask >> 2) & 1;
+    return mask;
+}
+
 class PlaneEngine {
   public:
     virtual ~PlaneEngine() = default;
@@ -61,8 +86,7 @@ SweepPlan plan_sweep(const Align3Shape& shape, int states, bool traceback,
 std::uint64_t sweep_bytes(const Align3Shape& shape, int states, const SweepPlan& plan);
 
 // Score, and with plan.traceback the columns and identities left for the caller to count.
-Align3Result run_sweep(PlaneEngine& engine, const Align3Shape& shape, int states,
-                       const SweepPlan& plan);
+Align3Result run_sweep(PlaneEngine& engine, const Align3Shape& shape, const SweepPlan& plan);
 
 // The first state (index order) with the largest value: where the traceback starts.
 int best_end_state(const std::vector<std::int32_t>& values);

@@ -91,24 +91,14 @@ struct WalkState {
 // columns after the `state->count` already there.
 __global__ void walk_kernel(Align3Problem problem, const void* directions, std::int64_t first,
                             std::uint8_t* columns, WalkState* state) {
-    const Align3Shape& shape = problem.shape;
-    const std::int64_t cells = shape.cells_per_plane();
     TracePoint at = state->at;
     std::int64_t count = state->count;
     while (at.plane() >= first && at.plane() > 0) {
-        const std::int64_t slot = (at.plane() - first) * cells + shape.index(at.i, at.j);
-        std::uint8_t mask;
-        if (problem.linear()) {
-            mask = static_cast<const std::uint8_t*>(directions)[slot];
-        } else {
-            const std::uint64_t word = static_cast<const std::uint64_t*>(directions)[slot];
-            mask = state_mask(at.state);
-            at.state = static_cast<int>((word >> (4 * at.state)) & 15);
-        }
-        columns[count++] = mask;
-        at.i -= mask & 1;
-        at.j -= (mask >> 1) & 1;
-        at.k -= (mask >> 2) & 1;
+        const std::int64_t kept = kept_direction_index(problem.shape, at, first);
+        const std::uint64_t word = problem.linear()
+                                       ? static_cast<const std::uint8_t*>(directions)[kept]
+                                       : static_cast<const std::uint64_t*>(directions)[kept];
+        columns[count++] = trace_step(problem, at, word);
     }
     state->at = at;
     state->count = count;
@@ -276,7 +266,7 @@ Align3Result align3_cuda(const Align3Problem& problem, const Align3Sequences& se
             "the three-sequence alignment on the device", needed, budget,
             traceback ? "align shorter sequences, or --score-only" : "align shorter sequences"));
     DeviceEngine engine(problem, sequences, matrix, plan);
-    Align3Result result = run_sweep(engine, problem.shape, problem.states(), plan);
+    Align3Result result = run_sweep(engine, problem.shape, plan);
     TROPIC_CUDA_CHECK(cudaDeviceSynchronize());
     return result;
 }
