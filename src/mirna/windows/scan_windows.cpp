@@ -1,0 +1,129 @@
+#include "tropic/mirna/scan_windows.hpp"
+
+#include <fmt/format.h>
+
+#include "tropic/core/error.hpp"
+
+namespace tropic::mirna {
+
+namespace {
+
+bool is_scanned_base(char c, bool skip_masked) {
+    switch (c) {
+        case 'A':
+        case 'C':
+        case 'G':
+        case 'U':
+        case 'T':
+            return true;
+        case 'a':
+        case 'c':
+        case 'g':
+        case 'u':
+        case 't':
+            return !skip_masked;
+        default:
+            return false;
+    }
+}
+
+char rna_upper(char c) {
+    switch (c) {
+        case 'a':
+        case 'A':
+            return 'A';
+        case 'c':
+        case 'C':
+            return 'C';
+        case 'g':
+        case 'G':
+            return 'G';
+        default:
+            return 'U';  // u, t (segments hold nothing else)
+    }
+}
+
+char rna_complement(char c) {
+    switch (rna_upper(c)) {
+        case 'A':
+            return 'U';
+        case 'C':
+            return 'G';
+        case 'G':
+            return 'C';
+        default:
+            return 'A';
+    }
+}
+
+}  // namespace
+
+void validate(const WindowParams& params) {
+    if (params.window < 1)
+        throw InputError(fmt::format("--window must be at least 1, not {}", params.window));
+    if (params.step < 1)
+        throw InputError(fmt::format("--step must be at least 1, not {}", params.step));
+    if (params.min_length < 1)
+        throw InputError(
+            fmt::format("the shortest window must be at least 1, not {}", params.min_length));
+}
+
+std::vector<Segment> scan_segments(std::string_view residues, bool skip_masked) {
+    std::vector<Segment> segments;
+    std::uint64_t i = 0;
+    const std::uint64_t n = residues.size();
+    while (i < n) {
+        while (i < n && !is_scanned_base(residues[i], skip_masked)) ++i;
+        std::uint64_t begin = i;
+        while (i < n && is_scanned_base(residues[i], skip_masked)) ++i;
+        if (i > begin) segments.push_back({begin, i});
+    }
+    return segments;
+}
+
+std::vector<ScanWindow> scan_windows(std::string_view residues, const WindowParams& params) {
+    validate(params);
+    const auto window = static_cast<std::uint64_t>(params.window);
+    const auto step = static_cast<std::uint64_t>(params.step);
+    const auto min_length = static_cast<std::uint64_t>(params.min_length);
+    std::vector<ScanWindow> windows;
+    for (const Segment& segment : scan_segments(residues, params.skip_masked)) {
+        const std::uint64_t size = segment.end - segment.begin;
+        // Offsets from the strand's 5' end of the segment; the same walk on both strands.
+        auto walk = [&](char strand) {
+            for (std::uint64_t offset = 0; offset < size; offset += step) {
+                std::uint64_t length = std::min(window, size - offset);
+                if (length >= min_length) {
+                    std::uint64_t start =
+                        strand == '+' ? segment.begin + offset : segment.end - offset - length;
+                    windows.push_back({start, static_cast<std::uint32_t>(length), strand});
+                }
+                if (offset + length >= size) break;
+            }
+        };
+        if (params.strands != ScanStrands::Reverse) walk('+');
+        if (params.strands != ScanStrands::Forward) walk('-');
+    }
+    return windows;
+}
+
+std::string window_sequence(std::string_view residues, const ScanWindow& window) {
+    std::string out(window.length, 'N');
+    std::string_view bases = residues.substr(window.start, window.length);
+    if (window.strand == '+') {
+        for (std::uint32_t i = 0; i < window.length; ++i) out[i] = rna_upper(bases[i]);
+    } else {
+        for (std::uint32_t i = 0; i < window.length; ++i)
+            out[i] = rna_complement(bases[window.length - 1 - i]);
+    }
+    return out;
+}
+
+Segment forward_range(const ScanWindow& window, std::uint32_t local_begin,
+                      std::uint32_t local_end) {
+    if (window.strand == '+') return {window.start + local_begin, window.start + local_end};
+    const std::uint64_t end = window.start + window.length;
+    return {end - local_end, end - local_begin};
+}
+
+}  // namespace tropic::mirna
