@@ -47,14 +47,22 @@ KSEQ_INIT(ByteSource*, read_bytes)
 
 namespace {
 
-// For each alphabet, the normalised letter of each byte, or 0 for a byte outside it.
+// For each alphabet, the normalised letter of each byte, or 0 for a byte outside it; in
+// `soft_masked`, a lower-case byte keeps its case (its normalised letter in lower case).
 struct NormalizeTables {
     char to[3][256] = {};
+    char soft_masked[3][256] = {};
     NormalizeTables() {
         for (Alphabet a : {Alphabet::Rna, Alphabet::Dna, Alphabet::Protein})
             for (int c = 0; c < 256; ++c) {
                 auto n = normalize_residue(a, static_cast<char>(c));
-                to[static_cast<int>(a)][c] = n ? *n : 0;
+                char normalized = n ? *n : 0;
+                to[static_cast<int>(a)][c] = normalized;
+                bool lower = c >= 'a' && c <= 'z';
+                soft_masked[static_cast<int>(a)][c] =
+                    lower && normalized >= 'A' && normalized <= 'Z'
+                        ? static_cast<char>(normalized - 'A' + 'a')
+                        : normalized;
             }
     }
 };
@@ -86,7 +94,7 @@ std::string_view trim_blanks(std::string_view text) {
 struct SequenceReader::Impl {
     std::string path;
     Alphabet alphabet;
-    const char* normalize = kNormalize.to[static_cast<int>(alphabet)];
+    const char* normalize;
     ByteSource source;
     kseq_t* seq = nullptr;
     Layout layout = Layout::Fasta;
@@ -98,7 +106,12 @@ struct SequenceReader::Impl {
     std::size_t line_number = 0;
     bool first_line_started = false;
 
-    Impl(std::string p, Alphabet a) : path(std::move(p)), alphabet(a) {}
+    Impl(std::string p, Alphabet a, LetterCase letter_case)
+        : path(std::move(p)),
+          alphabet(a),
+          normalize(letter_case == LetterCase::KeepSoftMask
+                        ? kNormalize.soft_masked[static_cast<int>(a)]
+                        : kNormalize.to[static_cast<int>(a)]) {}
     ~Impl() {
         ks_free(&line);
         if (seq) kseq_destroy(seq);
@@ -240,8 +253,8 @@ bool SequenceReader::Impl::read_plain_line(SequenceRecord& record) {
     return true;
 }
 
-SequenceReader::SequenceReader(const std::string& path, Alphabet alphabet)
-    : impl_(std::make_unique<Impl>(path, alphabet)) {
+SequenceReader::SequenceReader(const std::string& path, Alphabet alphabet, LetterCase letter_case)
+    : impl_(std::make_unique<Impl>(path, alphabet, letter_case)) {
     impl_->open();
 }
 

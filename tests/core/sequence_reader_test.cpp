@@ -62,6 +62,22 @@ TEST_F(SequenceReaderTest, KeepsIupacCodes) {
     EXPECT_EQ(records[0].residues, "NRYACGU");
 }
 
+TEST_F(SequenceReaderTest, KeepsSoftMaskingWhenAsked) {
+    std::string path = write("masked.fa", ">x\nACgtnNryTT\n");
+    SequenceReader reader(path, Alphabet::Rna, LetterCase::KeepSoftMask);
+    auto record = reader.next();
+    ASSERT_TRUE(record);
+    EXPECT_EQ(record->residues, "ACgunNryUU");
+    SequenceReader dna(path, Alphabet::Dna, LetterCase::KeepSoftMask);
+    EXPECT_EQ(dna.next()->residues, "ACgtnNryTT");
+    // Without the option every letter is upper case, as before.
+    EXPECT_EQ(read_all(path)[0].residues, "ACGUNNRYUU");
+    // Letters outside the alphabet are refused either way.
+    std::string bad = write("bad_masked.fa", ">y\nACGjU\n");
+    SequenceReader refusing(bad, Alphabet::Rna, LetterCase::KeepSoftMask);
+    EXPECT_THROW((void)refusing.next(), InputError);
+}
+
 TEST_F(SequenceReaderTest, WindowsLineEndings) {
     auto records = read_all(write("crlf.fa", ">x\r\nACGU\r\nGG\r\n>y\r\nUU\r\n"));
     ASSERT_EQ(records.size(), 2u);

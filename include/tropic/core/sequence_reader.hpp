@@ -13,6 +13,7 @@
 // are kept and must be one printable character (Phred+33) per residue. In plain lines a byte
 // that is not printable text stops the read with the line and position ("binary input?").
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -23,10 +24,16 @@
 
 namespace tropic {
 
+// Upper: residues normalised to upper case (every command but one). KeepSoftMask: a lower-case
+// letter stays lower case after normalisation ('t' reads as 'u' for RNA), for `tropic mirscan`,
+// to which lower case means a soft-masked repeat.
+enum class LetterCase : std::uint8_t { Upper, KeepSoftMask };
+
 class SequenceReader {
   public:
     // path "-" reads standard input. Throws InputError when the file cannot be opened.
-    explicit SequenceReader(const std::string& path, Alphabet alphabet = Alphabet::Rna);
+    explicit SequenceReader(const std::string& path, Alphabet alphabet = Alphabet::Rna,
+                            LetterCase letter_case = LetterCase::Upper);
     ~SequenceReader();
     SequenceReader(const SequenceReader&) = delete;
     SequenceReader& operator=(const SequenceReader&) = delete;
