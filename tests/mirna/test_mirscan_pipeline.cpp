@@ -77,6 +77,12 @@ std::vector<SequenceRecord> test_genome(std::uint64_t seed, std::size_t length, 
     return records;
 }
 
+RunOptions cpu_run() {
+    RunOptions run;
+    run.backend = Backend::Cpu;
+    return run;
+}
+
 MirscanParams small_params() {
     MirscanParams p;
     p.shuffles = 12;
@@ -120,9 +126,7 @@ TEST(MirscanPipeline, PlantedPrecursorsAreFoundOnBothStrands) {
     MirscanParams params = small_params();
     params.shuffles = 0;  // loci only
     CollectingSink sink;
-    RunOptions run;
-    run.backend = Backend::Cpu;
-    (void)mirscan_records({{"g", genome}}, energy, params, run, sink);
+    (void)mirscan_records({{"g", genome}}, energy, params, cpu_run(), sink);
     int found = 0;
     for (const auto& p : planted)
         for (const auto& locus : sink.loci)
@@ -144,7 +148,7 @@ TEST(MirscanPipeline, StrandOptionKeepsOneStrand) {
     for (ScanStrands strands : {ScanStrands::Forward, ScanStrands::Reverse}) {
         params.windows.strands = strands;
         CollectingSink sink;
-        (void)mirscan_records(genome, energy, params, RunOptions{Backend::Cpu}, sink);
+        (void)mirscan_records(genome, energy, params, cpu_run(), sink);
         for (const auto& locus : sink.loci)
             EXPECT_EQ(locus.strand, strands == ScanStrands::Forward ? '+' : '-');
         test::ReferenceScan want = test::reference_mirscan(genome, energy, params);
@@ -158,7 +162,7 @@ TEST(MirscanPipeline, LociComeOutInGenomeOrder) {
     MirscanParams params = small_params();
     params.shuffles = 0;
     CollectingSink sink;
-    (void)mirscan_records(genome, energy, params, RunOptions{Backend::Cpu}, sink);
+    (void)mirscan_records(genome, energy, params, cpu_run(), sink);
     for (std::size_t i = 1; i < sink.loci.size(); ++i) {
         const auto& a = sink.loci[i - 1];
         const auto& b = sink.loci[i];
@@ -174,7 +178,7 @@ TEST(MirscanPipeline, CharacterizeHairpinsTakesRecordsWhole) {
     std::vector<SequenceRecord> hairpins = {{"h1", test::precursor_like_hairpin(rng)},
                                             {"h2", test::precursor_like_hairpin(rng, 24, 6)}};
     MirscanParams params = small_params();
-    auto got = characterize_hairpins(hairpins, energy, params, RunOptions{Backend::Cpu});
+    auto got = characterize_hairpins(hairpins, energy, params, cpu_run());
     ASSERT_EQ(got.size(), 2u);
     for (std::size_t i = 0; i < got.size(); ++i) {
         EXPECT_EQ(got[i].sequence, hairpins[i].residues);
@@ -183,12 +187,10 @@ TEST(MirscanPipeline, CharacterizeHairpinsTakesRecordsWhole) {
         EXPECT_EQ(got[i].features.significance->shuffles, params.shuffles);
         EXPECT_LT(got[i].features.hairpin.mfe, 0);
     }
-    EXPECT_THROW(
-        (void)characterize_hairpins({{"bad", "ACGNU"}}, energy, params, RunOptions{Backend::Cpu}),
-        InputError);
-    EXPECT_THROW(
-        (void)characterize_hairpins({{"empty", ""}}, energy, params, RunOptions{Backend::Cpu}),
-        InputError);
+    EXPECT_THROW((void)characterize_hairpins({{"bad", "ACGNU"}}, energy, params, cpu_run()),
+                 InputError);
+    EXPECT_THROW((void)characterize_hairpins({{"empty", ""}}, energy, params, cpu_run()),
+                 InputError);
 }
 
 TEST(MirscanPipeline, BadParametersAreRefused) {
