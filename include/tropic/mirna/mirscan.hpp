@@ -73,6 +73,10 @@ struct MirscanSummary {
     std::uint64_t filtered = 0;    // loci passing the feature filter
     std::uint64_t shuffles = 0;    // shuffled sequences folded
     std::uint64_t candidates = 0;  // reported
+    // Wall seconds spent folding windows, excised hairpins and shuffles (where the time goes).
+    double seconds_windows = 0;
+    double seconds_hairpins = 0;
+    double seconds_shuffles = 0;
 };
 
 // InputError naming the option for a parameter out of range.

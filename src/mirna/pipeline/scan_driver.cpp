@@ -1,6 +1,7 @@
 #include "mirna/pipeline/scan_driver.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <map>
 #include <tuple>
 
@@ -12,6 +13,10 @@
 namespace tropic::mirna::detail {
 
 namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
 
 // Windows of a record by start, '+' before '-' at one start: the order the merger needs.
 std::vector<ScanWindow> windows_by_start(std::string_view residues, const WindowParams& params) {
@@ -68,7 +73,9 @@ void ScanDriver::fold_windows() {
         },
         256);
     summary_.windows += sequences.size();
+    auto started = std::chrono::steady_clock::now();
     std::vector<rna::MfeResult> folds = fold_batch(sequences, energy_, params_.mfe, run_);
+    summary_.seconds_windows += seconds_since(started);
 
     // Each window's longest stem-loop, excised.
     std::vector<std::optional<StemLoop>> stems(sequences.size());
@@ -101,7 +108,9 @@ void ScanDriver::fold_windows() {
         }
         hairpin_of[i] = it->second;
     }
+    started = std::chrono::steady_clock::now();
     characterize(hairpins, energy_, params_, run_);
+    summary_.seconds_hairpins += seconds_since(started);
 
     // In window order: hairpins into the merger, complete loci out.
     std::vector<MirnaCandidate> loci;
@@ -140,7 +149,9 @@ void ScanDriver::take_loci(std::vector<MirnaCandidate>& loci) {
 void ScanDriver::classify_queue() {
     std::vector<bool> needs(queue_.size());
     for (std::size_t i = 0; i < queue_.size(); ++i) needs[i] = queue_[i].passed_filter;
+    auto started = std::chrono::steady_clock::now();
     add_significance(queue_, needs, energy_, params_, run_, summary_.shuffles);
+    summary_.seconds_shuffles += seconds_since(started);
     for (MirnaCandidate& locus : queue_) {
         if (locus.passed_filter && reads_)
             locus.features.reads = reads_->evidence(locus.sequence_name, locus.start, locus.end,
