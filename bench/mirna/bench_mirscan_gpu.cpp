@@ -8,6 +8,10 @@
 // bench-quick-filter: windows|genome_mbp:20$
 #include <benchmark/benchmark.h>
 
+#include <cstdlib>
+#include <fstream>
+#include <map>
+
 #include "mirscan_bench.hpp"
 #include "tropic/core/device.hpp"
 #include "tropic/core/thread_pool.hpp"
