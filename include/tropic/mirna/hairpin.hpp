@@ -52,7 +52,8 @@ struct HairpinFeatures {
     HairpinArms arms;
 };
 
-// InputError when the lengths differ, the structure is unbalanced or the sequence is empty.
+// InputError when the lengths differ, the structure is unbalanced or holds other characters than
+// '(', ')' and '.', the sequence is empty or holds other letters than A, C, G and U.
 [[nodiscard]] HairpinFeatures hairpin_features(std::string_view sequence,
                                                std::string_view structure, int mfe);
 
