@@ -47,9 +47,22 @@ TEST(SplitMix64, BoundedDrawsStayBelowTheBoundAndCoverIt) {
         ++seen[x];
     }
     for (const int count : seen) EXPECT_NEAR(count, 10'000, 600);
-    // A bound just above 2^63 rejects almost half the draws; accepted ones still fit.
-    const std::uint64_t huge = (std::uint64_t{1} << 63) + 12345;
-    for (int t = 0; t < 100; ++t) EXPECT_LT(random.below(huge), huge);
+    // The largest bound of the multiply-and-shift path and the smallest past it.
+    const std::uint64_t two_32 = std::uint64_t{1} << 32;
+    for (int t = 0; t < 100; ++t) {
+        EXPECT_LT(random.below(two_32), two_32);
+        EXPECT_LT(random.below(two_32 + 1), two_32 + 1);
+    }
+}
+
+TEST(SplitMix64, LargeBoundsRejectTheUnevenTail) {
+    // Bound 3 * 2^62: a plain remainder would give the lowest third twice the others' share
+    // (draws from [3 * 2^62, 2^64) wrap onto it); rejection keeps the thirds even.
+    tropic::mirna::detail::SplitMix64 random(99);
+    const std::uint64_t third = std::uint64_t{1} << 62;
+    std::vector<int> seen(3, 0);
+    for (int t = 0; t < 30'000; ++t) ++seen[random.below(3 * third) / third];
+    for (const int count : seen) EXPECT_NEAR(count, 10'000, 600);
 }
 
 void expect_same_dinucleotides(const std::string& original, const std::string& shuffled) {

@@ -31,7 +31,16 @@ std::uint32_t out_degree(const std::array<std::uint32_t, 4>& row) {
     return row[0] + row[1] + row[2] + row[3];
 }
 
-// The `index`-th edge (0-based) of `row` in letter order, skipping edges to `skipped`.
+// The `index`-th edge (0-based) of `row` in letter order: the number of cumulative counts it has
+// passed (without branches: the walk's draws are random, so branches would mispredict).
+unsigned nth_target(const std::array<std::uint32_t, 4>& row, std::uint64_t index) {
+    const std::uint64_t up_to_c = row[0] + std::uint64_t{row[1]};
+    const std::uint64_t up_to_g = up_to_c + row[2];
+    return static_cast<unsigned>(index >= row[0]) + static_cast<unsigned>(index >= up_to_c) +
+           static_cast<unsigned>(index >= up_to_g);
+}
+
+// The same, skipping edges to `skipped`.
 unsigned nth_target(const std::array<std::uint32_t, 4>& row, std::uint64_t index,
                     unsigned skipped) {
     for (unsigned to = 0; to < 4; ++to) {
@@ -103,7 +112,7 @@ void dinucleotide_shuffle(std::string_view sequence, std::uint64_t seed, std::st
         if (left_total[at] == 0) {
             exit[at] = kNoLetter;  // a letter's last exit is its last visit
         } else {
-            next = nth_target(left[at], random.below(left_total[at]), kNoLetter);
+            next = nth_target(left[at], random.below(left_total[at]));
             --left[at][next];
             --left_total[at];
         }

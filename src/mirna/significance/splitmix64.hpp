@@ -25,9 +25,12 @@ class SplitMix64 {
         return splitmix64_mix(state_);
     }
 
-    // Uniform in [0, bound), bound > 0, without bias: draws below 2^64 mod bound are rejected,
-    // so that the accepted range is a whole number of copies of [0, bound).
+    // Uniform in [0, bound), bound > 0, without bias. Bounds up to 2^32 take Lemire's (2019)
+    // multiply-and-shift of the draw's high 32 bits, rejecting the few products whose low half
+    // falls below 2^32 mod bound (a division only then); larger bounds reject draws below 2^64
+    // mod bound and take the remainder. Either way the accepted draws cover [0, bound) evenly.
     constexpr std::uint64_t below(std::uint64_t bound) noexcept {
+        if (bound <= (std::uint64_t{1} << 32)) return below_32(bound);
         const std::uint64_t rejected = (0 - bound) % bound;
         for (;;) {
             const std::uint64_t x = next();
@@ -36,6 +39,19 @@ class SplitMix64 {
     }
 
   private:
+    constexpr std::uint64_t below_32(std::uint64_t bound) noexcept {
+        std::uint64_t product = (next() >> 32) * bound;
+        auto low = static_cast<std::uint32_t>(product);
+        if (low < bound) {
+            const auto rejected = static_cast<std::uint32_t>((std::uint64_t{1} << 32) % bound);
+            while (low < rejected) {
+                product = (next() >> 32) * bound;
+                low = static_cast<std::uint32_t>(product);
+            }
+        }
+        return product >> 32;
+    }
+
     std::uint64_t state_;
 };
 
