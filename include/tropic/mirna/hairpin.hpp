@@ -32,7 +32,8 @@ struct HairpinArms {
 };
 
 // The features of a hairpin sequence (upper case RNA, 5'->3') folded alone to `structure` with
-// free energy `mfe` (dcal/mol). Sizes count unpaired bases.
+// free energy `mfe` (dcal/mol). Sizes count unpaired bases. Pairs, helices, bulges and internal
+// loops count over the whole fold (a multiloop is neither a bulge nor an internal loop).
 struct HairpinFeatures {
     std::uint32_t length = 0;
     int mfe = 0;            // dcal/mol
