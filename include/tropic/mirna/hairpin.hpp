@@ -32,7 +32,8 @@ struct HairpinArms {
 };
 
 // The features of a hairpin sequence (upper case RNA, 5'->3') folded alone to `structure` with
-// free energy `mfe` (dcal/mol). Sizes count unpaired bases.
+// free energy `mfe` (dcal/mol). Sizes count unpaired bases. Pairs, helices, bulges and internal
+// loops count over the whole fold (a multiloop is neither a bulge nor an internal loop).
 struct HairpinFeatures {
     std::uint32_t length = 0;
     int mfe = 0;            // dcal/mol
@@ -52,7 +53,8 @@ struct HairpinFeatures {
     HairpinArms arms;
 };
 
-// InputError when the lengths differ, the structure is unbalanced or the sequence is empty.
+// InputError when the lengths differ, the structure is unbalanced or holds other characters than
+// '(', ')' and '.', the sequence is empty or holds other letters than A, C, G and U.
 [[nodiscard]] HairpinFeatures hairpin_features(std::string_view sequence,
                                                std::string_view structure, int mfe);
 
