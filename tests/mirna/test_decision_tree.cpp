@@ -229,6 +229,8 @@ TEST(MirnaDecisionTree, SavesAndLoadsAFile) {
     const std::string missing = (dir.path() / "absent.json").string();
     EXPECT_NE(test::input_error_of([&] { (void)DecisionTree::load(missing); }).find("absent.json"),
               std::string::npos);
+    EXPECT_THROW((void)DecisionTree::load(dir.path().string()), InputError);  // a folder
+    EXPECT_THROW(tree.save(dir.path().string()), InputError);
 }
 
 std::string error_loading(const std::string& text) {
