@@ -14,6 +14,7 @@
 #include <random>
 #include <sstream>
 
+#include "support/bam_from_sam.hpp"
 #include "support/input_error.hpp"
 #include "support/temp_dir.hpp"
 #include "tropic/cnv/read_counting.hpp"
@@ -60,29 +61,6 @@ std::string sam_text(const std::vector<Reference>& references, const std::vector
             << std::string(static_cast<std::size_t>(length), 'A') << "\t*\n";
     }
     return out.str();
-}
-
-// SAM text to BAM with htslib; with `index`, the reads must be sorted and a .bai is made.
-void write_bam(const std::string& sam_path, const std::string& bam_path, bool index = false) {
-    samFile* in = sam_open(sam_path.c_str(), "r");
-    ASSERT_NE(in, nullptr);
-    sam_hdr_t* header = sam_hdr_read(in);
-    ASSERT_NE(header, nullptr);
-    samFile* out = sam_open(bam_path.c_str(), "wb");
-    ASSERT_NE(out, nullptr);
-    ASSERT_EQ(sam_hdr_write(out, header), 0);
-    bam1_t* record = bam_init1();
-    int status;
-    while ((status = sam_read1(in, header, record)) >= 0)
-        ASSERT_GE(sam_write1(out, header, record), 0);
-    EXPECT_EQ(status, -1);
-    bam_destroy1(record);
-    sam_hdr_destroy(header);
-    ASSERT_EQ(sam_close(out), 0);
-    ASSERT_EQ(sam_close(in), 0);
-    if (index) {
-        ASSERT_EQ(sam_index_build(bam_path.c_str(), 0), 0);
-    }
 }
 
 // --- the reference: cn.mops' R code, step by step, 1-based ---
@@ -135,7 +113,7 @@ class ReadCountingTest : public ::testing::Test {
                     const std::vector<Read>& reads, bool index = false) {
         const std::string sam = temp_.write(name + ".sam", sam_text(references, reads));
         const std::string bam_path = path(name);
-        write_bam(sam, bam_path, index);
+        test::write_bam(sam, bam_path, index);
         return bam_path;
     }
 
