@@ -13,6 +13,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "cli/align_output.hpp"
@@ -111,13 +112,19 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+// "1 sequence", "2 sequences".
+std::string counted(std::uint64_t n, std::string_view noun) {
+    return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s");
+}
+
 void print_training(const TrainingSummary& s, const mirna::DecisionTree& tree,
                     const std::string& saved) {
     const std::size_t rows = s.positives + s.negatives;
     fmt::print(stderr,
-               "tropic mirscan: trained a decision tree ({} node{}) on {} positives and {} "
-               "negatives ({:.1f}% of them classified right){}\n",
-               tree.nodes().size(), tree.nodes().size() == 1 ? "" : "s", s.positives, s.negatives,
+               "tropic mirscan: trained a decision tree ({}) on {} and {} ({:.1f}% of them "
+               "classified right){}\n",
+               counted(tree.nodes().size(), "node"), counted(s.positives, "positive"),
+               counted(s.negatives, "negative"),
                rows == 0 ? 0.0 : 100.0 * static_cast<double>(s.correct) / rows,
                saved.empty() ? "" : "; wrote " + saved);
 }
@@ -125,10 +132,13 @@ void print_training(const TrainingSummary& s, const mirna::DecisionTree& tree,
 void print_scan(const mirna::MirscanSummary& s, double seconds) {
     const double mbp = static_cast<double>(s.bases) / 1e6;
     fmt::print(stderr,
-               "tropic mirscan: {} sequences, {:.2f} Mbp, {} windows, {} hairpins, {} loci ({} "
-               "passed the filter, {} shuffles), {} candidates; {:.2f} s, {:.2f} Mbp/s\n",
-               s.sequences, mbp, s.windows, s.hairpins, s.loci, s.filtered, s.shuffles,
-               s.candidates, seconds, seconds > 0 ? mbp / seconds : 0.0);
+               "tropic mirscan: {}, {:.2f} Mbp, {}, {}, {} ({} passed the filter, {}), {}; "
+               "{:.2f} s, {:.2f} Mbp/s\n",
+               counted(s.sequences, "sequence"), mbp, counted(s.windows, "window"),
+               counted(s.hairpins, "hairpin"),
+               s.loci == 1 ? "1 locus" : fmt::format("{} loci", s.loci), s.filtered,
+               counted(s.shuffles, "shuffle"), counted(s.candidates, "candidate"), seconds,
+               seconds > 0 ? mbp / seconds : 0.0);
 }
 
 void run_mirscan(const MirscanOptions& o) {

@@ -14,7 +14,7 @@ run "$TROPIC" mirscan --shuffles 20 --train "$TMP/pos.fa" "$TMP/neg.fa" --save-m
 assert_eq "$RC" 0 "--train --save-model: exit code"
 assert_eq "$OUT" "" "--train --save-model: nothing on stdout"
 assert_contains "$ERR" "tropic mirscan: trained a decision tree (" "--train: the summary"
-assert_contains "$ERR" "on 30 positives and 30 negatives" "--train: the counts"
+assert_contains "$ERR" "on 30 positives and 30 negatives (" "--train: the counts"
 assert_contains "$ERR" "wrote $TMP/tree.json" "--train: the model file named"
 assert_contains "$(head -c 200 "$TMP/tree.json")" '"format":"tropic-mirna-tree"' "the model: JSON"
 if have_python; then
