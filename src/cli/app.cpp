@@ -28,6 +28,7 @@ std::unique_ptr<CLI::App> make_app(std::vector<Command>& commands) {
     commands.push_back(add_eval_command(*app));
     commands.push_back(add_subopt_command(*app));
     commands.push_back(add_plot_command(*app));
+    commands.push_back(add_mirscan_command(*app));
     commands.push_back(add_device_command(*app));
     for (Command& command : add_cnv_commands(*app)) commands.push_back(command);
     return app;

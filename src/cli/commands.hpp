@@ -26,6 +26,7 @@ Command add_search_command(CLI::App& app);
 Command add_eval_command(CLI::App& app);
 Command add_subopt_command(CLI::App& app);
 Command add_plot_command(CLI::App& app);
+Command add_mirscan_command(CLI::App& app);
 Command add_device_command(CLI::App& app);
 // `tropic cnv` and its subcommands (count, call): one Command per subcommand.
 std::vector<Command> add_cnv_commands(CLI::App& app);

@@ -4,7 +4,7 @@
 # and --threads; usage hints that name only options the command has; --version.
 source "$(dirname "$0")/lib.sh"
 
-COMMANDS=(fold eval subopt rri align align3 syntenic search makedb index map)
+COMMANDS=(fold eval subopt rri mirscan align align3 syntenic search makedb index map)
 SHARED=(--backend --device --threads --max-memory --json --output --quiet)
 
 # The --help entry of OPTION in the help text HELP: its names, type, default and text on one line
