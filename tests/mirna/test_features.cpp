@@ -14,7 +14,7 @@ namespace {
 HairpinFeatures sample_hairpin() {
     HairpinFeatures h;
     h.length = 80;
-    h.mfe = -356;
+    h.mfe = -3560;  // dcal/mol: -35.6 kcal/mol
     h.amfe = -44.5;
     h.mfei = 0.95;
     h.gc_percent = 46.25;

@@ -30,9 +30,9 @@ std::string loops_of(const HairpinFeatures& f) {
 }
 
 TEST(HairpinFeatures, OneStackedHairpin) {
-    const HairpinFeatures f = hairpin_features("GGGAAACCC", "(((...)))", -120);
+    const HairpinFeatures f = hairpin_features("GGGAAACCC", "(((...)))", -1200);
     EXPECT_EQ(f.length, 9u);
-    EXPECT_EQ(f.mfe, -120);
+    EXPECT_EQ(f.mfe, -1200);
     EXPECT_DOUBLE_EQ(f.amfe, -12.0 / 9 * 100);
     EXPECT_DOUBLE_EQ(f.gc_percent, 600.0 / 9);
     EXPECT_NEAR(f.mfei, 2.0, 1e-12);  // 133.3 kcal/mol per 100 nt over 66.7 %
@@ -112,9 +112,9 @@ TEST(HairpinFeatures, ComplexityRangesFromZeroToFourBits) {
 }
 
 TEST(HairpinFeatures, MfeIndexFollowsZhang) {
-    // 100 nt, 50 % GC, -40 kcal/mol: AMFE -40, MFEI 0.8.
+    // 100 nt, 50 % GC, -40 kcal/mol (-4000 dcal/mol): AMFE -40, MFEI 0.8.
     const std::string sequence = std::string(25, 'G') + std::string(25, 'C') + std::string(50, 'A');
-    const HairpinFeatures f = hairpin_features(sequence, std::string(100, '.'), -400);
+    const HairpinFeatures f = hairpin_features(sequence, std::string(100, '.'), -4000);
     EXPECT_DOUBLE_EQ(f.amfe, -40.0);
     EXPECT_DOUBLE_EQ(f.gc_percent, 50.0);
     EXPECT_DOUBLE_EQ(f.mfei, 0.8);

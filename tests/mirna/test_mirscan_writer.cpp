@@ -33,7 +33,7 @@ HairpinFeatures hand_features(std::uint32_t length, int mfe, double gc_percent,
     HairpinFeatures f;
     f.length = length;
     f.mfe = mfe;
-    f.amfe = mfe / 10.0 / length * 100;
+    f.amfe = mfe / 100.0 / length * 100;
     f.gc_percent = gc_percent;
     f.mfei = -f.amfe / gc_percent;
     f.base_pairs = pairs;

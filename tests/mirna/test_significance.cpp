@@ -45,11 +45,11 @@ TEST(ShuffleSeed, DependsOnEachInput) {
 }
 
 TEST(ShuffleSignificance, HandCheckedExample) {
-    // Shuffles at -20, -25, -30, -15 kcal/mol: mean -22.5, deviations 2.5, -2.5, -7.5, 7.5,
+    // Shuffles at -20, -25, -30, -15 kcal/mol (given in dcal/mol): mean -22.5, deviations 2.5, -2.5, -7.5, 7.5,
     // squares 125 over 3: sd 6.455; the hairpin at -30 is 1.162 sd below; one shuffle is as
     // stable as it (ties count), so p = (1 + 1) / 5.
-    const std::vector<int> shuffled = {-200, -250, -300, -150};
-    const Significance s = shuffle_significance(-300, shuffled);
+    const std::vector<int> shuffled = {-2000, -2500, -3000, -1500};
+    const Significance s = shuffle_significance(-3000, shuffled);
     EXPECT_EQ(s.shuffles, 4u);
     EXPECT_DOUBLE_EQ(s.mean, -22.5);
     EXPECT_NEAR(s.sd, std::sqrt(125.0 / 3), 1e-12);
@@ -58,16 +58,16 @@ TEST(ShuffleSignificance, HandCheckedExample) {
 }
 
 TEST(ShuffleSignificance, MoreStableThanEveryShuffle) {
-    const std::vector<int> shuffled = {-100, -120, -80, -90, -110, -100, -95, -105, -99};
-    const Significance s = shuffle_significance(-400, shuffled);
+    const std::vector<int> shuffled = {-1000, -1200, -800, -900, -1100, -1000, -950, -1050, -990};
+    const Significance s = shuffle_significance(-4000, shuffled);
     EXPECT_DOUBLE_EQ(s.pvalue, 0.1);  // the smallest p of 9 shuffles: 1 / 10
     EXPECT_LT(s.zscore, -20);
     EXPECT_NEAR(s.mean, -899 / 90.0, 1e-12);
 }
 
 TEST(ShuffleSignificance, LessStableThanEveryShuffle) {
-    const std::vector<int> shuffled = {-300, -310};
-    const Significance s = shuffle_significance(-100, shuffled);
+    const std::vector<int> shuffled = {-3000, -3100};
+    const Significance s = shuffle_significance(-1000, shuffled);
     EXPECT_DOUBLE_EQ(s.pvalue, 1.0);  // both shuffles at least as stable: (1 + 2) / 3
     EXPECT_DOUBLE_EQ(s.mean, -30.5);
     EXPECT_NEAR(s.sd, std::sqrt(0.5), 1e-12);  // deviations 0.5 and -0.5 over 1
@@ -75,8 +75,8 @@ TEST(ShuffleSignificance, LessStableThanEveryShuffle) {
 }
 
 TEST(ShuffleSignificance, NoSpreadMeansZeroZscore) {
-    const std::vector<int> equal = {-170, -170, -170};
-    const Significance s = shuffle_significance(-300, equal);
+    const std::vector<int> equal = {-1700, -1700, -1700};
+    const Significance s = shuffle_significance(-3000, equal);
     EXPECT_EQ(s.sd, 0.0);
     EXPECT_EQ(s.zscore, 0.0);
     EXPECT_DOUBLE_EQ(s.mean, -17.0);

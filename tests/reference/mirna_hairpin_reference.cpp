@@ -94,7 +94,7 @@ mirna::HairpinFeatures hairpin_features_reference(std::string_view sequence,
     mirna::HairpinFeatures f;
     f.length = static_cast<std::uint32_t>(n);
     f.mfe = mfe;
-    f.amfe = mfe / 10.0 * 100.0 / n;
+    f.amfe = mfe / 100.0 * 100.0 / n;  // dcal/mol -> kcal/mol
     const auto gc = std::count_if(sequence.begin(), sequence.end(),
                                   [](char c) { return c == 'G' || c == 'C'; });
     f.gc_percent = 100.0 * static_cast<double>(gc) / n;

@@ -36,8 +36,9 @@ struct HairpinArms {
 // loops count over the whole fold (a multiloop is neither a bulge nor an internal loop).
 struct HairpinFeatures {
     std::uint32_t length = 0;
-    int mfe = 0;            // dcal/mol
-    double amfe = 0;        // adjusted MFE: kcal/mol per 100 nt (mfe / 10 / length * 100)
+    int mfe = 0;  // dcal/mol
+    double amfe =
+        0;  // adjusted MFE: kcal/mol per 100 nt (mfe / 100 / length * 100: dcal/mol to kcal/mol)
     double mfei = 0;        // MFE index (Zhang et al. 2006): -amfe / GC%, 0 when GC% is 0
     double gc_percent = 0;  // G + C, percent of the length
     std::uint32_t base_pairs = 0;

@@ -31,7 +31,7 @@ double hairpin_field(const CandidateFeatures& f) {
 }
 
 double mfe_kcal(const CandidateFeatures& f) {
-    return f.hairpin.mfe / 10.0;
+    return f.hairpin.mfe / 100.0;  // dcal/mol -> kcal/mol
 }
 
 const std::array<FeatureColumn, 22> kColumns{{

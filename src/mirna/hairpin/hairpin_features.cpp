@@ -112,7 +112,7 @@ HairpinFeatures hairpin_features(std::string_view sequence, std::string_view str
     HairpinFeatures features;
     features.length = static_cast<std::uint32_t>(sequence.size());
     features.mfe = mfe;
-    features.amfe = mfe / 10.0 * 100.0 / features.length;
+    features.amfe = mfe / 100.0 * 100.0 / features.length;  // dcal/mol -> kcal/mol, per 100 nt
     add_composition(sequence, features);
     // Zhang et al. (2006) define MFEI = AMFE / (G+C)% with the MFE taken by its magnitude, so
     // that stable hairpins score positive (miRNA precursors mostly above 0.85).
