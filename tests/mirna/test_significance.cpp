@@ -45,9 +45,9 @@ TEST(ShuffleSeed, DependsOnEachInput) {
 }
 
 TEST(ShuffleSignificance, HandCheckedExample) {
-    // Shuffles at -20, -25, -30, -15 kcal/mol (given in dcal/mol): mean -22.5, deviations 2.5, -2.5, -7.5, 7.5,
-    // squares 125 over 3: sd 6.455; the hairpin at -30 is 1.162 sd below; one shuffle is as
-    // stable as it (ties count), so p = (1 + 1) / 5.
+    // Shuffles at -20, -25, -30, -15 kcal/mol (given in dcal/mol): mean -22.5, deviations 2.5,
+    // -2.5, -7.5, 7.5, squares 125 over 3: sd 6.455; the hairpin at -30 is 1.162 sd below; one
+    // shuffle is as stable as it (ties count), so p = (1 + 1) / 5.
     const std::vector<int> shuffled = {-2000, -2500, -3000, -1500};
     const Significance s = shuffle_significance(-3000, shuffled);
     EXPECT_EQ(s.shuffles, 4u);
