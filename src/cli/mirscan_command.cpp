@@ -129,16 +129,22 @@ void print_training(const TrainingSummary& s, const mirna::DecisionTree& tree,
                saved.empty() ? "" : "; wrote " + saved);
 }
 
+// Mbp with two decimals, or three significant digits below 1 Mbp ("0.0054"), so that small
+// genomes and slow rates show.
+std::string mbp_text(double mbp) {
+    return mbp >= 1 ? fmt::format("{:.2f}", mbp) : fmt::format("{:.3g}", mbp);
+}
+
 void print_scan(const mirna::MirscanSummary& s, double seconds) {
     const double mbp = static_cast<double>(s.bases) / 1e6;
     fmt::print(stderr,
-               "tropic mirscan: {}, {:.2f} Mbp, {}, {}, {} ({} passed the filter, {}), {}; "
-               "{:.2f} s, {:.2f} Mbp/s\n",
-               counted(s.sequences, "sequence"), mbp, counted(s.windows, "window"),
+               "tropic mirscan: {}, {} Mbp, {}, {}, {} ({} passed the filter, {}), {}; "
+               "{:.2f} s, {} Mbp/s\n",
+               counted(s.sequences, "sequence"), mbp_text(mbp), counted(s.windows, "window"),
                counted(s.hairpins, "hairpin"),
                s.loci == 1 ? "1 locus" : fmt::format("{} loci", s.loci), s.filtered,
                counted(s.shuffles, "shuffle"), counted(s.candidates, "candidate"), seconds,
-               seconds > 0 ? mbp / seconds : 0.0);
+               mbp_text(seconds > 0 ? mbp / seconds : 0.0));
 }
 
 void run_mirscan(const MirscanOptions& o) {
@@ -227,6 +233,7 @@ void add_classifier_options(CLI::App* sub, MirscanOptions& o) {
                     "(NEGATIVES), FASTA, each record one hairpin; it scans GENOME when one is "
                     "given, and --save-model keeps it")
         ->expected(2)
+        ->allow_extra_args(false)  // GENOME after the two files stays GENOME
         ->default_str("")
         ->type_name("POSITIVES NEGATIVES");
     sub->add_option("--save-model", o.save_model, "--train: write the tree to FILE (JSON)")

@@ -29,6 +29,9 @@ expect_error "--json and --format" "--json and --format bed contradict each othe
     "$TROPIC" mirscan --json --format bed "$GENOME"
 expect_error "--min-hairpin 0" "--min-hairpin must be between 1 and 100000, not 0" \
     "$TROPIC" mirscan --min-hairpin 0 "$GENOME"
+expect_error "--min-hairpin longer than --window" \
+    "--min-hairpin 200 is longer than the window (120 nt)" \
+    "$TROPIC" mirscan --min-hairpin 200 "$GENOME"
 expect_error "--min-score 2" "--min-score must be between 0 and 1, not 2" \
     "$TROPIC" mirscan --min-score 2 "$GENOME"
 expect_error "--shuffles -1" "--shuffles must be between 0 and 1000000, not -1" \

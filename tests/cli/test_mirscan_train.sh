@@ -16,7 +16,7 @@ assert_eq "$OUT" "" "--train --save-model: nothing on stdout"
 assert_contains "$ERR" "tropic mirscan: trained a decision tree (" "--train: the summary"
 assert_contains "$ERR" "on 30 positives and 30 negatives (" "--train: the counts"
 assert_contains "$ERR" "wrote $TMP/tree.json" "--train: the model file named"
-assert_contains "$(head -c 200 "$TMP/tree.json")" '"format":"tropic-mirna-tree"' "the model: JSON"
+if ! grep -q '"format": *"tropic-mirna-tree"' "$TMP/tree.json"; then fail "the model: its format"; fi
 if have_python; then
     python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$TMP/tree.json" ||
         fail "the model is valid JSON"

@@ -28,7 +28,7 @@ void append_number(std::string& out, double value, std::string_view missing) {
     }
 }
 
-const std::vector<std::string>& feature_columns(bool with_reads) {
+const std::vector<std::string>& cached_feature_names(bool with_reads) {
     static const std::vector<std::string> without = feature_names(false);
     static const std::vector<std::string> with = feature_names(true);
     return with_reads ? with : without;
@@ -36,7 +36,7 @@ const std::vector<std::string>& feature_columns(bool with_reads) {
 
 std::vector<double> feature_values(const MirnaCandidate& candidate, bool with_reads) {
     std::vector<double> values = feature_vector(candidate.features, with_reads);
-    const std::size_t names = feature_columns(with_reads).size();
+    const std::size_t names = cached_feature_names(with_reads).size();
     if (values.size() != names)
         throw InternalError(
             fmt::format("{} feature names but {} feature values", names, values.size()));

@@ -13,7 +13,7 @@ namespace tropic::mirna::detail {
 void append_number(std::string& out, double value, std::string_view missing);
 
 // feature_names(with_reads), asked once: every line of an output names the same features.
-[[nodiscard]] const std::vector<std::string>& feature_columns(bool with_reads);
+[[nodiscard]] const std::vector<std::string>& cached_feature_names(bool with_reads);
 
 // feature_vector(candidate.features, with_reads), checked against feature_columns.
 [[nodiscard]] std::vector<double> feature_values(const MirnaCandidate& candidate, bool with_reads);

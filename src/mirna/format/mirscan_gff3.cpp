@@ -65,7 +65,7 @@ void append_mirscan_gff3(std::string& out, const MirnaCandidate& candidate, bool
     append_attribute(out, "Name", name);
     append_attribute(out, "windows", std::to_string(candidate.windows));
     append_attribute(out, "passed_filter", candidate.passed_filter ? "1" : "0");
-    const std::vector<std::string>& names = detail::feature_columns(with_reads);
+    const std::vector<std::string>& names = detail::cached_feature_names(with_reads);
     const std::vector<double> values = detail::feature_values(candidate, with_reads);
     std::string number;
     for (std::size_t i = 0; i < names.size(); ++i) {

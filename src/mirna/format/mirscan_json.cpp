@@ -20,7 +20,7 @@ void append_mirscan_json(std::string& out, const MirnaCandidate& candidate, bool
     detail::append_number(out, candidate.score, "null");
     fmt::format_to(to, ",\"strand\":\"{}\",\"windows\":{},\"passed_filter\":{},\"features\":{{",
                    candidate.strand, candidate.windows, candidate.passed_filter);
-    const std::vector<std::string>& names = detail::feature_columns(with_reads);
+    const std::vector<std::string>& names = detail::cached_feature_names(with_reads);
     const std::vector<double> values = detail::feature_values(candidate, with_reads);
     for (std::size_t i = 0; i < names.size(); ++i) {
         if (i > 0) out += ',';

@@ -45,7 +45,7 @@ void append_mirscan_header(std::string& out, MirscanFormat format, bool with_rea
     if (format == MirscanFormat::Gff3) out += "##gff-version 3\n";
     if (format != MirscanFormat::Tsv) return;
     out += "#chrom\tstart\tend\tname\tscore\tstrand\twindows\tpassed_filter";
-    for (const std::string& name : detail::feature_columns(with_reads)) {
+    for (const std::string& name : detail::cached_feature_names(with_reads)) {
         out += '\t';
         out += name;
     }
