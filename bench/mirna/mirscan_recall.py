@@ -72,21 +72,23 @@ def run_scan(args, genome, bed, hairpins_tsv):
     return time.time() - start
 
 
-def read_intervals(path, skip_header):
+def read_intervals(path, tsv):
+    """(chrom, start, end, strand), 0-based half-open, from BED or from mirscan's tsv (1-based,
+    its header line starting with '#')."""
     out = []
+    header = None
     with open(path) as f:
-        header = None
         for line in f:
-            if line.startswith("#") or not line.strip():
+            if not line.strip():
                 continue
             fields = line.rstrip("\n").split("\t")
-            if skip_header and header is None:
-                header = fields
+            if tsv and header is None:
+                header = [h.lstrip("#") for h in fields]
                 continue
-            if header:
+            if tsv:
                 row = dict(zip(header, fields))
-                out.append((row["chrom"], int(row["start"]), int(row["end"]), row["strand"]))
-            else:
+                out.append((row["chrom"], int(row["start"]) - 1, int(row["end"]), row["strand"]))
+            elif not line.startswith("#"):
                 out.append((fields[0], int(fields[1]), int(fields[2]), fields[5]))
     return out
 
