@@ -3,7 +3,7 @@
 // every hardware thread). Counters: mbp_per_second, windows_per_second, per_thread_kbp_per_second
 // (one strand's bases per second and thread, the figure compared with RNALfold's in
 // bench/mirna/rnalfold_side_by_side.py), the stage counts and fold seconds.
-// bench-quick-filter: genome_mbp:1$
+// bench-quick-filter: genome_mbp/1/
 #include <benchmark/benchmark.h>
 
 #include "mirscan_bench.hpp"

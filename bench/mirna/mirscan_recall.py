@@ -8,6 +8,7 @@ background without them measures the false candidates per Mbp. Prints a Markdown
 
   mirscan_recall.py --tropic build/tropic --hairpins hairpin.fa.gz [--species hsa]
                     [--spacing 3000] [--backend cpu|cuda] [--threads N] [--out DIR]
+                    [--half all|even|odd] [--model TREE.json]
 
 The hairpin file is not part of the repository (miRBase's data is freely available; see
 docs/mirscan.md for the release used and where it came from).
@@ -67,6 +68,8 @@ def run_scan(args, genome, bed, hairpins_tsv):
            "--all-hairpins", hairpins_tsv, "--backend", args.backend]
     if args.threads:
         cmd += ["--threads", str(args.threads)]
+    if args.model:
+        cmd += ["--model", args.model]
     start = time.time()
     subprocess.run(cmd, check=True)
     return time.time() - start
@@ -116,11 +119,17 @@ def main():
     ap.add_argument("--threads", type=int, default=0)
     ap.add_argument("--out", default="mirscan-recall")
     ap.add_argument("--seed", type=int, default=25)
+    ap.add_argument("--half", choices=["all", "even", "odd"], default="all",
+                    help="plant every hairpin, or those at even or odd positions (train on the "
+                         "other half)")
+    ap.add_argument("--model", help="a decision tree (tropic mirscan --save-model) to score with")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     os.makedirs(args.out, exist_ok=True)
     known = [(n, s.upper().replace("U", "T")) for n, s in read_fasta(args.hairpins)
              if n.startswith(args.species + "-")]
+    if args.half != "all":
+        known = known[(0 if args.half == "even" else 1)::2]
     if not known:
         sys.exit(f"no {args.species} hairpins in {args.hairpins}")
     pieces, truth, pos = [], [], 0

@@ -41,7 +41,7 @@ struct FeatureFilter {
 
 // The default score in [0, 1] from published thresholds; candidates at or above
 // kDefaultScoreThreshold are reported.
-inline constexpr double kDefaultScoreThreshold = 0.5;
+inline constexpr double kDefaultScoreThreshold = 0.75;
 [[nodiscard]] double default_score(const CandidateFeatures& features);
 
 struct TreeParams {

@@ -26,7 +26,7 @@ inline constexpr std::uint32_t kScoreMinLength = 64;
 inline constexpr double kScoreShapeWeight = 1;
 // Randfold's test (Bonnet et al. 2004), as miRDeep2 uses it: significant at p <= 0.05.
 inline constexpr double kScoreMaxPvalue = 0.05;
-inline constexpr double kScorePvalueWeight = 4;
+inline constexpr double kScorePvalueWeight = 2;
 // miRDeep's read signature (Friedländer et al. 2008, 2012): reads on the mature arm that share
 // their 5' end (Dicer's precise cut), and reads on the other arm too (the star strand).
 inline constexpr double kScoreMinHomogeneity = 0.5;
