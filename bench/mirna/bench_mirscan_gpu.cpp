@@ -5,7 +5,7 @@
 //                                   windows, both strands, 100 shuffles per filtered locus)
 // Counters: windows_per_second; for genomes mbp_per_second, hours_for_3_1_gbp (the human genome's
 // size at the measured rate), the counts of each stage and the seconds spent folding each kind.
-// bench-quick-filter: windows|genome_mbp:20$
+// bench-quick-filter: windows|genome_mbp/20/
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>
