@@ -53,6 +53,13 @@ void BM_genome(benchmark::State& state) {
     if (genome.empty())
         genome = tropic::bench::synthetic_genome(static_cast<std::size_t>(state.range(0)));
     tropic::bench::scan_genome(state, genome, device_run());
+    // TROPIC_MIRSCAN_GENOME_OUT=PREFIX writes each genome to PREFIX<Mbp>.fa, for timing the
+    // command end to end on the same bases.
+    if (const char* prefix = std::getenv("TROPIC_MIRSCAN_GENOME_OUT")) {
+        std::ofstream out(std::string(prefix) + std::to_string(state.range(0)) + ".fa");
+        for (const auto& record : genome)
+            out << '>' << record.name << '\n' << record.residues << '\n';
+    }
 }
 
 }  // namespace
