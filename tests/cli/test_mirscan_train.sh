@@ -33,17 +33,17 @@ run "$TROPIC" mirscan -q --shuffles 20 --threads 2 --train "$TMP/pos.fa" "$TMP/n
 assert_eq "$(cat "$TMP/again.json")" "$(cat "$TMP/tree.json")" "--train: deterministic"
 
 # --model: the loaded tree scores as the one trained in the same run.
-run "$TROPIC" mirscan -q --shuffles 20 --format tsv --model "$TMP/tree.json" "$GENOME"
+run "$TROPIC" mirscan -q --shuffles 20 --format tsv --min-score 0 --model "$TMP/tree.json" "$GENOME"
 assert_eq "$RC" 0 "--model: exit code"
 loaded=$OUT
-run "$TROPIC" mirscan -q --shuffles 20 --format tsv --train "$TMP/pos.fa" "$TMP/neg.fa" "$GENOME"
+run "$TROPIC" mirscan -q --shuffles 20 --format tsv --min-score 0 --train "$TMP/pos.fa" "$TMP/neg.fa" "$GENOME"
 assert_eq "$RC" 0 "--train then scan: exit code"
 assert_eq "$OUT" "$loaded" "--model FILE scores as the tree trained in the run"
-run "$TROPIC" mirscan -q --shuffles 20 --format tsv "$GENOME"
+run "$TROPIC" mirscan -q --shuffles 20 --format tsv --min-score 0 "$GENOME"
 if [ "$OUT" = "$loaded" ]; then fail "--model: the tree's scores differ from the default score's"; fi
 
 # Training and scanning in one run, the model saved too.
-run "$TROPIC" mirscan -q --shuffles 20 --format tsv --train "$TMP/pos.fa" "$TMP/neg.fa" \
+run "$TROPIC" mirscan -q --shuffles 20 --format tsv --min-score 0 --train "$TMP/pos.fa" "$TMP/neg.fa" \
     --save-model "$TMP/both.json" -o "$TMP/both.tsv" "$GENOME"
 assert_eq "$RC" 0 "--train --save-model GENOME: exit code"
 assert_eq "$(cat "$TMP/both.json")" "$(cat "$TMP/tree.json")" "--train with a scan: the same model"

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "reference/mirna_scan_reference.hpp"
+#include "support/mirscan_sink.hpp"
 #include "support/planted_genome.hpp"
 #include "support/random_rna.hpp"
 #include "tropic/core/error.hpp"
@@ -18,18 +19,6 @@
 
 namespace tropic::mirna {
 namespace {
-
-struct CollectingSink : MirscanSink {
-    std::vector<MirnaCandidate> loci;
-    std::vector<MirnaCandidate> candidates;
-    std::uint64_t last_progress = 0;
-    void hairpin(const MirnaCandidate& h) override { loci.push_back(h); }
-    void candidate(const MirnaCandidate& c) override { candidates.push_back(c); }
-    void progress(std::uint64_t bases) override {
-        EXPECT_GE(bases, last_progress);
-        last_progress = bases;
-    }
-};
 
 void expect_same_features(const CandidateFeatures& a, const CandidateFeatures& b) {
     EXPECT_EQ(a.hairpin.mfe, b.hairpin.mfe);
@@ -106,7 +95,7 @@ TEST(MirscanPipeline, MatchesTheReferenceForEveryBatchSizeAndThreadCount) {
                 run.backend = Backend::Cpu;
                 run.pool = &pool;
                 params.batch_windows = batch;
-                CollectingSink sink;
+                test::CollectingMirscanSink sink;
                 MirscanSummary summary = mirscan_records(genome, energy, params, run, sink);
                 expect_same(sink.loci, want.loci);
                 expect_same(sink.candidates, want.candidates);
@@ -114,6 +103,7 @@ TEST(MirscanPipeline, MatchesTheReferenceForEveryBatchSizeAndThreadCount) {
                 EXPECT_EQ(summary.candidates, want.candidates.size());
                 EXPECT_EQ(summary.sequences, genome.size());
                 EXPECT_EQ(sink.last_progress, summary.bases);
+                EXPECT_FALSE(sink.progress_went_back);
             }
     }
 }
@@ -125,7 +115,7 @@ TEST(MirscanPipeline, PlantedPrecursorsAreFoundOnBothStrands) {
     std::string genome = test::planted_genome(rng, 6000, 10, &planted);
     MirscanParams params = small_params();
     params.shuffles = 0;  // loci only
-    CollectingSink sink;
+    test::CollectingMirscanSink sink;
     (void)mirscan_records({{"g", genome}}, energy, params, cpu_run(), sink);
     int found = 0;
     for (const auto& p : planted)
@@ -147,7 +137,7 @@ TEST(MirscanPipeline, StrandOptionKeepsOneStrand) {
     params.shuffles = 0;
     for (ScanStrands strands : {ScanStrands::Forward, ScanStrands::Reverse}) {
         params.windows.strands = strands;
-        CollectingSink sink;
+        test::CollectingMirscanSink sink;
         (void)mirscan_records(genome, energy, params, cpu_run(), sink);
         for (const auto& locus : sink.loci)
             EXPECT_EQ(locus.strand, strands == ScanStrands::Forward ? '+' : '-');
@@ -161,7 +151,7 @@ TEST(MirscanPipeline, LociComeOutInGenomeOrder) {
     std::vector<SequenceRecord> genome = test_genome(9, 3000, 8);
     MirscanParams params = small_params();
     params.shuffles = 0;
-    CollectingSink sink;
+    test::CollectingMirscanSink sink;
     (void)mirscan_records(genome, energy, params, cpu_run(), sink);
     for (std::size_t i = 1; i < sink.loci.size(); ++i) {
         const auto& a = sink.loci[i - 1];

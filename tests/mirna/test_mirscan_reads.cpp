@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "support/bam_from_sam.hpp"
+#include "support/mirscan_sink.hpp"
 #include "support/planted_genome.hpp"
 #include "support/temp_dir.hpp"
 #include "tropic/mirna/mirscan.hpp"
@@ -15,12 +16,6 @@
 
 namespace tropic::mirna {
 namespace {
-
-struct Collect : MirscanSink {
-    std::vector<MirnaCandidate> loci, candidates;
-    void hairpin(const MirnaCandidate& h) override { loci.push_back(h); }
-    void candidate(const MirnaCandidate& c) override { candidates.push_back(c); }
-};
 
 RunOptions cpu() {
     RunOptions run;
@@ -37,7 +32,7 @@ TEST(MirscanReads, ReadsOnTheArmsBecomeEvidence) {
     MirscanParams params;
     params.shuffles = 20;
     params.min_score = 0;  // every filtered locus, to see its evidence
-    Collect plain;
+    test::CollectingMirscanSink plain;
     (void)mirscan_records({{"chrR", genome}}, rna::turner2004_params(), params, cpu(), plain);
     const MirnaCandidate* target = nullptr;
     for (const auto& c : plain.candidates)
@@ -65,7 +60,7 @@ TEST(MirscanReads, ReadsOnTheArmsBecomeEvidence) {
     }
     test::write_bam(sam, bam, true);
     params.reads_path = bam;
-    Collect with_reads;
+    test::CollectingMirscanSink with_reads;
     (void)mirscan_records({{"chrR", genome}}, rna::turner2004_params(), params, cpu(), with_reads);
     const MirnaCandidate* again = nullptr;
     for (const auto& c : with_reads.candidates)

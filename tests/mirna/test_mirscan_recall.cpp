@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "support/mirscan_sink.hpp"
 #include "support/planted_genome.hpp"
 #include "tropic/core/sequence_reader.hpp"
 #include "tropic/core/thread_pool.hpp"
@@ -17,12 +18,6 @@
 
 namespace tropic::mirna {
 namespace {
-
-struct Collect : MirscanSink {
-    std::vector<MirnaCandidate> loci, candidates;
-    void hairpin(const MirnaCandidate& h) override { loci.push_back(h); }
-    void candidate(const MirnaCandidate& c) override { candidates.push_back(c); }
-};
 
 std::string background(std::mt19937_64& rng, std::size_t n) {
     std::string s;
@@ -66,7 +61,7 @@ TEST(MirscanRecall, PlantedMirbasePrecursorsAreFound) {
     RunOptions run;
     run.backend = Backend::Cpu;
     run.pool = &pool;
-    Collect planted_scan;
+    test::CollectingMirscanSink planted_scan;
     (void)mirscan_records({{"planted", genome}}, rna::turner2004_params(), params, run,
                           planted_scan);
     const int loci = found(planted, planted_scan.loci);
@@ -75,7 +70,7 @@ TEST(MirscanRecall, PlantedMirbasePrecursorsAreFound) {
     EXPECT_GE(loci, 23);        // 93.9% on all 1,881 human precursors
     EXPECT_GE(candidates, 11);  // 55.2% there
 
-    Collect empty_scan;
+    test::CollectingMirscanSink empty_scan;
     std::mt19937_64 other(26);
     (void)mirscan_records({{"background", background(other, genome.size())}},
                           rna::turner2004_params(), params, run, empty_scan);

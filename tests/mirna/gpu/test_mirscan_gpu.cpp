@@ -7,19 +7,13 @@
 #include <vector>
 
 #include "support/gpu_test.hpp"
+#include "support/mirscan_sink.hpp"
 #include "support/planted_genome.hpp"
 #include "tropic/mirna/mirscan.hpp"
 #include "tropic/rna/energy_params.hpp"
 
 namespace tropic::mirna {
 namespace {
-
-struct CollectingSink : MirscanSink {
-    std::vector<MirnaCandidate> loci;
-    std::vector<MirnaCandidate> candidates;
-    void hairpin(const MirnaCandidate& h) override { loci.push_back(h); }
-    void candidate(const MirnaCandidate& c) override { candidates.push_back(c); }
-};
 
 void expect_same(const std::vector<MirnaCandidate>& gpu, const std::vector<MirnaCandidate>& cpu) {
     ASSERT_EQ(gpu.size(), cpu.size());
@@ -57,7 +51,7 @@ TEST_F(MirscanGpu, GenomeScanEqualsTheCpu) {
     RunOptions gpu;
     gpu.backend = Backend::Cuda;
     gpu.pool = &pool();
-    CollectingSink on_cpu, on_gpu;
+    test::CollectingMirscanSink on_cpu, on_gpu;
     MirscanSummary a = mirscan_records(genome, energy, params, cpu, on_cpu);
     MirscanSummary b = mirscan_records(genome, energy, params, gpu, on_gpu);
     ASSERT_GT(a.filtered, 0u);
