@@ -158,6 +158,32 @@ TEST(ScanWindows, MatchTheReferenceOnRandomGenomes) {
     }
 }
 
+TEST(ScanWindows, StreamedByStartAreTheSameWindowsSorted) {
+    for (std::uint64_t seed : std::vector<std::uint64_t>{5, 6, test::test_seed()}) {
+        std::mt19937_64 rng(seed);
+        for (int trial = 0; trial < 60; ++trial) {
+            std::uniform_int_distribution<int> window(1, 60), step(1, 70), min_len(1, 30),
+                strands(0, 2), length(0, 400);
+            WindowParams p;
+            p.window = window(rng);
+            p.step = step(rng);
+            p.min_length = min_len(rng);
+            p.strands = static_cast<ScanStrands>(strands(rng));
+            p.skip_masked = trial % 2 == 0;
+            std::string genome = random_genome(rng, static_cast<std::size_t>(length(rng)));
+            std::vector<ScanWindow> want = reference_windows(genome, p);
+            std::stable_sort(want.begin(), want.end(), [](const auto& a, const auto& b) {
+                return a.start != b.start ? a.start < b.start
+                                          : (a.strand == '+' && b.strand == '-');
+            });
+            std::vector<ScanWindow> got;
+            for_each_window_by_start(genome, p, [&](const ScanWindow& w) { got.push_back(w); });
+            SCOPED_TRACE(testing::Message() << "seed " << seed << " trial " << trial);
+            expect_same(got, want);
+        }
+    }
+}
+
 TEST(ScanWindows, EveryScannedBaseIsCoveredOnEachStrand) {
     std::mt19937_64 rng(7);
     std::string genome = random_genome(rng, 5000);

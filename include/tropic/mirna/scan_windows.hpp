@@ -13,6 +13,7 @@
 //   its 5' end (the forward e): the k-th covers forward [e - k step - len, e - k step). They are
 //   reported in forward coordinates with strand '-'; their sequence is the reverse complement.
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -51,6 +52,12 @@ void validate(const WindowParams& params);
 // windows by increasing start, then the reverse windows by decreasing end.
 [[nodiscard]] std::vector<ScanWindow> scan_windows(std::string_view residues,
                                                    const WindowParams& params);
+
+// The same windows, segment by segment and within a segment by increasing start ('+' before '-'
+// at one start, the order a scan merges hairpins in), handed to `visit` one at a time: no list,
+// so a chromosome's windows never sit in memory together.
+void for_each_window_by_start(std::string_view residues, const WindowParams& params,
+                              const std::function<void(const ScanWindow&)>& visit);
 
 // The window's bases 5'->3' on its strand, upper case, T as U (the reverse complement for '-').
 [[nodiscard]] std::string window_sequence(std::string_view residues, const ScanWindow& window);

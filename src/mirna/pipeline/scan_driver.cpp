@@ -18,16 +18,6 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-// Windows of a record by start, '+' before '-' at one start: the order the merger needs.
-std::vector<ScanWindow> windows_by_start(std::string_view residues, const WindowParams& params) {
-    std::vector<ScanWindow> windows = scan_windows(residues, params);
-    std::stable_sort(windows.begin(), windows.end(), [](const ScanWindow& a, const ScanWindow& b) {
-        if (a.start != b.start) return a.start < b.start;
-        return a.strand == '+' && b.strand == '-';
-    });
-    return windows;
-}
-
 }  // namespace
 
 ScanDriver::ScanDriver(const rna::EnergyParams& energy, const MirscanParams& params,
@@ -44,10 +34,10 @@ void ScanDriver::add_record(SequenceRecord record) {
     const std::uint64_t id = next_record_++;
     auto shared = std::make_shared<const SequenceRecord>(std::move(record));
     records_.emplace(id, shared);
-    for (const ScanWindow& window : windows_by_start(shared->residues, window_params_)) {
+    for_each_window_by_start(shared->residues, window_params_, [&](const ScanWindow& window) {
         batch_.push_back({id, window});
         if (++batch_windows_ >= params_.batch_windows) fold_windows();
-    }
+    });
     batch_.push_back({id, std::nullopt});
 }
 

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "tropic/core/error.hpp"
 
 namespace tropic::mirna {
@@ -105,6 +107,62 @@ std::vector<ScanWindow> scan_windows(std::string_view residues, const WindowPara
         if (params.strands != ScanStrands::Forward) walk('-');
     }
     return windows;
+}
+
+namespace {
+
+// The walk of one strand over a segment of `size` bases: window k starts `k * step` from the
+// strand's 5' end and is min(window, size - k * step) long; the walk ends with the first window
+// that reaches the far end.
+struct StrandWalk {
+    std::uint64_t size, window, step;
+    [[nodiscard]] std::uint64_t count() const {
+        const std::uint64_t starts = (size + step - 1) / step;  // offsets inside the segment
+        if (size <= window) return 1;
+        return std::min(starts, (size - window + step - 1) / step + 1);
+    }
+    [[nodiscard]] std::uint64_t length(std::uint64_t k) const {
+        return std::min(window, size - k * step);
+    }
+};
+
+}  // namespace
+
+void for_each_window_by_start(std::string_view residues, const WindowParams& params,
+                              const std::function<void(const ScanWindow&)>& visit) {
+    validate(params);
+    const bool forward = params.strands != ScanStrands::Reverse;
+    const bool reverse = params.strands != ScanStrands::Forward;
+    const auto min_length = static_cast<std::uint64_t>(params.min_length);
+    for (const Segment& segment : scan_segments(residues, params.skip_masked)) {
+        const StrandWalk walk{segment.end - segment.begin,
+                              static_cast<std::uint64_t>(params.window),
+                              static_cast<std::uint64_t>(params.step)};
+        const std::uint64_t count = walk.count();
+        // '+' windows by increasing k have increasing starts; '-' windows by decreasing k too.
+        std::uint64_t next_forward = forward ? 0 : count;
+        std::uint64_t reverse_left = reverse ? count : 0;
+        while (next_forward < count || reverse_left > 0) {
+            ScanWindow f{}, r{};
+            if (next_forward < count) {
+                f = {segment.begin + next_forward * walk.step,
+                     static_cast<std::uint32_t>(walk.length(next_forward)), '+'};
+            }
+            if (reverse_left > 0) {
+                const std::uint64_t k = reverse_left - 1;
+                const std::uint64_t length = walk.length(k);
+                r = {segment.end - k * walk.step - length, static_cast<std::uint32_t>(length), '-'};
+            }
+            const bool take_forward =
+                next_forward < count && (reverse_left == 0 || f.start <= r.start);
+            const ScanWindow& w = take_forward ? f : r;
+            if (take_forward)
+                ++next_forward;
+            else
+                --reverse_left;
+            if (w.length >= min_length) visit(w);
+        }
+    }
 }
 
 std::string window_sequence(std::string_view residues, const ScanWindow& window) {
