@@ -87,24 +87,26 @@ TEST(MirscanPipeline, MatchesTheReferenceForEveryBatchSizeAndThreadCount) {
         MirscanParams params = small_params();
         test::ReferenceScan want = test::reference_mirscan(genome, energy, params);
         ASSERT_FALSE(want.loci.empty());
-        for (std::size_t batch : {std::size_t{1}, std::size_t{7}, std::size_t{100000}})
-            for (unsigned threads : {1u, 3u}) {
-                SCOPED_TRACE(testing::Message() << "batch " << batch << " threads " << threads);
-                ThreadPool pool(threads);
-                RunOptions run;
-                run.backend = Backend::Cpu;
-                run.pool = &pool;
-                params.batch_windows = batch;
-                test::CollectingMirscanSink sink;
-                MirscanSummary summary = mirscan_records(genome, energy, params, run, sink);
-                expect_same(sink.loci, want.loci);
-                expect_same(sink.candidates, want.candidates);
-                EXPECT_EQ(summary.loci, want.loci.size());
-                EXPECT_EQ(summary.candidates, want.candidates.size());
-                EXPECT_EQ(summary.sequences, genome.size());
-                EXPECT_EQ(sink.last_progress, summary.bases);
-                EXPECT_FALSE(sink.progress_went_back);
-            }
+        // Batches of one window, of a few (loci across many boundaries) and of everything, on
+        // one thread and on three.
+        const std::vector<std::pair<std::size_t, unsigned>> configs = {{1, 3}, {7, 1}, {100000, 3}};
+        for (auto [batch, threads] : configs) {
+            SCOPED_TRACE(testing::Message() << "batch " << batch << " threads " << threads);
+            ThreadPool pool(threads);
+            RunOptions run;
+            run.backend = Backend::Cpu;
+            run.pool = &pool;
+            params.batch_windows = batch;
+            test::CollectingMirscanSink sink;
+            MirscanSummary summary = mirscan_records(genome, energy, params, run, sink);
+            expect_same(sink.loci, want.loci);
+            expect_same(sink.candidates, want.candidates);
+            EXPECT_EQ(summary.loci, want.loci.size());
+            EXPECT_EQ(summary.candidates, want.candidates.size());
+            EXPECT_EQ(summary.sequences, genome.size());
+            EXPECT_EQ(sink.last_progress, summary.bases);
+            EXPECT_FALSE(sink.progress_went_back);
+        }
     }
 }
 
