@@ -28,6 +28,19 @@ void add_rows(const std::vector<mirna::MirnaCandidate>& hairpins, int label,
     }
 }
 
+// The hairpins of one training file characterised, an input error naming the file.
+std::vector<mirna::MirnaCandidate> characterized(const std::string& path,
+                                                 const std::vector<SequenceRecord>& records,
+                                                 const rna::EnergyParams& energy,
+                                                 const mirna::MirscanParams& params,
+                                                 const RunOptions& run) {
+    try {
+        return mirna::characterize_hairpins(records, energy, params, run);
+    } catch (const InputError& error) {
+        throw InputError(path + ": " + error.what());
+    }
+}
+
 }  // namespace
 
 mirna::DecisionTree train_model(const std::string& positives, const std::string& negatives,
@@ -37,8 +50,8 @@ mirna::DecisionTree train_model(const std::string& positives, const std::string&
     const std::vector<SequenceRecord> negative_records = read_all(negatives);
     std::vector<std::vector<double>> rows;
     std::vector<int> labels;
-    add_rows(mirna::characterize_hairpins(positive_records, energy, params, run), 1, rows, labels);
-    add_rows(mirna::characterize_hairpins(negative_records, energy, params, run), 0, rows, labels);
+    add_rows(characterized(positives, positive_records, energy, params, run), 1, rows, labels);
+    add_rows(characterized(negatives, negative_records, energy, params, run), 0, rows, labels);
     mirna::DecisionTree tree =
         mirna::DecisionTree::train(mirna::feature_names(false), rows, labels);
     summary.positives = positive_records.size();

@@ -53,6 +53,10 @@ expect_error "--train and --model" "--train fits a tree and --model loads one" \
 expect_error "--plot without a genome" "need a GENOME to scan" \
     "$TROPIC" mirscan --train "$GENOME" "$GENOME" --save-model "$TMP/m.json" --plot "$TMP/p"
 assert_file_missing "$TMP/m.json" "a refused --train writes no model"
+printf '>ok\nGGGAAACCCUUUGGGAAACCC\n>withN\nGGGAAANCCCUUU\n' >"$TMP/pos_n.fa"
+expect_error "--train: a hairpin with an N" "$TMP/pos_n.fa: record 2 ('withN'): position 7" \
+    "$TROPIC" mirscan --train "$TMP/pos_n.fa" "$GENOME" --save-model "$TMP/m.json"
+assert_file_missing "$TMP/m.json" "a refused --train writes no model (an N)"
 expect_error "--model missing" "$TMP/none.json" "$TROPIC" mirscan --model "$TMP/none.json" "$GENOME"
 printf '{"format":"tropic-mirna-tree","version":1,' >"$TMP/truncated.json"
 expect_error "--model malformed" "$TMP/truncated.json" \
