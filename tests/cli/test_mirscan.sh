@@ -39,7 +39,7 @@ loci_of_gff3() { grep -v '^#' "$1" | awk -F'\t' -v OFS='\t' '{ print $1, $4 - 1,
 loci_of_tsv() { grep -v '^#' "$1" | awk -F'\t' -v OFS='\t' '{ print $1, $2 - 1, $3, $6 }'; }
 
 # Defaults (100 shuffles): BED on stdout, both strands; every planted hairpin found on its own strand.
-run "$TROPIC" mirscan "$GENOME"
+run "$TROPIC" mirscan --shuffles 20 "$GENOME"
 assert_eq "$RC" 0 "bed: exit code"
 printf '%s\n' "$OUT" >"$TMP/all.bed"
 assert_eq "$(found "$TMP/all.bed" "$TMP/planted.bed" | paste -sd' ')" "mirA mirB mirC mirD mirE" \
@@ -56,13 +56,13 @@ assert_eq "$(LC_ALL=C sort -k1,1 -k2,2n -k6,6 -c "$TMP/all.bed" && echo sorted)"
 
 
 # --strand: one strand each, together the both-strand scan.
-run "$TROPIC" mirscan -q --strand + "$GENOME"
+run "$TROPIC" mirscan -q --shuffles 20 --strand + "$GENOME"
 assert_eq "$RC" 0 "--strand +: exit code"
 printf '%s\n' "$OUT" >"$TMP/plus.bed"
 assert_eq "$(cut -f6 "$TMP/plus.bed" | sort -u)" "+" "--strand +: only +"
 assert_eq "$(found "$TMP/plus.bed" "$TMP/planted.bed" | paste -sd' ')" "mirA mirC mirE" \
     "--strand +: the + hairpins"
-run "$TROPIC" mirscan -q --strand - "$GENOME"
+run "$TROPIC" mirscan -q --shuffles 20 --strand - "$GENOME"
 printf '%s\n' "$OUT" >"$TMP/minus.bed"
 assert_eq "$(cut -f6 "$TMP/minus.bed" | sort -u)" "-" "--strand -: only -"
 assert_eq "$(found "$TMP/minus.bed" "$TMP/planted.bed" | paste -sd' ')" "mirB mirD" \
@@ -71,7 +71,7 @@ assert_eq "$(cat "$TMP/plus.bed" "$TMP/minus.bed" | sort)" "$(sort "$TMP/all.bed
     "+ and - together are both"
 
 # --skip-masked: nothing from the lower-case stretch; mirC is gone, the others stay.
-run "$TROPIC" mirscan -q --skip-masked "$GENOME"
+run "$TROPIC" mirscan -q --shuffles 20 --skip-masked "$GENOME"
 assert_eq "$RC" 0 "--skip-masked: exit code"
 printf '%s\n' "$OUT" >"$TMP/unmasked.bed"
 assert_eq "$(found "$TMP/unmasked.bed" "$TMP/planted.bed" | paste -sd' ')" "mirA mirB mirD mirE" \
