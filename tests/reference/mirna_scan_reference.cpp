@@ -1,12 +1,62 @@
 #include "reference/mirna_scan_reference.hpp"
 
 #include <algorithm>
+#include <string>
 
 #include "tropic/core/alphabet.hpp"
 #include "tropic/mirna/hairpin.hpp"
 #include "tropic/mirna/significance.hpp"
 
 namespace tropic::test {
+
+namespace {
+
+bool scanned(char c, bool skip_masked) {
+    std::string upper = "ACGUT";
+    std::string lower = "acgut";
+    return upper.find(c) != std::string::npos ||
+           (!skip_masked && lower.find(c) != std::string::npos);
+}
+
+}  // namespace
+
+std::vector<mirna::ScanWindow> reference_scan_windows(std::string_view s,
+                                                      const mirna::WindowParams& p) {
+    std::vector<mirna::ScanWindow> out;
+    const std::size_t n = s.size();
+    std::size_t i = 0;
+    while (i < n) {
+        if (!scanned(s[i], p.skip_masked)) {
+            ++i;
+            continue;
+        }
+        std::size_t b = i;
+        while (i < n && scanned(s[i], p.skip_masked)) ++i;
+        std::size_t e = i;
+        std::vector<mirna::ScanWindow> forward, reverse;
+        bool reached = false;
+        for (std::size_t k = 0; !reached && b + k * p.step < e; ++k) {
+            std::size_t start = b + k * p.step;
+            std::size_t len = std::min<std::size_t>(p.window, e - start);
+            reached = start + len == e;
+            if (len >= static_cast<std::size_t>(p.min_length))
+                forward.push_back({start, static_cast<std::uint32_t>(len), '+'});
+        }
+        reached = false;
+        for (std::size_t k = 0; !reached && k * p.step < e - b; ++k) {
+            std::size_t end = e - k * p.step;
+            std::size_t len = std::min<std::size_t>(p.window, end - b);
+            reached = end - len == b;
+            if (len >= static_cast<std::size_t>(p.min_length))
+                reverse.push_back({end - len, static_cast<std::uint32_t>(len), '-'});
+        }
+        if (p.strands != mirna::ScanStrands::Reverse)
+            out.insert(out.end(), forward.begin(), forward.end());
+        if (p.strands != mirna::ScanStrands::Forward)
+            out.insert(out.end(), reverse.begin(), reverse.end());
+    }
+    return out;
+}
 
 namespace {
 
@@ -44,7 +94,7 @@ ReferenceScan reference_mirscan(const std::vector<SequenceRecord>& records,
     windows.min_length = static_cast<int>(params.min_hairpin);
     for (const SequenceRecord& record : records) {
         std::vector<MirnaCandidate> hairpins;
-        for (const mirna::ScanWindow& w : mirna::scan_windows(record.residues, windows)) {
+        for (const mirna::ScanWindow& w : reference_scan_windows(record.residues, windows)) {
             std::string sequence = mirna::window_sequence(record.residues, w);
             rna::MfeResult fold = fold_alone(sequence, energy, params);
             auto stem = mirna::longest_stem_loop(fold.structure, params.min_hairpin);

@@ -48,14 +48,9 @@ void validate(const WindowParams& params);
 // The segments of `residues` (a normalised record, lower case kept for soft-masked bases).
 [[nodiscard]] std::vector<Segment> scan_segments(std::string_view residues, bool skip_masked);
 
-// Every window of `residues`: segment by segment in order; within a segment the forward
-// windows by increasing start, then the reverse windows by decreasing end.
-[[nodiscard]] std::vector<ScanWindow> scan_windows(std::string_view residues,
-                                                   const WindowParams& params);
-
-// The same windows, segment by segment and within a segment by increasing start ('+' before '-'
-// at one start, the order a scan merges hairpins in), handed to `visit` one at a time: no list,
-// so a chromosome's windows never sit in memory together.
+// Every window of `residues` (the rules above), segment by segment and within a segment by
+// increasing start ('+' before '-' at one start: the order a scan merges hairpins in), handed
+// to `visit` one at a time: no list, so a chromosome's windows never sit in memory together.
 void for_each_window_by_start(std::string_view residues, const WindowParams& params,
                               const std::function<void(const ScanWindow&)>& visit);
 

@@ -2,8 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <cmath>
-
 #include "mirna/pipeline/hairpin_candidates.hpp"
 #include "mirna/pipeline/scan_driver.hpp"
 #include "tropic/core/error.hpp"

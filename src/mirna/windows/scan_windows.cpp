@@ -83,32 +83,6 @@ std::vector<Segment> scan_segments(std::string_view residues, bool skip_masked) 
     return segments;
 }
 
-std::vector<ScanWindow> scan_windows(std::string_view residues, const WindowParams& params) {
-    validate(params);
-    const auto window = static_cast<std::uint64_t>(params.window);
-    const auto step = static_cast<std::uint64_t>(params.step);
-    const auto min_length = static_cast<std::uint64_t>(params.min_length);
-    std::vector<ScanWindow> windows;
-    for (const Segment& segment : scan_segments(residues, params.skip_masked)) {
-        const std::uint64_t size = segment.end - segment.begin;
-        // Offsets from the strand's 5' end of the segment; the same walk on both strands.
-        auto walk = [&](char strand) {
-            for (std::uint64_t offset = 0; offset < size; offset += step) {
-                std::uint64_t length = std::min(window, size - offset);
-                if (length >= min_length) {
-                    std::uint64_t start =
-                        strand == '+' ? segment.begin + offset : segment.end - offset - length;
-                    windows.push_back({start, static_cast<std::uint32_t>(length), strand});
-                }
-                if (offset + length >= size) break;
-            }
-        };
-        if (params.strands != ScanStrands::Reverse) walk('+');
-        if (params.strands != ScanStrands::Forward) walk('-');
-    }
-    return windows;
-}
-
 namespace {
 
 // The walk of one strand over a segment of `size` bases: window k starts `k * step` from the
