@@ -30,7 +30,12 @@ SequenceLayout genome_windows(const std::string& name, std::int64_t length,
     // multiple of the window length (getReadCountsFromBAM.R, line 109).
     const std::int64_t covered =
         length > window_length && length % window_length == 0 ? length - 1 : length;
-    for (std::int64_t start = 0; start < covered; start += window_length) {
+    // Its windows start at 0, WL, 2 WL, ... up to the covered length inclusive (seq(0, sl, WL)):
+    // with a window length of 1 the last one starts at the dropped base and is empty, and counts
+    // nothing, as in R.
+    const bool empty_last = covered < length && covered % window_length == 0;
+    for (std::int64_t start = 0; start < covered || (empty_last && start == covered);
+         start += window_length) {
         layout.start.push_back(start);
         layout.end.push_back(std::min(start + window_length, covered));
     }
