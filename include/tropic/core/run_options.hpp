@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "tropic/core/backend.hpp"
 #include "tropic/core/notice.hpp"
@@ -20,7 +21,14 @@ struct RunOptions {
     // Auto: a CUDA device when there is one and the work is large enough to gain, else the CPU
     // (choose_backend says exactly). Every backend gives the same results.
     Backend backend = Backend::Auto;
+    // The CUDA device of single-device work, and the first of `devices`.
     int device = 0;
+    // The CUDA devices a batch workload spreads its items over (fold and ensemble batches, rri
+    // scans, many alignment pairs, database search, read mapping, mirscan windows, cnv call),
+    // each device taking a contiguous share; results come back in input order, identical to one
+    // device's. Empty: `device` alone. Work that is one problem (a long pair, one long fold)
+    // runs on the first.
+    std::vector<int> devices;
     // CPU threads; nullptr runs on the calling thread only.
     ThreadPool* pool = nullptr;
     // Host memory the work may take, in bytes; 0: what the system has available when it starts
