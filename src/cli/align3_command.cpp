@@ -229,7 +229,8 @@ Command add_align3_command(CLI::App& app) {
         ->check(one_of({"tsv", "json", "fasta", "clustal"}))
         ->default_str("tsv")
         ->type_name("LAYOUT");
-    add_run_options(sub, options->shared, kComputeOptions | Shared::Chunk);
+    add_run_options(sub, options->shared,
+                    kComputeOptions | Shared::Chunk | Shared::OneDeviceProblem);
     return {sub, [options] { Align3Run(*options).run(); }};
 }
 

@@ -103,12 +103,14 @@ void run_fold(FoldOptions options) {
     const rna::MfeParams mfe_params = mfe ? options.mfe_model.mfe_params() : rna::MfeParams{};
     ThreadPool pool(options.shared.threads);
     const RunOptions run = make_run_options(options.shared, pool);
-    // With --backend cuda the CUDA context comes up while the first records are read (auto may
+    // With --backend cuda the CUDA contexts come up while the first records are read (auto may
     // keep a small input on the CPU, which should not pay for a context).
     std::future<void> device_ready;
     if (run.backend == Backend::Cuda)
-        device_ready =
-            std::async(std::launch::async, [device = run.device] { warm_up_device(device); });
+        device_ready = std::async(std::launch::async, [&run] {
+            for (int device : run.devices.empty() ? std::vector<int>{run.device} : run.devices)
+                warm_up_device(device);
+        });
     if (options.inputs.empty()) options.inputs.push_back("-");
     check_input_files(options.inputs);
 

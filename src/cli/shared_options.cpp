@@ -4,6 +4,7 @@
 #include "cli/notices.hpp"
 #include "cli/option_checks.hpp"
 #include "tropic/core/device.hpp"
+#include "tropic/core/device_list.hpp"
 #include "tropic/core/error.hpp"
 
 namespace tropic::cli {
@@ -11,10 +12,34 @@ namespace tropic::cli {
 namespace {
 
 // --backend cuda without a usable device fails before any work, in the tool's words.
-void check_backend_available(Backend backend, int device) {
+void check_backend_available(Backend backend, const std::vector<int>& devices) {
     if (backend != Backend::Cuda) return;
-    if (const std::string reason = cuda_unavailable_reason(device); !reason.empty())
-        throw ResourceError("--backend cuda: " + reason + "; use --backend cpu");
+    for (int device : devices)
+        if (const std::string reason = cuda_unavailable_reason(device); !reason.empty())
+            throw ResourceError("--backend cuda: " + reason + "; use --backend cpu");
+}
+
+// --device's check: the text is a device list (whether its devices exist, the run says).
+CLI::Validator device_list() {
+    return CLI::Validator(
+        [](std::string& text) -> std::string {
+            try {
+                (void)parse_device_list(text, 0);
+            } catch (const InputError& e) {
+                return e.what();
+            }
+            return {};
+        },
+        "");
+}
+
+std::string device_help(Shared which) {
+    if (has(which, Shared::OneDeviceProblem))
+        return "CUDA device index; of a list (N,M,... or all, as batch commands take) this "
+               "command's one problem uses the first";
+    return "CUDA devices: an index, all (every device found) or a list such as 0,2,3; a batch "
+           "spreads over them in contiguous shares (one long item runs on the first), output "
+           "identical to one device's";
 }
 
 }  // namespace
@@ -28,7 +53,9 @@ void add_run_options(CLI::App* command, SharedOptions& options, Shared which) {
             ->check(one_of({"auto", "cpu", "cuda"}))
             ->type_name("BACKEND");
     if (has(which, Shared::Device))
-        command->add_option("--device", options.device, "CUDA device index")->check(at_least(0));
+        command->add_option("--device", options.device, device_help(which))
+            ->check(device_list())
+            ->type_name("DEVICES");
     if (has(which, Shared::Threads))
         command->add_option("--threads", options.threads, "CPU threads; 0 uses all cores")
             ->check(at_least(0u));
@@ -68,10 +95,12 @@ void add_run_options(CLI::App* command, SharedOptions& options, Shared which) {
 RunOptions make_run_options(const SharedOptions& options) {
     RunOptions run;
     run.backend = parse_backend(options.backend);
-    run.device = options.device;
+    const std::vector<int> devices = parse_device_list(options.device);
+    if (!devices.empty()) run.device = devices.front();
+    if (devices.size() > 1) run.devices = devices;
     run.max_memory = options.max_memory;
     run.on_notice = notice_handler(options.quiet);
-    check_backend_available(run.backend, run.device);
+    check_backend_available(run.backend, devices.empty() ? std::vector<int>{0} : devices);
     return run;
 }
 

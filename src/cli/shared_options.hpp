@@ -18,7 +18,7 @@ inline constexpr std::size_t kNoMemoryLimit = SIZE_MAX;
 
 struct SharedOptions {
     std::string backend = "auto";
-    int device = 0;
+    std::string device = "0";  // N, all or N,M,... (parse_device_list)
     unsigned threads = 0;
     std::size_t max_memory = 0;  // as RunOptions::max_memory; kNoMemoryLimit for --max-memory 0
     bool json = false;
@@ -38,6 +38,8 @@ enum class Shared : unsigned {
     Output = 1u << 5,     // -o/--output
     Quiet = 1u << 6,      // -q/--quiet
     Chunk = 1u << 7,      // --chunk
+    // With Device: the command's work is one problem, run on the first device of a list.
+    OneDeviceProblem = 1u << 8,
 };
 constexpr Shared operator|(Shared a, Shared b) noexcept {
     return static_cast<Shared>(static_cast<unsigned>(a) | static_cast<unsigned>(b));

@@ -159,7 +159,8 @@ Command add_syntenic_command(CLI::App& app) {
         ->check(one_of({"tsv", "json", "paf", "pair"}))
         ->default_str("tsv")
         ->type_name("LAYOUT");
-    add_run_options(sub, options->shared, kComputeOptions | Shared::Chunk);
+    add_run_options(sub, options->shared,
+                    kComputeOptions | Shared::Chunk | Shared::OneDeviceProblem);
     return {sub, [options] { SyntenicRun(*options).run(); }};
 }
 

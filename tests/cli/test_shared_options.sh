@@ -45,6 +45,11 @@ for option in "${SHARED[@]}"; do
                 assert_eq "$entry" "" "$command --help lists $option, which it cannot honour"
                 continue
                 ;;
+            "align3 --device" | "syntenic --device")
+                assert_contains "$entry" "this command's one problem uses the first" \
+                    "$command --device: one problem, on the first device of a list"
+                continue
+                ;;
             "index --output")
                 assert_contains "$entry" "-o,--output PREFIX " "index -o names a prefix"
                 continue
@@ -110,6 +115,37 @@ for command in fold rri; do
             "$command --max-memory '$size': message"
     done
 done
+
+# --device: an index, all (every device found) or a list, repeats allowed; on the cpu backend
+# any of them is accepted and changes nothing. Anything else is refused clearly, exit 1.
+for command in fold rri; do
+    # shellcheck disable=SC2046
+    run "$TROPIC" "$command" --backend cpu $(args_of "$command")
+    expected=$OUT
+    for devices in 0 3 all 0,0 0,2,3 1,0,1; do
+        # shellcheck disable=SC2046
+        run "$TROPIC" "$command" --backend cpu --device "$devices" $(args_of "$command")
+        assert_eq "$RC" 0 "$command --device $devices: exit code ($ERR)"
+        assert_eq "$OUT" "$expected" "$command --device $devices: the same output"
+    done
+    for devices in 0,x x -1 0,-1 "" , 0, ,1 "0,,1" "0, 1" 1.5 ALL all,1 +1; do
+        # shellcheck disable=SC2046
+        run "$TROPIC" "$command" --device "$devices" $(args_of "$command")
+        assert_eq "$RC" 1 "$command --device '$devices': exit code"
+        assert_contains "$ERR" \
+            "--device: '$devices' is not a device list: expected N, all or N,M,..." \
+            "$command --device '$devices': message"
+    done
+done
+run "$TROPIC" device
+if ! printf '%s\n' "$OUT" | grep -q '^device [0-9]'; then
+    # Without a device, cuda is refused for any device of a list, before any work.
+    run "$TROPIC" fold --backend cuda --device 0,0 "$TMP/seqs.fa"
+    assert_eq "$RC" 2 "fold --backend cuda --device 0,0 without a device: exit code"
+    assert_contains "$ERR" "--backend cuda" "the refusal names the option"
+    run "$TROPIC" fold --device all "$TMP/seqs.fa"
+    assert_eq "$RC" 0 "fold --device all without a device: auto runs on the CPU ($ERR)"
+fi
 
 # The pipeline's output does not depend on the chunk size or the threads.
 for command in fold eval rri; do
