@@ -151,6 +151,25 @@ TEST(ForEachDeviceShare, EachShareOnItsDeviceAndThreadWithItsOwnPool) {
     EXPECT_EQ(devices_seen, (std::vector<int>{0, 0, 1}));
 }
 
+TEST(ForEachDeviceShare, SharesOfOneDeviceTakeTurns) {
+    RunOptions run;
+    run.devices = {0, 1, 0, 1, 0};
+    const auto costs = ones(50);
+    std::mutex mutex;
+    std::vector<int> inside(2, 0), most_inside(2, 0);
+    auto on_device = [&](int device, int step) {
+        std::lock_guard lock(mutex);
+        inside[device] += step;
+        most_inside[device] = std::max(most_inside[device], inside[device]);
+    };
+    for_each_device_share(run, costs, [&](const RunOptions& share, std::size_t, std::size_t) {
+        on_device(share.device, 1);
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        on_device(share.device, -1);
+    });
+    EXPECT_EQ(most_inside, (std::vector<int>{1, 1}));
+}
+
 TEST(ForEachDeviceShare, ResultsLandInInputOrder) {
     RunOptions run;
     run.devices = {0, 0, 0};
@@ -186,7 +205,7 @@ TEST(ForEachDeviceShare, TheFirstShareInInputOrderGivesTheError) {
 
 TEST(ForEachDeviceShare, ProgressAndNoticesArePassedOnOneAtATime) {
     RunOptions run;
-    run.devices = {0, 0, 0, 0};
+    run.devices = {0, 1, 2, 3};
     int inside = 0, most_inside = 0, progress_calls = 0, notices = 0;
     auto enter = [&] {
         most_inside = std::max(most_inside, ++inside);

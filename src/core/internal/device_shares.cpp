@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <exception>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <numeric>
@@ -91,11 +92,15 @@ void for_each_device_share(const RunOptions& run, std::span<const double> costs,
         for (auto& pool : pools)
             pool = std::make_unique<ThreadPool>(std::max<unsigned>(
                 1, thread_count(run.pool) / static_cast<unsigned>(shares.size())));
+    // Shares of one device ("0,0") take turns: each sizes its work by the device's free memory.
+    std::map<int, std::mutex> device_turns;
+    for (const DeviceShare& share : shares) (void)device_turns[share.device];
     std::vector<std::exception_ptr> errors(shares.size());
     std::vector<std::thread> threads;
     threads.reserve(shares.size());
     auto run_share = [&](std::size_t s) {
         try {
+            std::lock_guard turn(device_turns.at(shares[s].device));
             body(share_options(shared, shares[s].device, pools[s].get()), shares[s].begin,
                  shares[s].end);
         } catch (...) {

@@ -37,8 +37,9 @@ using ShareBody =
 // on the calling thread, with `run` itself (the single-device path, unchanged). Several: one host
 // thread per share, each with a copy of `run` whose device is the share's, devices empty, a pool
 // of its own (run.pool's threads divided among the shares; none without run.pool) and progress
-// and notices passed on one at a time; returns once every share is done, rethrowing the exception
-// of the first share (in input order) that threw one.
+// and notices passed on one at a time; shares of one device (a list naming it twice) take turns,
+// since each sizes its work by the device's free memory. Returns once every share is done,
+// rethrowing the exception of the first share (in input order) that threw one.
 void for_each_device_share(const RunOptions& run, std::span<const double> costs,
                            const ShareBody& body);
 
