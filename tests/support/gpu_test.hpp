@@ -3,7 +3,11 @@
 // CPU comparisons share one thread pool of all cores.
 #include <gtest/gtest.h>
 
+#include <utility>
+#include <vector>
+
 #include "tropic/core/device.hpp"
+#include "tropic/core/run_options.hpp"
 #include "tropic/core/thread_pool.hpp"
 
 namespace tropic::test {
@@ -17,6 +21,14 @@ class GpuTest : public ::testing::Test {
     static ThreadPool& pool() {
         static ThreadPool p(0);
         return p;
+    }
+    // A run on `backend` with the shared pool, spread over `devices` (empty: device 0 alone).
+    static RunOptions run_on(Backend backend, std::vector<int> devices = {}) {
+        RunOptions run;
+        run.backend = backend;
+        run.pool = &pool();
+        run.devices = std::move(devices);
+        return run;
     }
 };
 

@@ -6,8 +6,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <span>
+#include <vector>
 
 #include "core/internal/backend_choice.hpp"
+#include "core/internal/device_shares.hpp"
 #include "rna/bpmax/bpmax_engine.hpp"
 #include "rna/bpmax/bpmax_plan.hpp"
 #include "rna/placement/record_outcomes.hpp"
@@ -24,12 +27,12 @@ namespace {
 constexpr std::size_t kGpuLanes = 4;
 
 // How many GPU pairs run at once: up to kGpuLanes, as many as threads, and only as many as the
-// device's budget holds at the largest pair.
+// device's budget (device_bytes) holds at the largest pair.
 std::size_t gpu_lanes(std::size_t pairs, unsigned threads, std::size_t largest_bytes,
-                      BackendChooser& chooser) {
+                      std::size_t device_bytes) {
     const std::size_t lanes = std::min({kGpuLanes, pairs, std::size_t{threads}});
     if (lanes <= 1 || largest_bytes == 0) return lanes;
-    return std::max<std::size_t>(1, std::min(lanes, chooser.device().bytes / largest_bytes));
+    return std::max<std::size_t>(1, std::min(lanes, device_bytes / largest_bytes));
 }
 
 }  // namespace
@@ -68,10 +71,11 @@ std::vector<Outcome<BpmaxResult>> interact_many(std::span<const BpmaxPairInput> 
         (threads > 1 && small && fits_per_thread ? together : alone).push_back(k);
     }
 
-    // One pair on `pool` (nullptr: its calling thread); pairs computed one at a time on the
-    // calling thread report progress.
-    auto compute = [&](std::size_t k, ThreadPool* pool, bool alone_on_caller) {
-        RunOptions own = run;
+    // One pair with `base` (run, or a device's share of it) on `pool` (nullptr: its calling
+    // thread); pairs computed one at a time on the calling thread report progress.
+    auto compute = [&](std::size_t k, const RunOptions& base, ThreadPool* pool,
+                       bool alone_on_caller) {
+        RunOptions own = base;
         own.pool = pool;
         if (!alone_on_caller) own.on_progress = {};
         outcomes[k] = capture_outcome<BpmaxResult>([&] {
@@ -79,18 +83,30 @@ std::vector<Outcome<BpmaxResult>> interact_many(std::span<const BpmaxPairInput> 
                                 knobs, names[k]);
         });
     };
-    const std::size_t lanes = gpu_lanes(gpu.size(), threads, largest_gpu_bytes, chooser);
-    if (lanes > 1) {
-        run.pool->parallel_for(0, lanes, [&](std::size_t lane) {
-            for (std::size_t g = lane; g < gpu.size(); g += lanes) compute(gpu[g], nullptr, false);
+    // The GPU pairs in contiguous shares over the run's devices, balanced by their steps; each
+    // share runs its pairs a few at a time on its device.
+    const std::size_t device_bytes = gpu.empty() ? 0 : chooser.device().bytes;
+    std::vector<double> gpu_steps;
+    for (std::size_t k : gpu)
+        gpu_steps.push_back(bpmax_steps(pairs[k].s1.size(), pairs[k].s2.size(), params));
+    tropic::detail::for_each_device_share(
+        run, gpu_steps, [&](const RunOptions& share_run, std::size_t begin, std::size_t end) {
+            const std::span<const std::size_t> share(gpu.data() + begin, end - begin);
+            const std::size_t lanes = gpu_lanes(share.size(), thread_count(share_run.pool),
+                                                largest_gpu_bytes, device_bytes);
+            if (lanes > 1) {
+                share_run.pool->parallel_for(0, lanes, [&](std::size_t lane) {
+                    for (std::size_t g = lane; g < share.size(); g += lanes)
+                        compute(share[g], share_run, nullptr, false);
+                });
+            } else {
+                for (std::size_t k : share) compute(k, share_run, share_run.pool, true);
+            }
         });
-    } else {
-        for (std::size_t k : gpu) compute(k, run.pool, true);
-    }
     if (!together.empty())
         run.pool->parallel_for(0, together.size(),
-                               [&](std::size_t t) { compute(together[t], nullptr, false); });
-    for (std::size_t k : alone) compute(k, run.pool, true);
+                               [&](std::size_t t) { compute(together[t], run, nullptr, false); });
+    for (std::size_t k : alone) compute(k, run, run.pool, true);
     return outcomes;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "rna/ensemble/cuda/ensemble_cuda.hpp"
@@ -12,6 +13,7 @@
 #include "rna/mfe/cuda/mfe_cuda.hpp"
 #include "rna/mfe/mfe_cpu.hpp"
 #include "rna/mfe/mfe_dispatch.hpp"
+#include "rna/placement/device_records.hpp"
 #include "rna/placement/fold_family.hpp"
 #include "tropic/core/thread_pool.hpp"
 #include "tropic/rna/energy_eval.hpp"
@@ -83,7 +85,7 @@ void summarise(const EnsembleFold& fold, std::span<const std::uint8_t> sequence,
 // The device's records in chunks of about 2^27 table cells (at least one record each), so that
 // the host holds the probabilities of one chunk at a time.
 std::vector<std::vector<std::size_t>> gpu_chunks(
-    const std::vector<std::vector<std::uint8_t>>& sequences, const std::vector<std::size_t>& gpu) {
+    const std::vector<std::vector<std::uint8_t>>& sequences, std::span<const std::size_t> gpu) {
     constexpr std::size_t kChunkCells = std::size_t{1} << 27;
     std::vector<std::vector<std::size_t>> chunks;
     std::size_t cells = kChunkCells;
@@ -119,8 +121,12 @@ class EnsembleBatch {
         RecordPlacement placed = place_folds(sequences_, family, run_, outcomes_);
         fold_mfe();
         drop_failed(placed, outcomes_);
-        for (const auto& chunk : gpu_chunks(sequences_, placed.gpu))
-            capture_for(chunk, outcomes_, [&] { fill_on_device(chunk); });
+        capture_on_devices(placed.gpu, sequences_, run_, outcomes_,
+                           [&](const RunOptions& share_run, std::span<const std::size_t> share) {
+                               for (const auto& chunk : gpu_chunks(sequences_, share))
+                                   capture_for(chunk, outcomes_,
+                                               [&] { fill_on_device(chunk, share_run); });
+                           });
         fold_on_cpu(placed, run_, outcomes_,
                     [&](std::size_t r, ThreadPool* pool, const Progress& on_progress) {
                         return fill_on_cpu(r, pool, on_progress);
@@ -153,8 +159,8 @@ class EnsembleBatch {
         return out;
     }
 
-    // One chunk of records on the device; the host keeps only their probabilities.
-    void fill_on_device(const std::vector<std::size_t>& chunk) {
+    // One chunk of records on share_run's device; the host keeps only their probabilities.
+    void fill_on_device(const std::vector<std::size_t>& chunk, const RunOptions& share_run) {
         std::vector<std::unique_ptr<EnsembleFold>> folds;
         std::vector<cuda::EnsembleJob> jobs;
         for (std::size_t r : chunk) {
@@ -164,8 +170,8 @@ class EnsembleBatch {
         }
         cuda::fill_ensemble_cuda(jobs, factors_, ensemble_params_.model,
                                  ensemble_params_.probabilities, ensemble_params_.samples > 0,
-                                 run_.device, run_.on_progress);
-        parallel_for(run_.pool, 0, jobs.size(), [&](std::size_t k) {
+                                 share_run.device, share_run.on_progress);
+        parallel_for(share_run.pool, 0, jobs.size(), [&](std::size_t k) {
             outcomes_[chunk[k]].result = summary(chunk[k], *folds[k], nullptr);
         });
     }

@@ -1,10 +1,12 @@
 // Where MFE folds run: every record placed through choose_backend before any is folded.
 #include "rna/mfe/mfe_dispatch.hpp"
 
+#include <span>
 #include <vector>
 
 #include "rna/mfe/cuda/mfe_cuda.hpp"
 #include "rna/mfe/mfe_cpu.hpp"
+#include "rna/placement/device_records.hpp"
 #include "rna/placement/fold_family.hpp"
 #include "tropic/core/thread_pool.hpp"
 #include "tropic/rna/mfe.hpp"
@@ -46,15 +48,18 @@ void fold_open_mfe_records(const std::vector<std::vector<std::uint8_t>>& sequenc
     };
     const FoldFamily family = mfe_family(mfe_params, constraints != nullptr);
     const RecordPlacement placed = place_folds(sequences, family, run, outcomes);
-    capture_for(placed.gpu, outcomes, [&] {
-        if (placed.gpu.empty()) return;
-        std::vector<cuda::MfeJob> jobs;
-        jobs.reserve(placed.gpu.size());
-        for (std::size_t r : placed.gpu) jobs.push_back({sequences[r], constraint_of(r), r});
-        auto folded = cuda::fold_mfe_cuda(jobs, params, mfe_params, run.device, run.on_progress);
-        for (std::size_t k = 0; k < jobs.size(); ++k)
-            outcomes[jobs[k].record].result = std::move(folded[k]);
-    });
+    capture_on_devices(placed.gpu, sequences, run, outcomes,
+                       [&](const RunOptions& share_run, std::span<const std::size_t> share) {
+                           if (share.empty()) return;
+                           std::vector<cuda::MfeJob> jobs;
+                           jobs.reserve(share.size());
+                           for (std::size_t r : share)
+                               jobs.push_back({sequences[r], constraint_of(r), r});
+                           auto folded = cuda::fold_mfe_cuda(
+                               jobs, params, mfe_params, share_run.device, share_run.on_progress);
+                           for (std::size_t k = 0; k < jobs.size(); ++k)
+                               outcomes[jobs[k].record].result = std::move(folded[k]);
+                       });
     fold_on_cpu(placed, run, outcomes,
                 [&](std::size_t r, ThreadPool* pool, const Progress& on_progress) {
                     return fold_mfe_cpu(sequences[r], params, mfe_params, constraint_of(r), pool,

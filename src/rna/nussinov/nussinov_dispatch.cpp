@@ -2,11 +2,14 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <span>
+#include <vector>
 
 #include "core/internal/backend_choice.hpp"
 #include "rna/nussinov/cuda/nussinov_cuda.hpp"
 #include "rna/nussinov/nussinov_cpu.hpp"
 #include "rna/nussinov/nussinov_table.hpp"
+#include "rna/placement/device_records.hpp"
 #include "rna/placement/record_outcomes.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/thread_pool.hpp"
@@ -122,14 +125,30 @@ Placement place(const std::vector<EncodedSequence>& sequences, const NussinovPar
 void fold_short_on_gpu(const std::vector<EncodedSequence>& sequences,
                        const std::vector<std::size_t>& records, const NussinovParams& params,
                        const RunOptions& run, std::vector<Outcome<NussinovResult>>& outcomes) {
-    detail::capture_for(records, outcomes, [&] {
-        std::vector<std::span<const std::uint8_t>> batch;
-        batch.reserve(records.size());
-        for (std::size_t r : records) batch.emplace_back(sequences[r]);
-        auto folded = detail::cuda::fold_nussinov_batch(batch, params, run.device);
-        for (std::size_t b = 0; b < folded.size(); ++b)
-            outcomes[records[b]].result = std::move(folded[b]);
-    });
+    detail::capture_on_devices(
+        records, sequences, run, outcomes,
+        [&](const RunOptions& share_run, std::span<const std::size_t> share) {
+            std::vector<std::span<const std::uint8_t>> batch;
+            batch.reserve(share.size());
+            for (std::size_t r : share) batch.emplace_back(sequences[r]);
+            auto folded = detail::cuda::fold_nussinov_batch(batch, params, share_run.device);
+            for (std::size_t b = 0; b < folded.size(); ++b)
+                outcomes[share[b]].result = std::move(folded[b]);
+        });
+}
+
+// The long records on the device, one at a time on each device of the run.
+void fold_long_on_gpu(const std::vector<EncodedSequence>& sequences,
+                      const std::vector<std::size_t>& records, const NussinovParams& params,
+                      const RunOptions& run, std::vector<Outcome<NussinovResult>>& outcomes) {
+    detail::capture_on_devices(
+        records, sequences, run, outcomes,
+        [&](const RunOptions& share_run, std::span<const std::size_t> share) {
+            for (std::size_t r : share)
+                outcomes[r] = capture_outcome<NussinovResult>([&] {
+                    return detail::cuda::fold_nussinov_long(sequences[r], params, share_run.device);
+                });
+        });
 }
 
 // The short records on the CPU: one per thread, or one after another on the pool's threads.
@@ -163,9 +182,7 @@ std::vector<Outcome<NussinovResult>> fold_nussinov_many(
     validate(params);
     std::vector<Outcome<NussinovResult>> outcomes(sequences.size());
     const Placement placed = place(sequences, params, run, outcomes);
-    for (std::size_t r : placed.long_gpu)
-        outcomes[r] = capture_outcome<NussinovResult>(
-            [&] { return detail::cuda::fold_nussinov_long(sequences[r], params, run.device); });
+    fold_long_on_gpu(sequences, placed.long_gpu, params, run, outcomes);
     for (std::size_t r : placed.long_cpu)
         outcomes[r] = capture_outcome<NussinovResult>([&] {
             return detail::fold_nussinov_cpu(sequences[r], params, run.pool, run.on_progress, r);

@@ -3,6 +3,7 @@
 // a record refused by placement, or whose computation failed, keeps its error, and the stages
 // after that pass it by.
 #include <cstddef>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -45,7 +46,7 @@ void drop_failed(RecordPlacement& placed, const std::vector<Outcome<Result>>& ou
 // Runs `compute`, which gives `records` their results in `outcomes`; when it throws a
 // tropic::Error (one device call for them all failed), each of them gets that error.
 template <class Result, class Compute>
-void capture_for(const std::vector<std::size_t>& records, std::vector<Outcome<Result>>& outcomes,
+void capture_for(std::span<const std::size_t> records, std::vector<Outcome<Result>>& outcomes,
                  Compute&& compute) {
     try {
         compute();

@@ -1,5 +1,5 @@
 // mirscan on the device gives the CPU's loci and candidates exactly (windows, hairpins and
-// shuffles folded in device batches).
+// shuffles folded in device batches), on one device or spread over several.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -59,6 +59,33 @@ TEST_F(MirscanGpu, GenomeScanEqualsTheCpu) {
     EXPECT_EQ(a.shuffles, b.shuffles);
     expect_same(on_gpu.loci, on_cpu.loci);
     expect_same(on_gpu.candidates, on_cpu.candidates);
+}
+
+// Windows, hairpins and shuffles folded in shares over two and three logical devices on device
+// 0 ("0,0", "0,0,0") give device 0's loci and candidates exactly.
+TEST_F(MirscanGpu, GenomeScanOnSeveralDevicesEqualsOneDevice) {
+    std::mt19937_64 rng(23);
+    std::vector<SequenceRecord> genome = {{"chr1", test::planted_genome(rng, 40000, 25)}};
+    MirscanParams params;
+    params.shuffles = 20;
+    params.batch_windows = 1500;
+    const auto& energy = rna::turner2004_params();
+    RunOptions one;
+    one.backend = Backend::Cuda;
+    one.pool = &pool();
+    test::CollectingMirscanSink on_one;
+    const MirscanSummary a = mirscan_records(genome, energy, params, one, on_one);
+    ASSERT_GT(a.filtered, 0u);
+    for (const std::vector<int>& devices : {std::vector<int>{0, 0}, std::vector<int>{0, 0, 0}}) {
+        RunOptions several = one;
+        several.devices = devices;
+        test::CollectingMirscanSink on_several;
+        const MirscanSummary b = mirscan_records(genome, energy, params, several, on_several);
+        EXPECT_EQ(a.windows, b.windows);
+        EXPECT_EQ(a.shuffles, b.shuffles);
+        expect_same(on_several.loci, on_one.loci);
+        expect_same(on_several.candidates, on_one.candidates);
+    }
 }
 
 TEST_F(MirscanGpu, CharacterizedHairpinsEqualTheCpu) {
