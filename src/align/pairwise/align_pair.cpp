@@ -12,6 +12,7 @@
 #include "align/pairwise/tile_kernels.hpp"
 #include "align/pairwise/traceback.hpp"
 #include "core/internal/backend_choice.hpp"
+#include "core/internal/device_shares.hpp"
 #include "core/internal/memory_fit.hpp"
 #include "core/internal/messages.hpp"
 #include "tropic/align/pairwise.hpp"
@@ -66,12 +67,24 @@ bool short_pairs_on_device(std::span<const AlignPairInput> pairs,
     work.device_bytes = 3 * largest + (std::uint64_t{64} << 20);
     work.suggest = [](const MemoryBudget&) { return std::string(kUseCpuBackend); };
     if (choose_backend(options, work) != Backend::Cuda) return false;
-    std::vector<AlignPairInput> batch;
-    batch.reserve(short_pairs.size());
-    for (const std::size_t k : short_pairs) batch.push_back(pairs[k]);
-    std::vector<PairAlignment> results;
+    // The batch in contiguous shares over the run's devices, balanced by cells.
+    std::vector<double> costs;
+    costs.reserve(short_pairs.size());
+    for (const std::size_t k : short_pairs)
+        costs.push_back(static_cast<double>(pairs[k].query.size()) *
+                        static_cast<double>(pairs[k].target.size()));
+    std::vector<PairAlignment> results(short_pairs.size());
     try {
-        results = detail::cuda::align_pairs_cuda(batch, params, options.device, options.pool);
+        tropic::detail::for_each_device_share(
+            options, costs, [&](const RunOptions& share_run, std::size_t begin, std::size_t end) {
+                std::vector<AlignPairInput> batch;
+                batch.reserve(end - begin);
+                for (std::size_t s = begin; s < end; ++s) batch.push_back(pairs[short_pairs[s]]);
+                std::vector<PairAlignment> aligned =
+                    detail::cuda::align_pairs_cuda(batch, params, share_run.device, share_run.pool);
+                std::move(aligned.begin(), aligned.end(),
+                          results.begin() + static_cast<std::ptrdiff_t>(begin));
+            });
     } catch (const ResourceError& error) {
         if (options.backend == Backend::Cuda) throw;
         notify(options, fmt::format("the device could not align the batch ({}); aligning it on "

@@ -7,7 +7,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 #include <memory>
+#include <mutex>
+#include <span>
 #include <vector>
 
 #include "align/pairwise/pair_checks.hpp"
@@ -16,6 +19,7 @@
 #include "align/search/targets.hpp"
 #include "align/search/top_hits.hpp"
 #include "core/internal/backend_choice.hpp"
+#include "core/internal/device_shares.hpp"
 #include "core/internal/memory_fit.hpp"
 #include "tropic/core/dna_encoding.hpp"
 #include "tropic/core/error.hpp"
@@ -54,6 +58,8 @@ class Searcher::State {
   private:
     Backend choose();
     void tell_cells(std::uint64_t cells);
+    void scan_on_devices(const std::vector<std::span<const std::uint8_t>>& scanned,
+                         std::size_t count);
     void run_batch(std::size_t first, std::size_t last, std::size_t count);
     void select(std::size_t first, std::vector<QueryHits>& results, std::size_t count);
     void align(std::size_t first, const std::vector<std::span<const std::uint8_t>>& scanned,
@@ -67,7 +73,10 @@ class Searcher::State {
     std::size_t strands_;
     std::optional<KarlinAltschul> statistics_;
     AlignParams scan_params_, align_params_;
-    std::unique_ptr<detail::cuda::DeviceScanner> scanner_;
+    // One scanner, with its copy of the targets, per device of the run; the shares of one
+    // device take turns (for_each_device_share), so they use its scanner one at a time.
+    std::map<int, std::unique_ptr<detail::cuda::DeviceScanner>> scanners_;
+    std::mutex cells_mutex_;  // the scan's counts, which every device's share adds to
     std::vector<std::int32_t> scores_;
     // The call in progress.
     std::span<const std::span<const std::uint8_t>> queries_;
@@ -155,13 +164,17 @@ Backend Searcher::State::choose() {
             "per database sequence and strand)");
     };
     const Backend backend = choose_backend(options_, work);
-    if (backend != Backend::Cuda || targets_.view.count() == 0 || scanner_) return backend;
-    // The device's copy of the database serves every later call as well. Auto falls back to the
-    // CPU when the device cannot even stream the database (the scanner says why).
+    if (backend != Backend::Cuda || targets_.view.count() == 0 || !scanners_.empty())
+        return backend;
+    // The devices' copies of the database serve every later call as well. Auto falls back to the
+    // CPU when a device cannot even stream the database (the scanner says why).
     try {
-        scanner_ = std::make_unique<detail::cuda::DeviceScanner>(targets_.view, scan_params_,
-                                                                 options_.device);
+        for (int device : tropic::detail::batch_devices(options_))
+            if (!scanners_.contains(device))
+                scanners_[device] = std::make_unique<detail::cuda::DeviceScanner>(
+                    targets_.view, scan_params_, device);
     } catch (const ResourceError& error) {
+        scanners_.clear();
         if (options_.backend != Backend::Auto) throw;
         notify(options_, fmt::format("the search runs on the CPU: the device cannot scan it ({})",
                                      error.what()));
@@ -171,6 +184,7 @@ Backend Searcher::State::choose() {
 }
 
 void Searcher::State::tell_cells(std::uint64_t cells) {
+    const std::lock_guard lock(cells_mutex_);
     cells_done_ += cells;
     stats_.cells += cells;
     if (progress_->on_scan) progress_->on_scan(cells_done_, cells_total_);
@@ -191,10 +205,8 @@ void Searcher::State::run_batch(std::size_t first, std::size_t last, std::size_t
     scores_.resize(scanned.size() * count);
     const auto start = std::chrono::steady_clock::now();
     const auto on_cells = [this](std::uint64_t cells) { tell_cells(cells); };
-    if (stats_.backend == Backend::Cuda && scanner_) {
-        const std::uint64_t before = scanner_->rescored();
-        scanner_->scan(scanned, scores_, on_cells);
-        stats_.rescored += scanner_->rescored() - before;
+    if (stats_.backend == Backend::Cuda && !scanners_.empty()) {
+        scan_on_devices(scanned, count);
     } else if (count > 0) {
         stats_.rescored += detail::scan_cpu(scanned, targets_.view, scan_params_, options_.pool,
                                             scores_, on_cells);
@@ -205,6 +217,27 @@ void Searcher::State::run_batch(std::size_t first, std::size_t last, std::size_t
     select(first, results, count);
     align(first, scanned, results);
     for (QueryHits& hits : results) (*on_query_)(std::move(hits));
+}
+
+// The scanned rows in contiguous shares over the run's devices, balanced by their lengths, each
+// share's scores in its rows of scores_: the same scores as one device's.
+void Searcher::State::scan_on_devices(const std::vector<std::span<const std::uint8_t>>& scanned,
+                                      std::size_t count) {
+    std::vector<double> costs;
+    costs.reserve(scanned.size());
+    for (const auto& row : scanned) costs.push_back(static_cast<double>(row.size()));
+    const auto on_cells = [this](std::uint64_t cells) { tell_cells(cells); };
+    tropic::detail::for_each_device_share(
+        options_, costs, [&](const RunOptions& share_run, std::size_t begin, std::size_t end) {
+            detail::cuda::DeviceScanner& scanner = *scanners_.at(share_run.device);
+            const std::uint64_t before = scanner.rescored();
+            scanner.scan(std::span(scanned).subspan(begin, end - begin),
+                         std::span(scores_).subspan(begin * count, (end - begin) * count),
+                         on_cells);
+            const std::uint64_t rescored = scanner.rescored() - before;
+            const std::lock_guard lock(cells_mutex_);
+            stats_.rescored += rescored;
+        });
 }
 
 // Each query's hits by the tie rule, filtered by score and E-value, not yet aligned (the
