@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "core/internal/backend_choice.hpp"
+#include "core/internal/device_shares.hpp"
 #include "tropic/core/thread_pool.hpp"
 
 namespace tropic::map::detail {
@@ -50,14 +51,17 @@ bool BatchFilter::use_device(const CandidateBatch& batch, const RunOptions& opti
     work.device_bytes =
         resident + DeviceCandidateFilter::batch_bytes(
                        batch.read_bases.size(), batch.read_offsets.size(), batch.candidates.size());
-    if (device_ && device_number_ == options.device)
+    if (devices_.contains(options.device))
         work.device_reusable_bytes = resident + device_batch_bytes_;
     if (choose_backend(options, work) != Backend::Cuda) return false;
-    if (!device_ || device_number_ != options.device) {
-        device_.reset();
-        device_ = std::make_unique<DeviceCandidateFilter>(index_.packed_bases(), cpu_.table(),
-                                                          options.device);
-        device_number_ = options.device;
+    const std::vector<int> devices = tropic::detail::batch_devices(options);
+    if (!std::ranges::all_of(devices, [&](int d) { return devices_.contains(d); })) {
+        devices_.clear();  // the run's devices changed: their reference copies go first
+        device_batch_bytes_ = 0;
+        for (int device : devices)
+            if (!devices_.contains(device))
+                devices_[device] = std::make_unique<DeviceCandidateFilter>(index_.packed_bases(),
+                                                                           cpu_.table(), device);
     }
     device_batch_bytes_ =
         std::max<std::uint64_t>(device_batch_bytes_, work.device_bytes - resident);
@@ -90,11 +94,27 @@ std::vector<FilterOutcome> BatchFilter::filter(const CandidateBatch& batch,
     std::vector<std::uint32_t> on_device, on_cpu;
     for (std::uint32_t k = 0; k < batch.candidates.size(); ++k)
         (device_candidate(batch.candidates[k]) ? on_device : on_cpu).push_back(k);
-    std::vector<FilterOutcome> device_outcomes(on_device.size());
-    device_->filter(batch, on_device, device_outcomes);
-    for (std::size_t k = 0; k < on_device.size(); ++k) outcomes[on_device[k]] = device_outcomes[k];
+    filter_on_devices(batch, on_device, outcomes, options);
     filter_on_cpu(batch, on_cpu, outcomes, options);
     return outcomes;
+}
+
+// The chosen candidates in contiguous shares over the run's devices, balanced by their windows.
+void BatchFilter::filter_on_devices(const CandidateBatch& batch,
+                                    std::span<const std::uint32_t> chosen,
+                                    std::vector<FilterOutcome>& outcomes,
+                                    const RunOptions& options) {
+    std::vector<double> costs;
+    costs.reserve(chosen.size());
+    for (std::uint32_t k : chosen) costs.push_back(batch.candidates[k].window_length + 1.0);
+    std::vector<FilterOutcome> device_outcomes(chosen.size());
+    tropic::detail::for_each_device_share(
+        options, costs, [&](const RunOptions& share_run, std::size_t begin, std::size_t end) {
+            devices_.at(share_run.device)
+                ->filter(batch, chosen.subspan(begin, end - begin),
+                         std::span(device_outcomes).subspan(begin, end - begin));
+        });
+    for (std::size_t k = 0; k < chosen.size(); ++k) outcomes[chosen[k]] = device_outcomes[k];
 }
 
 }  // namespace tropic::map::detail
