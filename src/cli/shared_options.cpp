@@ -19,6 +19,16 @@ void check_backend_available(Backend backend, const std::vector<int>& devices) {
             throw ResourceError("--backend cuda: " + reason + "; use --backend cpu");
 }
 
+// A list of several devices under auto, on a host with a device: each must be there (one index
+// that is not keeps today's behaviour, the CPU; no device at all runs everything on the CPU).
+void check_listed_devices(Backend backend, const std::string& text,
+                          const std::vector<int>& devices) {
+    if (backend != Backend::Auto || devices.size() < 2 || cuda_device_count() == 0) return;
+    for (int device : devices)
+        if (const std::string reason = cuda_unavailable_reason(device); !reason.empty())
+            throw ResourceError("--device " + text + ": " + reason);
+}
+
 // --device's check: the text is a device list (whether its devices exist, the run says).
 CLI::Validator device_list() {
     return CLI::Validator(
@@ -101,6 +111,7 @@ RunOptions make_run_options(const SharedOptions& options) {
     run.max_memory = options.max_memory;
     run.on_notice = notice_handler(options.quiet);
     check_backend_available(run.backend, devices.empty() ? std::vector<int>{0} : devices);
+    check_listed_devices(run.backend, options.device, devices);
     return run;
 }
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Several devices (--device 0,0: two logical devices on device 0, each taking a contiguous share
 # of a batch on its own host thread; 0,0,0 for an uneven split) give one device's output byte for
-# byte: fold and fold -p batches, search, align of many pairs, map, rri, mirscan and cnv call.
-# Without a CUDA device it SKIPs.
+# byte: fold and fold -p batches, search, align of many pairs, map, rri, mirscan and cnv call; a
+# listed device that is not there is refused up front. Without a CUDA device it SKIPs.
 source "$(dirname "$0")/lib.sh"
 
 run "$TROPIC" device
@@ -39,6 +39,14 @@ compare() {  # what, then the command's words; $PREFIX in them names the run's o
     done
     rm -rf "$TMP"/out_*
 }
+
+# A listed device that is not there is refused before any work, with auto as with cuda.
+for backend in auto cuda; do
+    run "$TROPIC" fold --backend "$backend" --device 0,99 -o "$TMP/none.txt" "$REPO/README.md"
+    assert_eq "$RC" 2 "--backend $backend --device 0,99: exit code"
+    assert_contains "$ERR" "CUDA device 99 is not available" "--backend $backend: the message"
+    assert_file_missing "$TMP/none.txt" "a refused run's output"
+done
 
 {
     for k in $(seq 1 50); do random_record "s$k" $((k * 53 % 600 + 1)) $((300 + k)); done
