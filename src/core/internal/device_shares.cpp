@@ -1,12 +1,10 @@
 #include "core/internal/device_shares.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <exception>
 #include <map>
 #include <memory>
 #include <mutex>
-#include <numeric>
 #include <thread>
 
 #include "tropic/core/thread_pool.hpp"

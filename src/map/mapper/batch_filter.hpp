@@ -2,8 +2,8 @@
 // The filter cascade over a whole batch of candidates, where the run says (RunOptions::backend):
 // on the CPU's threads, or on the device, which takes the candidates it can (band within
 // kDeviceMaxBand, window without N) while the CPU filters the rest; with several devices each
-// filters a contiguous share of those candidates. The outcomes are the same
-// either way (device_filter.hpp), so the output does not depend on the backend.
+// filters a contiguous share of those candidates. The outcomes are the same either way
+// (device_filter.hpp), so the output does not depend on the backend or the devices.
 #include <map>
 #include <memory>
 #include <span>
