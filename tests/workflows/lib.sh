@@ -5,6 +5,8 @@
 # The tool under test is first on the PATH as `tropic` (the workflows' default); Snakemake is
 # the one in the repository's .venv (scripts/setup installs it), or on the PATH.
 source "$(dirname "${BASH_SOURCE[0]}")/../cli/lib.sh"  # TROPIC, REPO, TMP, fail, finish, skip
+# Workflows run in folders of their own: every path they are given is absolute.
+REPO=$(realpath "$REPO")
 
 SNAKEMAKE="$REPO/.venv/bin/snakemake"
 [ -x "$SNAKEMAKE" ] || SNAKEMAKE=$(command -v snakemake || true)
