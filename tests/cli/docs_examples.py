@@ -7,7 +7,7 @@ what the page shows.
 The pages follow two conventions, and this test is what keeps them honest:
 
 - In a fenced code block, a line that starts with "$ " is a command, run with bash in a fresh
-  folder per page (where `data/` is the repository's data folder, `tropic` is on the PATH and
+  folder per page (where `data/` and `workflows/` are the repository's folders, `tropic` is on the PATH and
   `./build/tropic` is the tool under test). The lines after it, up to the next command or the
   end of the block, are its output: compared line by line with the command's standard output,
   white space runs counted as one space; a line "..." stands for any number of lines. Output lines
@@ -93,6 +93,7 @@ def have_gpu(tropic):
 def prepare_folder(tropic, repo):
     folder = Path(tempfile.mkdtemp(prefix="tropic-docs-"))
     (folder / "data").symlink_to(Path(repo) / "data")
+    (folder / "workflows").symlink_to(Path(repo) / "workflows")
     (folder / "build").mkdir()
     (folder / "build" / "tropic").symlink_to(Path(tropic).resolve())
     (folder / "bin").mkdir()
@@ -177,9 +178,11 @@ def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
     tropic, repo = sys.argv[1], Path(sys.argv[2]).resolve()
-    pages = [Path(p) for p in sys.argv[3:]] or [repo / "README.md",
-                                                *sorted((repo / "docs").glob("*.md")),
-                                                repo / "data" / "examples" / "README.md"]
+    # docs/workflows.md runs Snakemake: its own test (tests/workflows/test_docs.sh) runs it.
+    pages = [Path(p) for p in sys.argv[3:]] or [
+        repo / "README.md",
+        *sorted(p for p in (repo / "docs").glob("*.md") if p.name != "workflows.md"),
+        repo / "data" / "examples" / "README.md"]
     gpu = have_gpu(tropic)
     problems, ran = [], 0
     for page in pages:
