@@ -61,7 +61,8 @@ def fold(seqs, model: str = "mfe", dangles: int = 2, noLP: bool = False,
             batch, _model(dangles, noLP, temperature, params, max_bp_span), run)
         values = _kcal(energies)
     elif model == "nussinov":
-        structures, values = _tropic.fold_nussinov(batch, min_loop, weights, no_gu, run)
+        structures, scores = _tropic.fold_nussinov(batch, min_loop, weights, no_gu, run)
+        values = np.asarray(scores, dtype=np.int64)
     else:
         raise ValueError(f"model={model!r}: give 'mfe' or 'nussinov'")
     if one:
@@ -157,8 +158,9 @@ def fold_ensemble(seqs, dangles: int = 2, noLP: bool = False, temperature: float
     many = Ensembles(c["mfe_structure"], _kcal(c["mfe_energy"]), c["ensemble_energy"],
                      c["pairing_tendency"], c["centroid"], _kcal(c["centroid_energy"]),
                      c["centroid_distance"], c["mea_structure"], _kcal(c["mea_energy"]), c["mea"],
-                     c["mfe_frequency"], c["diversity"], c["pair_record"], c["pair_i"],
-                     c["pair_j"], c["pair_p"])
+                     c["mfe_frequency"], c["diversity"],
+                     np.asarray(c["pair_record"], dtype=np.int64), c["pair_i"], c["pair_j"],
+                     c["pair_p"])
     if not one:
         return many
     return Ensemble(many.structures[0], many.energies[0].item(),
