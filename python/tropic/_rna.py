@@ -28,12 +28,24 @@ def _model(dangles: int, noLP: bool, temperature: float, params, max_bp_span: in
                                max_bp_span=max_bp_span)
 
 
+def _pandas():
+    try:
+        import pandas
+    except ImportError as missing:
+        raise ImportError("to_frame() needs pandas (pip install pandas)") from missing
+    return pandas
+
+
 class Folds(NamedTuple):
     """Folds of many sequences: dot-bracket structures and their energies (kcal/mol; for the
     nussinov model, integer pair scores)."""
 
     structures: list[str]
     energies: np.ndarray
+
+    def to_frame(self):
+        """A pandas DataFrame of one row per sequence: structure, energy."""
+        return _pandas().DataFrame({"structure": self.structures, "energy": self.energies})
 
 
 def fold(seqs, model: str = "mfe", dangles: int = 2, noLP: bool = False,
@@ -115,6 +127,13 @@ class Ensembles:
     pair_i: np.ndarray
     pair_j: np.ndarray
     pair_p: np.ndarray
+
+    def to_frame(self):
+        """A pandas DataFrame of one row per sequence (its structures, energies and measures);
+        the pairs stay in pair_record, pair_i, pair_j and pair_p."""
+        columns = {name: value for name, value in vars(self).items()
+                   if not name.startswith("pair_")}
+        return _pandas().DataFrame(columns)
 
     def probabilities(self, record: int) -> np.ndarray:
         """The dense n x n pair probabilities of sequence `record` (as Ensemble.probabilities)."""

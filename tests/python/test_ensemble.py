@@ -52,6 +52,15 @@ def test_one_sequence_gives_a_dense_matrix():
     assert np.all(paired <= 1 + 1e-9)
 
 
+def test_ensembles_become_a_data_frame():
+    pytest.importorskip("pandas")
+    many = tropic.fold_ensemble(["GGGGAAAACCCC", "GGGCGCAAGCCC"])
+    frame = many.to_frame()
+    assert frame["centroids"].tolist() == many.centroids
+    assert frame["ensemble_energies"].tolist() == many.ensemble_energies.tolist()
+    assert not any(name.startswith("pair_") for name in frame.columns)
+
+
 def test_probabilities_equal_viennas():
     RNA = pytest.importorskip("RNA")
     for seq in random_batch(SEEDS[-1], 5, lengths=(20, 120)):

@@ -69,6 +69,22 @@ def test_threads_and_backends_give_the_same_folds():
     assert np.array_equal(two_threads.energies, one_thread.energies)
 
 
+def test_devices_are_none_an_index_a_list_or_all():
+    seqs = random_batch(8, 20)
+    alone = tropic.fold(seqs)
+    for devices in (0, [0], [0, 0], "all"):
+        assert tropic.fold(seqs, devices=devices).structures == alone.structures
+
+
+def test_folds_become_a_data_frame():
+    pandas = pytest.importorskip("pandas")
+    folds = tropic.fold({"a": "GGGGAAAACCCC", "b": "ACGU"})
+    frame = folds.to_frame()
+    assert isinstance(frame, pandas.DataFrame)
+    assert frame["structure"].tolist() == folds.structures
+    assert frame["energy"].tolist() == folds.energies.tolist()
+
+
 def test_progress_reports_long_records_on_the_calling_interpreter():
     calls = []
     seq = random_rna(random.Random(3), 2100)
