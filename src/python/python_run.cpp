@@ -1,5 +1,7 @@
 #include "python/python_run.hpp"
 
+#include <nanobind/stl/string.h>
+
 #include <stdexcept>
 
 #include "tropic/core/backend.hpp"
