@@ -9,7 +9,8 @@ RuntimeError for anything else. docs/python.md has the guide.
 
 from __future__ import annotations
 
-from . import _tropic
+from . import _analysis, _tropic
+from ._analysis import *  # noqa: F401,F403  (align, Database, map, cnv, ...)
 from ._engine import maxplus, minplus
 from ._rna import Ensemble, Ensembles, Folds, eval, fold, fold_ensemble, sample, subopt
 
@@ -58,3 +59,4 @@ __all__ = [
     "sample",
     "subopt",
 ]
+__all__ += _analysis.__all__

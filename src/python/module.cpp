@@ -4,6 +4,7 @@
 
 #include "python/python_bindings.hpp"
 #include "python/python_errors.hpp"
+#include "python/python_more_bindings.hpp"
 
 NB_MODULE(_tropic, m) {
     namespace py = tropic::python;
@@ -13,4 +14,5 @@ NB_MODULE(_tropic, m) {
     py::bind_build(m);
     py::bind_rna(m);
     py::bind_engine(m);
+    py::bind_analysis(m);
 }

@@ -1,0 +1,10 @@
+#include "python/python_more_bindings.hpp"
+
+namespace tropic::python {
+
+void bind_analysis(nb::module_& m) {
+    bind_align(m);
+    bind_search(m);
+}
+
+}  // namespace tropic::python

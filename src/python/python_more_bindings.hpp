@@ -1,0 +1,18 @@
+#pragma once
+// The sequence-analysis families of tropic._tropic: alignment, database search, read mapping,
+// three-way and syntenic alignment, miRNA scans, RNA-RNA interaction and copy numbers. module.cpp
+// calls bind_analysis, which binds each.
+#include <nanobind/nanobind.h>
+
+namespace tropic::python {
+
+namespace nb = nanobind;
+
+void bind_analysis(nb::module_& m);
+
+// Pairwise alignment and its scoring (bind_align.cpp).
+void bind_align(nb::module_& m);
+// Databases and their search (bind_search.cpp).
+void bind_search(nb::module_& m);
+
+}  // namespace tropic::python
