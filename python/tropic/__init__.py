@@ -10,7 +10,8 @@ RuntimeError for anything else. docs/python.md has the guide.
 from __future__ import annotations
 
 from . import _analysis, _tropic
-from ._analysis import *  # noqa: F401,F403  (align, Database, map, cnv, ...)
+from ._analysis import *  # noqa: F401,F403  (align, Database, MapIndex, cnv, ...)
+from ._analysis import map  # noqa: A004  (not in __all__: it would hide the builtin)
 from ._engine import maxplus, minplus
 from ._rna import Ensemble, Ensembles, Folds, eval, fold, fold_ensemble, sample, subopt
 

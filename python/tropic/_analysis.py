@@ -2,6 +2,8 @@
 three-way and syntenic alignment, miRNA scans, RNA-RNA interaction and copy numbers."""
 
 from ._align import Alignment, align, align_many
+from ._map import MapIndex, SamRecord, map  # noqa: A004 (tropic.map, not the builtin)
 from ._search import Database
 
-__all__ = ["Alignment", "Database", "align", "align_many"]
+# map is tropic.map, but left out of `from tropic import *`, which would hide the builtin.
+__all__ = ["Alignment", "Database", "MapIndex", "SamRecord", "align", "align_many"]

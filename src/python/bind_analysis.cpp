@@ -5,6 +5,7 @@ namespace tropic::python {
 void bind_analysis(nb::module_& m) {
     bind_align(m);
     bind_search(m);
+    bind_map(m);
 }
 
 }  // namespace tropic::python

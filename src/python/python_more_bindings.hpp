@@ -14,5 +14,7 @@ void bind_analysis(nb::module_& m);
 void bind_align(nb::module_& m);
 // Databases and their search (bind_search.cpp).
 void bind_search(nb::module_& m);
+// Reference indexes and read mapping (bind_map.cpp).
+void bind_map(nb::module_& m);
 
 }  // namespace tropic::python
