@@ -1,9 +1,10 @@
 """The sequence-analysis families of the package: alignment, database search, read mapping,
 three-way and syntenic alignment, miRNA scans, RNA-RNA interaction and copy numbers."""
 
+from . import cnv
 from ._align import Alignment, align, align_many
 from ._map import MapIndex, SamRecord, map  # noqa: A004 (tropic.map, not the builtin)
 from ._search import Database
 
 # map is tropic.map, but left out of `from tropic import *`, which would hide the builtin.
-__all__ = ["Alignment", "Database", "MapIndex", "SamRecord", "align", "align_many"]
+__all__ = ["cnv", "Alignment", "Database", "MapIndex", "SamRecord", "align", "align_many"]

@@ -6,6 +6,7 @@ void bind_analysis(nb::module_& m) {
     bind_align(m);
     bind_search(m);
     bind_map(m);
+    bind_cnv(m);
 }
 
 }  // namespace tropic::python

@@ -16,5 +16,7 @@ void bind_align(nb::module_& m);
 void bind_search(nb::module_& m);
 // Reference indexes and read mapping (bind_map.cpp).
 void bind_map(nb::module_& m);
+// Read counts and copy-number calls (bind_cnv.cpp).
+void bind_cnv(nb::module_& m);
 
 }  // namespace tropic::python
