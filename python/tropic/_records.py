@@ -14,8 +14,11 @@ def record_array(columns: dict, names: list[str]) -> np.recarray:
         if isinstance(value, np.ndarray):
             arrays.append(value)
         else:
-            arrays.append(np.array(value, dtype=object) if len(value) else
-                          np.empty(0, dtype=object))
+            # Element by element: np.array would make nested lists (pairs) a 2-d array.
+            column = np.empty(len(value), dtype=object)
+            for k, item in enumerate(value):
+                column[k] = item
+            arrays.append(column)
     if not arrays or len(arrays[0]) == 0:
         dtype = [(name, a.dtype) for name, a in zip(names, arrays)]
         return np.rec.array(np.empty(0, dtype=dtype))

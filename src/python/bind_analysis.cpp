@@ -7,6 +7,7 @@ void bind_analysis(nb::module_& m) {
     bind_search(m);
     bind_map(m);
     bind_cnv(m);
+    bind_rri(m);
 }
 
 }  // namespace tropic::python

@@ -18,5 +18,7 @@ void bind_search(nb::module_& m);
 void bind_map(nb::module_& m);
 // Read counts and copy-number calls (bind_cnv.cpp).
 void bind_cnv(nb::module_& m);
+// RNA-RNA interaction, BPMax (bind_rri.cpp).
+void bind_rri(nb::module_& m);
 
 }  // namespace tropic::python
