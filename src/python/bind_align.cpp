@@ -89,14 +89,8 @@ nb::dict align_pairs(const SequenceBatch& queries, const SequenceBatch& targets,
                                      tropic::alphabet_name(alphabet)));
     PythonRun run(arguments);
     auto outcomes = run([&] {
-        const auto encode = [&](const SequenceBatch& batch) {
-            std::vector<std::vector<std::uint8_t>> codes;
-            for (const std::string& text : normalize_batch(batch, alphabet, run.pool()))
-                codes.push_back(encode_residues(text, alphabet));
-            return codes;
-        };
-        const auto query_codes = encode(queries);
-        const auto target_codes = encode(targets);
+        const auto query_codes = encode_batch(queries, alphabet, run.pool());
+        const auto target_codes = encode_batch(targets, alphabet, run.pool());
         std::vector<align::AlignPairInput> inputs;
         inputs.reserve(query_codes.size());
         for (std::size_t k = 0; k < query_codes.size(); ++k)

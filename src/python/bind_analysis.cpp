@@ -8,6 +8,7 @@ void bind_analysis(nb::module_& m) {
     bind_map(m);
     bind_cnv(m);
     bind_rri(m);
+    bind_align3(m);
 }
 
 }  // namespace tropic::python

@@ -110,9 +110,7 @@ Hits search_hits(const Database& database, const SequenceBatch& queries,
     hits.statistics = params.align.mode == align::AlignMode::Local &&
                       align::karlin_altschul(params.align.scoring).has_value();
     hits.per_query = run([&] {
-        std::vector<std::vector<std::uint8_t>> codes;
-        for (const std::string& text : normalize_batch(queries, database.alphabet(), run.pool()))
-            codes.push_back(encode_residues(text, database.alphabet()));
+        const auto codes = encode_batch(queries, database.alphabet(), run.pool());
         const std::vector<std::span<const std::uint8_t>> spans(codes.begin(), codes.end());
         align::SearchProgress progress;
         if (run.options().on_progress)

@@ -20,5 +20,7 @@ void bind_map(nb::module_& m);
 void bind_cnv(nb::module_& m);
 // RNA-RNA interaction, BPMax (bind_rri.cpp).
 void bind_rri(nb::module_& m);
+// Three-sequence and syntenic alignment (bind_align3.cpp).
+void bind_align3(nb::module_& m);
 
 }  // namespace tropic::python

@@ -46,6 +46,14 @@ std::vector<std::uint8_t> encode_residues(const std::string& normalized, Alphabe
     return alphabet == Alphabet::Dna ? encode_dna(normalized) : encode_protein(normalized);
 }
 
+std::vector<std::vector<std::uint8_t>> encode_batch(const SequenceBatch& batch, Alphabet alphabet,
+                                                    ThreadPool* pool) {
+    std::vector<std::vector<std::uint8_t>> codes;
+    for (const std::string& text : normalize_batch(batch, alphabet, pool))
+        codes.push_back(encode_residues(text, alphabet));
+    return codes;
+}
+
 Alphabet alignment_alphabet(const std::string& name) {
     if (name == "dna") return Alphabet::Dna;
     if (name == "protein") return Alphabet::Protein;

@@ -21,6 +21,11 @@ namespace tropic::python {
 [[nodiscard]] std::vector<std::uint8_t> encode_residues(const std::string& normalized,
                                                         Alphabet alphabet);
 
+// Every sequence checked, normalised and encoded in `alphabet`, in input order.
+[[nodiscard]] std::vector<std::vector<std::uint8_t>> encode_batch(const SequenceBatch& batch,
+                                                                  Alphabet alphabet,
+                                                                  ThreadPool* pool);
+
 // "dna" or "protein" as an Alphabet; InputError for another word.
 [[nodiscard]] Alphabet alignment_alphabet(const std::string& name);
 

@@ -134,7 +134,7 @@ def test_errors_are_value_errors_with_the_message(tmp_path):
 
 def test_a_thread_runs_while_a_search_computes():
     rng = random.Random(5)
-    db = tropic.Database.build([random_dna(rng, 2000) for _ in range(200)])
-    queries = [random_dna(rng, 300) for _ in range(60)]
+    db = tropic.Database.build([random_dna(rng, 1500) for _ in range(100)])
+    queries = [random_dna(rng, 300) for _ in range(30)]
     ticks, seconds = count_while(lambda: db.search(queries, backend="cpu", threads=1))
     assert seconds > 0.05 and ticks >= 10, f"{ticks} ticks in {seconds:.2f} s"
