@@ -9,6 +9,7 @@ void bind_analysis(nb::module_& m) {
     bind_cnv(m);
     bind_rri(m);
     bind_align3(m);
+    bind_mirna(m);
 }
 
 }  // namespace tropic::python

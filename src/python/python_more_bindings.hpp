@@ -22,5 +22,7 @@ void bind_cnv(nb::module_& m);
 void bind_rri(nb::module_& m);
 // Three-sequence and syntenic alignment (bind_align3.cpp).
 void bind_align3(nb::module_& m);
+// microRNA precursor scans (bind_mirna.cpp).
+void bind_mirna(nb::module_& m);
 
 }  // namespace tropic::python
