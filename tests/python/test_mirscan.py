@@ -12,19 +12,9 @@ import pytest
 import tropic
 from conftest import run_cli
 from test_gil import count_while
+from test_search import read_fasta
 
 GENOME = Path(__file__).resolve().parents[2] / "data" / "examples" / "mirscan_genome.fa"
-
-
-def read_fasta(path):
-    records, name = {}, None
-    for line in Path(path).read_text().splitlines():
-        if line.startswith(">"):
-            name = line[1:].split()[0]
-            records[name] = ""
-        else:
-            records[name] += line.strip()
-    return records
 
 
 def assert_as_tool(found, tsv):
