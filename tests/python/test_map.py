@@ -108,3 +108,9 @@ def test_a_thread_runs_while_reads_map(index):
                                                   for _ in range(6000))}
     ticks, seconds = count_while(lambda: index.map(many, backend="cpu", threads=1))
     assert seconds > 0.05 and ticks >= 10, f"{ticks} ticks in {seconds:.2f} s"
+
+
+def test_progress_hears_the_share_of_reads_mapped(index):
+    heard = []
+    index.map(READS_1, progress=lambda item, fraction: heard.append((item, fraction)))
+    assert heard and heard[-1] == (0, 1.0)

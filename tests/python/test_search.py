@@ -138,3 +138,10 @@ def test_a_thread_runs_while_a_search_computes():
     queries = [random_dna(rng, 300) for _ in range(30)]
     ticks, seconds = count_while(lambda: db.search(queries, backend="cpu", threads=1))
     assert seconds > 0.05 and ticks >= 10, f"{ticks} ticks in {seconds:.2f} s"
+
+
+def test_progress_hears_the_scan():
+    heard = []
+    db = tropic.Database.build(DB)
+    db.search(read_fasta(QUERIES), progress=lambda item, fraction: heard.append(fraction))
+    assert heard and all(0 <= f <= 1 for f in heard) and heard == sorted(heard)
