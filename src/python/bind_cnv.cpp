@@ -184,7 +184,15 @@ class CnvColumns : public cnv::CnvSink {
 
 template <class T>
 void override_with(T& value, const nb::dict& given, const char* key) {
-    if (given.contains(key)) value = nb::cast<T>(given[key]);
+    if (given.contains(key) && !nb::try_cast<T>(given[key], value))
+        throw InputError(fmt::format("{}={}: not a value of this parameter's type", key,
+                                     nb::repr(given[key]).c_str()));
+}
+
+std::string text_option(const nb::dict& given, const char* key) {
+    std::string value;
+    override_with(value, given, key);
+    return value;
 }
 
 template <class T>
@@ -215,22 +223,21 @@ cnv::CnmopsParams make_params(const std::string& mode, const nb::dict& o) {
     override_with(p.cycles, o, "cycles");
     override_with(p.norm, o, "norm");
     if (o.contains("norm_type"))
-        p.norm_type = choice<cnv::NormType>("norm_type", nb::cast<std::string>(o["norm_type"]),
+        p.norm_type = choice<cnv::NormType>("norm_type", text_option(o, "norm_type"),
                                             {{"poisson", cnv::NormType::Poisson},
                                              {"mean", cnv::NormType::Mean},
                                              {"median", cnv::NormType::Median},
                                              {"quant", cnv::NormType::Quant},
                                              {"mode", cnv::NormType::Mode}});
     if (o.contains("size_factor"))
-        p.size_factor =
-            choice<cnv::SizeFactor>("size_factor", nb::cast<std::string>(o["size_factor"]),
-                                    {{"mean", cnv::SizeFactor::Mean},
-                                     {"median", cnv::SizeFactor::Median},
-                                     {"quant", cnv::SizeFactor::Quant},
-                                     {"mode", cnv::SizeFactor::Mode}});
+        p.size_factor = choice<cnv::SizeFactor>("size_factor", text_option(o, "size_factor"),
+                                                {{"mean", cnv::SizeFactor::Mean},
+                                                 {"median", cnv::SizeFactor::Median},
+                                                 {"quant", cnv::SizeFactor::Quant},
+                                                 {"mode", cnv::SizeFactor::Mode}});
     if (o.contains("segmentation"))
         p.segmentation = choice<cnv::Segmentation>(
-            "segmentation", nb::cast<std::string>(o["segmentation"]),
+            "segmentation", text_option(o, "segmentation"),
             {{"fast", cnv::Segmentation::Fast}, {"cbs", cnv::Segmentation::Cbs}});
     override_with(p.norm_quantile, o, "norm_quantile");
     override_with(p.size_factor_quantile, o, "size_factor_quantile");

@@ -124,6 +124,10 @@ def test_errors_are_value_errors_with_the_message(tmp_path):
         tropic.cnv.call(matrix, windows, samples, min_width=0)
     with pytest.raises(ValueError, match="needs exactly one of controls and cases"):
         tropic.cnv.call(matrix, windows, samples, mode="reference")
+    with pytest.raises(ValueError, match="min_width='x': not a value"):
+        tropic.cnv.call(matrix, windows, samples, min_width="x")
+    with pytest.raises(ValueError, match="segmentation='dnacopy': give one of 'fast', 'cbs'"):
+        tropic.cnv.call(matrix, windows, samples, segmentation="dnacopy")
     with pytest.raises(ValueError, match="unknown cn.mops parameter"):
         tropic.cnv.call(matrix, windows, samples, min_widht=3)
     with pytest.raises(ValueError, match="comes after another sequence's rows"):
