@@ -1,0 +1,78 @@
+"""tropic.maxplus and tropic.minplus against numpy brute force."""
+
+import numpy as np
+import pytest
+
+import tropic
+from conftest import SEEDS
+
+
+def brute(A, B, best):
+    return best(A[..., :, :, np.newaxis] + B[..., np.newaxis, :, :], axis=-2)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("product,best", [(tropic.maxplus, np.max), (tropic.minplus, np.min)])
+def test_integer_products_are_exact(seed, product, best):
+    rng = np.random.default_rng(seed)
+    for _ in range(10):
+        m, k, n = rng.integers(1, 40, size=3)
+        A = rng.integers(-10**6, 10**6, size=(m, k))
+        B = rng.integers(-10**6, 10**6, size=(k, n), dtype=np.int32)
+        out = product(A, B)
+        assert out.dtype == np.int64
+        assert np.array_equal(out, brute(A.astype(np.int64), B.astype(np.int64), best))
+
+
+@pytest.mark.parametrize("product,best,zero", [(tropic.maxplus, np.max, -np.inf),
+                                               (tropic.minplus, np.min, np.inf)])
+def test_float_products_with_infinities(product, best, zero):
+    rng = np.random.default_rng(SEEDS[-1])
+    A = rng.integers(-50, 50, size=(17, 9)).astype(np.float64)
+    B = rng.integers(-50, 50, size=(9, 13)).astype(np.float64)
+    A[rng.random(A.shape) < 0.3] = zero
+    B[rng.random(B.shape) < 0.3] = zero
+    A[3, :] = zero  # a row without a finite term
+    out = product(A, B)
+    assert out.dtype == np.float64
+    assert np.array_equal(out, brute(A, B, best))
+    assert np.all(out[3] == zero)
+
+
+def test_extreme_values_stay_exact():
+    limit = tropic._engine.INT_LIMIT
+    A = np.array([[limit, -limit]])
+    B = np.array([[limit], [-limit]])
+    assert tropic.maxplus(A, B)[0, 0] == 2 * limit
+    assert tropic.minplus(A, B)[0, 0] == -2 * limit
+
+
+def test_stacks_multiply_pairwise_and_accumulate_into_C():
+    rng = np.random.default_rng(5)
+    A = rng.integers(-100, 100, size=(6, 8, 5))
+    B = rng.integers(-100, 100, size=(6, 5, 7))
+    C = rng.integers(-100, 100, size=(6, 8, 7))
+    out = tropic.maxplus(A, B, C)
+    assert np.array_equal(out, np.maximum(C, brute(A, B, np.max)))
+    assert np.array_equal(tropic.minplus(A, B, C, threads=1),
+                          np.minimum(C, brute(A, B, np.min)))
+
+
+def test_a_larger_product_on_every_thread():
+    rng = np.random.default_rng(11)
+    A = rng.integers(-1000, 1000, size=(300, 200))
+    B = rng.integers(-1000, 1000, size=(200, 250))
+    assert np.array_equal(tropic.maxplus(A, B, backend="cpu"), brute(A, B, np.max))
+
+
+@pytest.mark.parametrize("A,B,message", [
+    (np.ones((2, 3)), np.ones((2, 3)), "A's columns must be B's rows"),
+    (np.full((2, 2), 0.5), np.ones((2, 2)), "whole numbers"),
+    (np.full((2, 2), np.inf), np.ones((2, 2)), "not a value of this semiring"),
+    (np.full((2, 2), 2**30), np.ones((2, 2)), "within"),
+    (np.ones(3), np.ones((3, 1)), "2 or 3 dimensions"),
+    (np.array([["a"]]), np.ones((1, 1)), "numbers"),
+])
+def test_bad_operands_are_value_errors(A, B, message):
+    with pytest.raises(ValueError, match=message):
+        tropic.maxplus(A, B)
