@@ -74,9 +74,12 @@ function(tropic_add_python_module)
     file(CREATE_LINK ${file} ${TROPIC_PYTHON_STAGE}/tropic/${name} SYMBOLIC)
   endforeach()
 
-  nanobind_add_stub(tropic_python_stub MODULE tropic._tropic
+  # The stub is read from the extension imported alone (as `_tropic`, the same stub): importing
+  # tropic._tropic would run the package's __init__.py, which needs numpy, and pip's isolated
+  # build environment has none.
+  nanobind_add_stub(tropic_python_stub MODULE _tropic
                     OUTPUT ${TROPIC_PYTHON_STAGE}/tropic/_tropic.pyi
-                    PYTHON_PATH ${TROPIC_PYTHON_STAGE} DEPENDS tropic_python)
+                    PYTHON_PATH ${TROPIC_PYTHON_STAGE}/tropic DEPENDS tropic_python)
 
   install(TARGETS tropic_python LIBRARY DESTINATION tropic COMPONENT python)
   install(FILES ${TROPIC_PYTHON_STAGE}/tropic/_tropic.pyi DESTINATION tropic COMPONENT python)
