@@ -51,14 +51,17 @@ endmacro()
 # The extension, its stub and the staged package.
 function(tropic_add_python_module)
   file(GLOB sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/python/*.cpp)
+  # The tool's build report, compiled in too: `python -m tropic --version` prints the same text.
+  list(APPEND sources ${PROJECT_SOURCE_DIR}/src/cli/build_report.cpp)
   # NOMINSIZE: the conversions of large batches run at the project's -O3, not nanobind's -Os.
   nanobind_add_module(tropic_python NB_STATIC NOMINSIZE ${sources})
   set_target_properties(tropic_python PROPERTIES OUTPUT_NAME _tropic
                         LIBRARY_OUTPUT_DIRECTORY ${TROPIC_PYTHON_STAGE}/tropic)
   tropic_private_link(python python ${PROJECT_SOURCE_DIR}/src/python)
-  target_include_directories(tropic_python PRIVATE ${TROPIC_PRIVATE_ROOT}/python)
+  target_include_directories(tropic_python PRIVATE ${TROPIC_PRIVATE_ROOT}/python
+                                                   ${TROPIC_PRIVATE_ROOT}/cli)
   tropic_project_code(tropic_python)
-  target_link_libraries(tropic_python PRIVATE tropic_lib)
+  target_link_libraries(tropic_python PRIVATE tropic_lib nlohmann_json::nlohmann_json)
   # pip's build (scikit-build-core) reads CMake's code model, which evaluates the CUDA dialect of
   # libtropic's device objects too; CMake 3.25 does not know nvcc 13's C++20 flag, which the
   # project passes itself (tropic_project_code), so the dialect must not be required there either.

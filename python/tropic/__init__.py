@@ -9,6 +9,8 @@ RuntimeError for anything else. docs/python.md has the guide.
 
 from __future__ import annotations
 
+import json
+
 from . import _analysis, _tropic
 from ._analysis import *  # noqa: F401,F403  (align, Database, MapIndex, cnv, ...)
 from ._analysis import map  # noqa: A004  (not in __all__: it would hide the builtin)
@@ -19,30 +21,17 @@ __version__: str = _tropic.__version__
 
 
 def build_info() -> dict:
-    """The build and what it runs on: version, cuda_compiled, the SIMD levels (simd_built,
-    simd_cpu, simd_engine_kernels), cpu_threads and devices (one dict per CUDA device)."""
-    return _tropic.build_info()
+    """The build and what it runs on, as `tropic --version --json` gives it: version,
+    cuda_compiled, the SIMD levels (simd_built, simd_cpu, simd_engine_kernels), cpu_threads and
+    devices (one dict per CUDA device: index, name, compute_capability, multiprocessors,
+    total_memory and free_memory in bytes)."""
+    return json.loads(_tropic.build_report_json())
 
 
 def build_report() -> str:
     """What `tropic --version` prints: the version, the CUDA backend, the SIMD levels, the CPU
     threads and the CUDA devices, one "key: value" line each."""
-    info = _tropic.build_info()
-    cuda = "compiled in" if info["cuda_compiled"] else "not compiled in (CPU only)"
-    lines = [
-        f"tropic {info['version']}",
-        f"CUDA backend: {cuda}",
-        f"SIMD: built for {info['simd_built']}, tropical engine kernels "
-        f"{info['simd_engine_kernels']} (this CPU: {info['simd_cpu']})",
-        f"CPU threads: {info['cpu_threads']}",
-        f"CUDA devices: {len(info['devices'])}",
-    ]
-    gib = 1024.0**3
-    for d in info["devices"]:
-        lines.append(f"device {d['index']}: {d['name']}, compute {d['compute_major']}."
-                     f"{d['compute_minor']}, {d['multiprocessors']} SMs, "
-                     f"{d['total_memory'] / gib:.1f} GiB ({d['free_memory'] / gib:.1f} GiB free)")
-    return "\n".join(lines)
+    return _tropic.build_report()
 
 
 __all__ = [
