@@ -42,7 +42,9 @@ std::vector<int> parse_device_list(std::string_view text, int device_count) {
 }
 
 std::vector<int> parse_device_list(std::string_view text) {
-    return parse_device_list(text, cuda_device_count());
+    // Only `all` needs the devices counted; counting starts the CUDA runtime, which a command run
+    // with the default `--device 0` (on the CPU, say) must not pay for at start-up.
+    return parse_device_list(text, text == "all" ? cuda_device_count() : 0);
 }
 
 }  // namespace tropic

@@ -13,7 +13,7 @@ namespace tropic {
 // index beyond the devices found is left for the run to refuse, as a single index is.
 [[nodiscard]] std::vector<int> parse_device_list(std::string_view text, int device_count);
 
-// The same with the devices this process finds (cuda_device_count()).
+// The same with the devices this process finds (cuda_device_count(), asked only for "all").
 [[nodiscard]] std::vector<int> parse_device_list(std::string_view text);
 
 }  // namespace tropic
