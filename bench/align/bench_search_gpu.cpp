@@ -7,6 +7,9 @@
 //                                                 300-aa query: align_pairs_cuda
 //   search_gpu/dna_scan/{150,1000}                a DNA query (+2/-3, gaps 5 + 2k) against a DNA
 //                                                 database
+//   search_gpu/{protein,dna}_variant/V/L          the packed kernel's variant V (scan_launch.hpp)
+//                                                 on one query of L residues; its scores are
+//                                                 checked against the default variant's
 //   search_gpu/glocal_pairs/{100000}              read/reference pairs of 150-300 bp, glocal,
 //                                                 with CIGARs (align_pairs_cuda)
 // The synthetic protein database follows UniProtKB/Swiss-Prot's composition (the amino-acid
@@ -33,6 +36,7 @@
 
 #include "align/batch/batch_cuda.hpp"
 #include "align/search/cuda/device_scanner.hpp"
+#include "align/search/cuda/scan_launch.hpp"
 #include "bench_support.hpp"
 #include "support/random_alignment.hpp"
 #include "tropic/align/pairwise.hpp"
@@ -147,7 +151,28 @@ AlignParams dna_params(AlignMode mode = AlignMode::Local) {
     return params;
 }
 
-void bench_scan(benchmark::State& state, bool protein, std::size_t queries, std::size_t length) {
+// Sets the packed kernel's variant for a scope (none for -1).
+class VariantScope {
+  public:
+    explicit VariantScope(int variant) : active_(variant >= 0) {
+        if (active_) tropic::align::detail::cuda::set_packed_scan_variant(variant);
+    }
+    ~VariantScope() {
+        if (active_)
+            tropic::align::detail::cuda::set_packed_scan_variant(
+                tropic::align::detail::cuda::kDefaultPackedScanVariant);
+    }
+    VariantScope(const VariantScope&) = delete;
+    VariantScope& operator=(const VariantScope&) = delete;
+
+  private:
+    bool active_;
+};
+
+// variant: the packed kernel's variant (scan_launch.hpp), -1 for the default; another variant's
+// scores are checked against the default's first.
+void bench_scan(benchmark::State& state, bool protein, std::size_t queries, std::size_t length,
+                int variant) {
     const Database& db = protein ? protein_database() : dna_database();
     SplitMix rng{length};
     std::vector<Seq> qs;
@@ -165,6 +190,15 @@ void bench_scan(benchmark::State& state, bool protein, std::size_t queries, std:
     try {
         DeviceScanner scanner(db.view(), protein ? protein_params() : dna_params(), 0);
         scanner.scan(spans, scores);  // warm-up
+        const VariantScope scope(variant);
+        if (variant >= 0) {
+            const std::vector<std::int32_t> expected = scores;
+            scanner.scan(spans, scores);
+            if (scores != expected) {
+                state.SkipWithError("this variant's scores differ from the default kernel's");
+                return;
+            }
+        }
         const double before = scanner.kernel_seconds();
         const double seconds =
             tropic::bench::run_wall_timed(state, [&] { scanner.scan(spans, scores); });
@@ -261,11 +295,11 @@ int main(int argc, char** argv) {
     for (std::size_t length : {100, 300, 1000, 5000})
         tropic::bench::with_repetitions(
             benchmark::RegisterBenchmark(fmt::format("search_gpu/protein_scan/{}", length).c_str(),
-                                         bench_scan, true, std::size_t{1}, length)
+                                         bench_scan, true, std::size_t{1}, length, -1)
                 ->UseManualTime());
     tropic::bench::with_repetitions(
         benchmark::RegisterBenchmark("search_gpu/protein_scan_batch/8x300", bench_scan, true,
-                                     std::size_t{8}, std::size_t{300})
+                                     std::size_t{8}, std::size_t{300}, -1)
             ->UseManualTime());
     tropic::bench::with_repetitions(
         benchmark::RegisterBenchmark("search_gpu/protein_top1000/300", bench_top_alignments,
@@ -274,8 +308,23 @@ int main(int argc, char** argv) {
     for (std::size_t length : {150, 1000})
         tropic::bench::with_repetitions(
             benchmark::RegisterBenchmark(fmt::format("search_gpu/dna_scan/{}", length).c_str(),
-                                         bench_scan, false, std::size_t{1}, length)
+                                         bench_scan, false, std::size_t{1}, length, -1)
                 ->UseManualTime());
+    // The packed kernel's variants side by side (scan_launch.hpp).
+    for (int variant : {0, 1, 2})
+        for (std::size_t length : {300, 1000, 5000}) {
+            tropic::bench::with_repetitions(
+                benchmark::RegisterBenchmark(
+                    fmt::format("search_gpu/protein_variant/{}/{}", variant, length).c_str(),
+                    bench_scan, true, std::size_t{1}, length, variant)
+                    ->UseManualTime());
+            if (length == 1000)
+                tropic::bench::with_repetitions(
+                    benchmark::RegisterBenchmark(
+                        fmt::format("search_gpu/dna_variant/{}/{}", variant, length).c_str(),
+                        bench_scan, false, std::size_t{1}, length, variant)
+                        ->UseManualTime());
+        }
     tropic::bench::with_repetitions(benchmark::RegisterBenchmark("search_gpu/glocal_pairs/100000",
                                                                  bench_glocal_pairs,
                                                                  std::size_t{100'000})

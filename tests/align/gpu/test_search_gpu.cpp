@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "align/search/cuda/device_scanner.hpp"
+#include "align/search/cuda/scan_launch.hpp"
 #include "align/search/scan_cpu.hpp"
 #include "support/gpu_test.hpp"
 #include "support/random_alignment.hpp"
@@ -145,6 +146,34 @@ TEST_F(SearchGpu, SameHitsAsCpu) {
                                      std::uint64_t{2247627237081976008u}})
         for (bool dna : {true, false})
             for (AlignMode mode : kModes) expect_same_search(seed, dna, mode, pool());
+}
+
+// Every variant of the packed kernel gives the CPU scan's local scores, on queries of one and of
+// several passes, with hits that saturate the 16-bit lanes now and then.
+TEST_F(SearchGpu, PackedVariantsScoreAsCpu) {
+    for (const std::uint64_t seed : {test::test_seed(), std::uint64_t{77}})
+        for (bool dna : {true, false}) {
+            std::mt19937_64 rng(seed);
+            std::vector<Seq> queries, targets;
+            make_set(rng, dna, dna ? 1500 : 1200, queries, targets);
+            const test::SearchDatabase db(targets);
+            const AlignParams scan{AlignMode::Local, scoring_for(dna), true};
+            const std::vector<std::span<const std::uint8_t>> spans(queries.begin(), queries.end());
+            std::vector<std::int32_t> cpu(queries.size() * targets.size()), gpu(cpu.size());
+            detail::scan_cpu(spans, db.targets.view, scan, &pool(), cpu);
+            detail::cuda::DeviceScanner scanner(db.targets.view, scan, 0);
+            for (int variant : {0, 1, 2}) {
+                detail::cuda::set_packed_scan_variant(variant);
+                std::fill(gpu.begin(), gpu.end(), -7);
+                scanner.scan(spans, gpu);
+                for (std::size_t k = 0; k < cpu.size(); ++k)
+                    ASSERT_EQ(gpu[k], cpu[k])
+                        << "seed " << seed << (dna ? " dna" : " protein") << " variant " << variant
+                        << " query " << k / targets.size() << " target "
+                        << db.ordinals[k % targets.size()];
+            }
+            detail::cuda::set_packed_scan_variant(detail::cuda::kDefaultPackedScanVariant);
+        }
 }
 
 }  // namespace

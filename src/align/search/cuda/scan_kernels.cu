@@ -1,5 +1,6 @@
 // The scan kernels (scan_kernels.cuh says the layout and why).
 #include <algorithm>
+#include <atomic>
 #include <type_traits>
 
 #include "align/pairwise/tile.hpp"
@@ -66,10 +67,15 @@ struct PackedStep {
     const std::uint8_t *res_a, *res_b;
     int na, nb, n, lane;
     bool first, last;
-    std::uint32_t oe2, neg_e, minus_inf;
+    std::uint32_t oe2, neg_e, minus_inf, neg_oe, e2;
     int pad;
 
-    template <int R>
+    // Variant (packed_scan_variant): how a row's I and H are ordered, the same integers each
+    // way. 0: I from the row above's H - (O + E), then H = max(diag + s, I, D, 0) with I
+    // innermost; 1: diag + s against D first, off the rows' dependent chain, then I; 2: as 1,
+    // and I = max(H_up - (O + E), I_up - E) with I_up - E formed beside H, so that the chain
+    // from one row's H to the next is two DPX operations instead of four.
+    template <int R, int Variant>
     __device__ __forceinline__ void run(int k, const std::uint32_t (&prev)[R],
                                         std::uint32_t (&cur)[R], std::uint32_t (&dl)[R],
                                         PackedLane& state, std::uint32_t& best) const {
@@ -86,7 +92,7 @@ struct PackedStep {
                 reinterpret_cast<const Word*>(profile) + ca * (R / kWordRows) * 32 + lane;
             const Word* pb =
                 reinterpret_cast<const Word*>(profile) + cb * (R / kWordRows) * 32 + lane;
-            std::uint32_t up_i = in_i, up_hmo = in_h - oe2;
+            std::uint32_t up_i = in_i, up_hmo = in_h - oe2, up_h = in_h, up_ime = in_i - e2;
 #pragma unroll
             for (int g = 0; g < R / kWordRows; ++g) {
                 std::uint32_t sub[kWordRows];
@@ -106,15 +112,28 @@ struct PackedStep {
                     const int r = kWordRows * g + q;
                     const std::uint32_t diag = r == 0 ? state.top_diag : prev[r - 1];
                     // I = max(I_up - E, H_up - (O + E)); H = max(diag + s, I, D, 0).
-                    const std::uint32_t i_cur = __viaddmax_u16x2(up_i, neg_e, up_hmo);
-                    const std::uint32_t h =
-                        __vimax3_u16x2(__viaddmax_u16x2(diag, sub[q], i_cur), dl[r], kBias);
+                    std::uint32_t i_cur, h;
+                    if constexpr (Variant == 0) {
+                        i_cur = __viaddmax_u16x2(up_i, neg_e, up_hmo);
+                        h = __vimax3_u16x2(__viaddmax_u16x2(diag, sub[q], i_cur), dl[r], kBias);
+                    } else if constexpr (Variant == 1) {
+                        i_cur = __viaddmax_u16x2(up_i, neg_e, up_hmo);
+                        h = __vimax3_u16x2(__viaddmax_u16x2(diag, sub[q], dl[r]), i_cur, kBias);
+                    } else {
+                        i_cur = __viaddmax_u16x2(up_h, neg_oe, up_ime);
+                        h = __vimax3_u16x2(__viaddmax_u16x2(diag, sub[q], dl[r]), i_cur, kBias);
+                    }
                     cur[r] = h;
                     const std::uint32_t hmo = h - oe2;
                     dl[r] = __viaddmax_u16x2(dl[r], neg_e, hmo);  // D of the next column
                     if (q & 1) best = __vimax3_u16x2(best, h, cur[r - 1]);
                     up_i = i_cur;
-                    up_hmo = hmo;
+                    if constexpr (Variant == 2) {
+                        up_h = h;
+                        up_ime = i_cur - e2;  // no borrow: biased I - E stays above 0
+                    } else {
+                        up_hmo = hmo;
+                    }
                 }
             }
             state.out_h = cur[R - 1];
@@ -125,7 +144,7 @@ struct PackedStep {
     }
 };
 
-template <int R>
+template <int R, int Variant>
 __global__ void __launch_bounds__(kScanWarps * 32) packed_scan_kernel(PackedScanArgs a) {
     extern __shared__ uint2 packed_shared[];
     PackedWord<R>* packed_profile = reinterpret_cast<PackedWord<R>*>(packed_shared);
@@ -134,6 +153,7 @@ __global__ void __launch_bounds__(kScanWarps * 32) packed_scan_kernel(PackedScan
     const int groups = (pairs + kScanWarps - 1) / kScanWarps;
     const std::uint32_t oe2 = pack2(a.open_extend), neg_e = pack2(-a.extend);
     const std::uint32_t minus_inf = kBias - oe2;  // -(O + E): exact for local lanes
+    const std::uint32_t neg_oe = pack2(-a.open_extend), e2 = pack2(a.extend);
     const int pad = a.codes - 1;
     std::uint32_t* scratch =
         a.scratch +
@@ -171,11 +191,11 @@ __global__ void __launch_bounds__(kScanWarps * 32) packed_scan_kernel(PackedScan
             }
             PackedLane lane_state{kBias, kBias, minus_inf};
             const PackedStep step{
-                packed_profile,       scratch, res_a, res_b,     na, nb, n, lane, pass == 0,
-                pass == a.passes - 1, oe2,     neg_e, minus_inf, pad};
+                packed_profile,       scratch, res_a, res_b,     na,     nb, n,  lane, pass == 0,
+                pass == a.passes - 1, oe2,     neg_e, minus_inf, neg_oe, e2, pad};
             for (int k = 0; k < n + 31; k += 2) {
-                step.template run<R>(k, h_even, h_odd, dl, lane_state, best);
-                step.template run<R>(k + 1, h_odd, h_even, dl, lane_state, best);
+                step.template run<R, Variant>(k, h_even, h_odd, dl, lane_state, best);
+                step.template run<R, Variant>(k + 1, h_odd, h_even, dl, lane_state, best);
             }
             __syncwarp();
         }
@@ -311,18 +331,21 @@ std::size_t packed_shared_bytes(const PackedScanArgs& args) {
     return static_cast<std::size_t>(args.codes) * R * 32 * 2;
 }
 
-template <int R>
+// The packed kernel's variant that launches take (packed_scan_variant).
+std::atomic<int> packed_variant{kDefaultPackedScanVariant};
+
+template <int R, int Variant>
 int packed_grid_r(const PackedScanArgs& args, int device) {
     const int pairs = (args.targets.count + 1) / 2;
-    return grid_for(packed_scan_kernel<R>, packed_shared_bytes<R>(args),
+    return grid_for(packed_scan_kernel<R, Variant>, packed_shared_bytes<R>(args),
                     (pairs + kScanWarps - 1) / kScanWarps, device);
 }
 
-template <int R>
+template <int R, int Variant>
 void launch_packed_r(const PackedScanArgs& args, int grid, cudaStream_t stream) {
     const std::size_t shared = packed_shared_bytes<R>(args);
-    allow_shared(packed_scan_kernel<R>, shared);
-    packed_scan_kernel<R><<<grid, kScanWarps * 32, shared, stream>>>(args);
+    allow_shared(packed_scan_kernel<R, Variant>, shared);
+    packed_scan_kernel<R, Variant><<<grid, kScanWarps * 32, shared, stream>>>(args);
     TROPIC_CUDA_CHECK_LAUNCH("search packed_scan_kernel");
 }
 
@@ -347,7 +370,7 @@ void launch_int32_rm(const Int32ScanArgs& args, int grid, cudaStream_t stream) {
 
 // Calls f.template operator()<R>() for the packed kernel's rows per lane.
 template <typename F>
-void with_packed_rows(int rows_per_lane, const F& f) {
+void with_packed_r(int rows_per_lane, const F& f) {
     switch (rows_per_lane) {
         case 4:
             return f.template operator()<4>();
@@ -384,6 +407,23 @@ void with_packed_rows(int rows_per_lane, const F& f) {
     }
 }
 
+// Calls f.template operator()<R, Variant>() for the packed kernel's rows per lane and the
+// variant set by set_packed_scan_variant.
+template <typename F>
+void with_packed_rows(int rows_per_lane, const F& f) {
+    const auto g = [&]<int R>() {
+        switch (packed_variant.load()) {
+            case 0:
+                return f.template operator()<R, 0>();
+            case 1:
+                return f.template operator()<R, 1>();
+            default:
+                return f.template operator()<R, 2>();
+        }
+    };
+    with_packed_r(rows_per_lane, g);
+}
+
 // Calls f.template operator()<R, Mode>() for the int32 kernel's rows per lane and mode.
 template <typename F>
 void with_int32_kernel(int rows_per_lane, AlignMode mode, const F& f) {
@@ -415,6 +455,15 @@ void with_int32_kernel(int rows_per_lane, AlignMode mode, const F& f) {
 
 }  // namespace
 
+void set_packed_scan_variant(int variant) {
+    if (variant < 0 || variant > 2) throw InternalError("search: packed scan variants are 0, 1, 2");
+    packed_variant.store(variant);
+}
+
+int packed_scan_variant() {
+    return packed_variant.load();
+}
+
 int packed_rows_per_lane(std::int64_t m) {
     // The fewest passes of at most 32 rows a lane, then the fewest rows (even) that cover the
     // query in that many passes: padding rows cost as much as real ones.
@@ -432,13 +481,16 @@ int int32_rows_per_lane(std::int64_t m) {
 
 int packed_scan_grid(const PackedScanArgs& args, int rows_per_lane, int device) {
     int grid = 0;
-    with_packed_rows(rows_per_lane, [&]<int R>() { grid = packed_grid_r<R>(args, device); });
+    with_packed_rows(rows_per_lane,
+                     [&]<int R, int Variant>() { grid = packed_grid_r<R, Variant>(args, device); });
     return grid;
 }
 
 void launch_packed_scan(const PackedScanArgs& args, int rows_per_lane, int grid,
                         cudaStream_t stream) {
-    with_packed_rows(rows_per_lane, [&]<int R>() { launch_packed_r<R>(args, grid, stream); });
+    with_packed_rows(rows_per_lane, [&]<int R, int Variant>() {
+        launch_packed_r<R, Variant>(args, grid, stream);
+    });
 }
 
 int int32_scan_grid(const Int32ScanArgs& args, AlignMode mode, int rows_per_lane, int device) {
