@@ -58,7 +58,7 @@ wall() {
   start=$(date +%s.%N)
   "$@"
   end=$(date +%s.%N)
-  echo "$end - $start" | bc
+  awk -v a="$start" -v b="$end" 'BEGIN {printf "%.3f", b - a}'
 }
 
 for kind in dpx nodpx; do
@@ -71,7 +71,7 @@ for kind in dpx nodpx; do
   total=$(grep -E "^Total time:" "$work/cudasw4_$kind.log" | tail -1)
   gcups=$(sed -E 's/.* s, ([0-9.e+]+) GCUPS/\1/' <<<"$total")
   printf 'CUDASW++4.0 %-6s %s -> %.2f TCUPS; process %.2f s\n' "$kind" "$total" \
-    "$(echo "$gcups / 1000" | bc -l)" "$secs"
+    "$(awk -v g="$gcups" 'BEGIN {print g / 1000}')" "$secs"
 done
 
 step tropic search
@@ -81,7 +81,7 @@ line=$(grep "tropic search:" "$work/tropic.log" | tail -1)
 scan=$(sed -E 's/.* in ([0-9.]+) s \(([0-9.]+) GCUPS\).*/\1 \2/' <<<"$line")
 read -r scan_s scan_gcups <<<"$scan"
 printf 'tropic search     scan %s s -> %.2f TCUPS; process %.2f s\n' "$scan_s" \
-  "$(echo "$scan_gcups / 1000" | bc -l)" "$secs"
+  "$(awk -v g="$scan_gcups" 'BEGIN {print g / 1000}')" "$secs"
 
 # The best score of each query, in query order: CUDASW++'s TSV has it in column 5 of its first
 # result per query, tropic's tsv in column 5 of the query's first line.
