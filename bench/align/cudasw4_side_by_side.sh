@@ -52,11 +52,12 @@ queries=$anchor/allqueries.fasta
   touch "$work/tropic_db.done"
 }
 
-# Seconds of a command's whole process.
+# Seconds of a command's whole process; its output goes to the file named first.
 wall() {
-  local start end
+  local log=$1 start end
+  shift
   start=$(date +%s.%N)
-  "$@"
+  "$@" >"$log" 2>&1
   end=$(date +%s.%N)
   awk -v a="$start" -v b="$end" 'BEGIN {printf "%.3f", b - a}'
 }
@@ -65,9 +66,8 @@ for kind in dpx nodpx; do
   extra=()
   [[ $kind == dpx ]] && extra=(--dpx)
   step "CUDASW++4.0 ($kind)"
-  secs=$(wall "$anchor/align" --query "$queries" --db "$work/cudasw4_db" --top 10 --verbose \
-    --uploadFull --prefetchDBFile --tsv "${extra[@]}" --of "$work/cudasw4_$kind.tsv" \
-    >"$work/cudasw4_$kind.log" 2>&1)
+  secs=$(wall "$work/cudasw4_$kind.log" "$anchor/align" --query "$queries" --db "$work/cudasw4_db" --top 10 --verbose \
+    --uploadFull --prefetchDBFile --tsv "${extra[@]}" --of "$work/cudasw4_$kind.tsv")
   total=$(grep -E "^Total time:" "$work/cudasw4_$kind.log" | tail -1)
   gcups=$(sed -E 's/.* s, ([0-9.e+]+) GCUPS/\1/' <<<"$total")
   printf 'CUDASW++4.0 %-6s %s -> %.2f TCUPS; process %.2f s\n' "$kind" "$total" \
@@ -75,8 +75,8 @@ for kind in dpx nodpx; do
 done
 
 step tropic search
-secs=$(wall "$tropic" search --backend cuda --gap-open 10 --gap-extend 1 --top 10 \
-  --format tsv "$queries" "$work/tropic_db" -o "$work/tropic.tsv" 2>"$work/tropic.log")
+secs=$(wall "$work/tropic.log" "$tropic" search --backend cuda --gap-open 10 --gap-extend 1 --top 10 \
+  --format tsv "$queries" "$work/tropic_db" -o "$work/tropic.tsv")
 line=$(grep "tropic search:" "$work/tropic.log" | tail -1)
 scan=$(sed -E 's/.* in ([0-9.]+) s \(([0-9.]+) GCUPS\).*/\1 \2/' <<<"$line")
 read -r scan_s scan_gcups <<<"$scan"
