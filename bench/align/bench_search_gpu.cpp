@@ -7,9 +7,10 @@
 //                                                 300-aa query: align_pairs_cuda
 //   search_gpu/dna_scan/{150,1000}                a DNA query (+2/-3, gaps 5 + 2k) against a DNA
 //                                                 database
-//   search_gpu/{protein,dna}_variant/V/L          the packed kernel's variant V (scan_launch.hpp)
-//                                                 on one query of L residues; its scores are
-//                                                 checked against the default variant's
+//   search_gpu/protein_cudasw_lengths/{paired,alone}  20 queries of the lengths of CUDASW++4.0's
+//                                                 benchmark queries in one scan, queries of
+//                                                 similar length paired in one launch or not
+//                                                 (the scores of both ways compared first)
 //   search_gpu/glocal_pairs/{100000}              read/reference pairs of 150-300 bp, glocal,
 //                                                 with CIGARs (align_pairs_cuda)
 // The synthetic protein database follows UniProtKB/Swiss-Prot's composition (the amino-acid
@@ -36,7 +37,6 @@
 
 #include "align/batch/batch_cuda.hpp"
 #include "align/search/cuda/device_scanner.hpp"
-#include "align/search/cuda/scan_launch.hpp"
 #include "bench_support.hpp"
 #include "support/random_alignment.hpp"
 #include "tropic/align/pairwise.hpp"
@@ -151,32 +151,23 @@ AlignParams dna_params(AlignMode mode = AlignMode::Local) {
     return params;
 }
 
-// Sets the packed kernel's variant for a scope (none for -1).
-class VariantScope {
+// Query pairs on or off for a scope (on again afterwards, the default).
+class PairsScope {
   public:
-    explicit VariantScope(int variant) : active_(variant >= 0) {
-        if (active_) tropic::align::detail::cuda::set_packed_scan_variant(variant);
-    }
-    ~VariantScope() {
-        if (active_)
-            tropic::align::detail::cuda::set_packed_scan_variant(
-                tropic::align::detail::cuda::kDefaultPackedScanVariant);
-    }
-    VariantScope(const VariantScope&) = delete;
-    VariantScope& operator=(const VariantScope&) = delete;
-
-  private:
-    bool active_;
+    explicit PairsScope(bool on) { tropic::align::detail::cuda::set_query_pairs(on); }
+    ~PairsScope() { tropic::align::detail::cuda::set_query_pairs(true); }
+    PairsScope(const PairsScope&) = delete;
+    PairsScope& operator=(const PairsScope&) = delete;
 };
 
-// variant: the packed kernel's variant (scan_launch.hpp), -1 for the default; another variant's
-// scores are checked against the default's first.
-void bench_scan(benchmark::State& state, bool protein, std::size_t queries, std::size_t length,
-                int variant) {
+// One scan of queries of the given lengths (random, or protein-like) against the database, with
+// query pairs on or off; the scores with pairs are checked against those without.
+void bench_scan(benchmark::State& state, bool protein, std::vector<std::size_t> lengths,
+                bool pairs) {
     const Database& db = protein ? protein_database() : dna_database();
-    SplitMix rng{length};
+    SplitMix rng{lengths.front()};
     std::vector<Seq> qs;
-    for (std::size_t q = 0; q < queries; ++q) {
+    for (std::size_t length : lengths) {
         if (protein) {
             qs.push_back(protein_like(rng, length));
         } else {
@@ -186,16 +177,18 @@ void bench_scan(benchmark::State& state, bool protein, std::size_t queries, std:
         }
     }
     std::vector<std::span<const std::uint8_t>> spans(qs.begin(), qs.end());
-    std::vector<std::int32_t> scores(queries * db.count());
+    std::vector<std::int32_t> scores(qs.size() * db.count());
     try {
         DeviceScanner scanner(db.view(), protein ? protein_params() : dna_params(), 0);
+        const PairsScope scope(pairs);
         scanner.scan(spans, scores);  // warm-up
-        const VariantScope scope(variant);
-        if (variant >= 0) {
-            const std::vector<std::int32_t> expected = scores;
+        if (pairs && qs.size() > 1) {
+            const std::vector<std::int32_t> paired = scores;
+            tropic::align::detail::cuda::set_query_pairs(false);
             scanner.scan(spans, scores);
-            if (scores != expected) {
-                state.SkipWithError("this variant's scores differ from the default kernel's");
+            tropic::align::detail::cuda::set_query_pairs(true);
+            if (scores != paired) {
+                state.SkipWithError("the paired scan's scores differ from the single scans'");
                 return;
             }
         }
@@ -203,7 +196,8 @@ void bench_scan(benchmark::State& state, bool protein, std::size_t queries, std:
         const double seconds =
             tropic::bench::run_wall_timed(state, [&] { scanner.scan(spans, scores); });
         const double cells =
-            static_cast<double>(queries * length) * static_cast<double>(db.residues.size());
+            static_cast<double>(std::accumulate(lengths.begin(), lengths.end(), std::size_t{0})) *
+            static_cast<double>(db.residues.size());
         const double kernel =
             (scanner.kernel_seconds() - before) / static_cast<double>(state.iterations());
         state.counters["tcups"] = cells / seconds / 1e12;
@@ -295,11 +289,11 @@ int main(int argc, char** argv) {
     for (std::size_t length : {100, 300, 1000, 5000})
         tropic::bench::with_repetitions(
             benchmark::RegisterBenchmark(fmt::format("search_gpu/protein_scan/{}", length).c_str(),
-                                         bench_scan, true, std::size_t{1}, length, -1)
+                                         bench_scan, true, std::vector<std::size_t>{length}, true)
                 ->UseManualTime());
     tropic::bench::with_repetitions(
         benchmark::RegisterBenchmark("search_gpu/protein_scan_batch/8x300", bench_scan, true,
-                                     std::size_t{8}, std::size_t{300}, -1)
+                                     std::vector<std::size_t>(8, 300), true)
             ->UseManualTime());
     tropic::bench::with_repetitions(
         benchmark::RegisterBenchmark("search_gpu/protein_top1000/300", bench_top_alignments,
@@ -308,23 +302,20 @@ int main(int argc, char** argv) {
     for (std::size_t length : {150, 1000})
         tropic::bench::with_repetitions(
             benchmark::RegisterBenchmark(fmt::format("search_gpu/dna_scan/{}", length).c_str(),
-                                         bench_scan, false, std::size_t{1}, length, -1)
+                                         bench_scan, false, std::vector<std::size_t>{length}, true)
                 ->UseManualTime());
-    // The packed kernel's variants side by side (scan_launch.hpp).
-    for (int variant : {0, 1, 2})
-        for (std::size_t length : {300, 1000, 5000}) {
-            tropic::bench::with_repetitions(
-                benchmark::RegisterBenchmark(
-                    fmt::format("search_gpu/protein_variant/{}/{}", variant, length).c_str(),
-                    bench_scan, true, std::size_t{1}, length, variant)
-                    ->UseManualTime());
-            if (length == 1000)
-                tropic::bench::with_repetitions(
-                    benchmark::RegisterBenchmark(
-                        fmt::format("search_gpu/dna_variant/{}/{}", variant, length).c_str(),
-                        bench_scan, false, std::size_t{1}, length, variant)
-                        ->UseManualTime());
-        }
+    // The lengths of CUDASW++4.0's 20 benchmark queries (its allqueries.fasta), random
+    // protein-like queries, with query pairs and without.
+    const std::vector<std::size_t> cudasw_lengths{144,  189,  222,  375,  464,  567,  657,
+                                                  729,  850,  1000, 1500, 2005, 2504, 3005,
+                                                  3564, 4061, 4548, 4743, 5147, 5478};
+    for (bool pairs : {true, false})
+        tropic::bench::with_repetitions(
+            benchmark::RegisterBenchmark(
+                fmt::format("search_gpu/protein_cudasw_lengths/{}", pairs ? "paired" : "alone")
+                    .c_str(),
+                bench_scan, true, cudasw_lengths, pairs)
+                ->UseManualTime());
     tropic::bench::with_repetitions(benchmark::RegisterBenchmark("search_gpu/glocal_pairs/100000",
                                                                  bench_glocal_pairs,
                                                                  std::size_t{100'000})

@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "align/search/cuda/device_scanner.hpp"
-#include "align/search/cuda/scan_launch.hpp"
 #include "align/search/scan_cpu.hpp"
 #include "support/gpu_test.hpp"
 #include "support/random_alignment.hpp"
@@ -148,31 +147,38 @@ TEST_F(SearchGpu, SameHitsAsCpu) {
             for (AlignMode mode : kModes) expect_same_search(seed, dna, mode, pool());
 }
 
-// Every variant of the packed kernel gives the CPU scan's local scores, on queries of one and of
-// several passes, with hits that saturate the 16-bit lanes now and then.
-TEST_F(SearchGpu, PackedVariantsScoreAsCpu) {
+// Queries scanned in pairs (one launch for two queries of similar length) and one at a time
+// give the CPU scan's local scores, on queries of one and of several passes (pairs of equal and
+// of unequal lengths, and one left without a partner), with hits that saturate the 16-bit lanes
+// now and then.
+TEST_F(SearchGpu, QueryPairsScoreAsCpu) {
     for (const std::uint64_t seed : {test::test_seed(), std::uint64_t{77}})
         for (bool dna : {true, false}) {
             std::mt19937_64 rng(seed);
             std::vector<Seq> queries, targets;
             make_set(rng, dna, dna ? 1500 : 1200, queries, targets);
+            queries.push_back(queries[0]);                                  // an equal partner
+            queries.push_back(Seq(queries[1].begin(), queries[1].begin() +  // 80% of one
+                                                          queries[1].size() * 4 / 5 + 1));
+            queries.push_back(test::random_protein(rng, 2100, true));  // three passes
+            if (dna) queries.back() = test::random_dna(rng, 2100, 0.01);
             const test::SearchDatabase db(targets);
             const AlignParams scan{AlignMode::Local, scoring_for(dna), true};
             const std::vector<std::span<const std::uint8_t>> spans(queries.begin(), queries.end());
             std::vector<std::int32_t> cpu(queries.size() * targets.size()), gpu(cpu.size());
             detail::scan_cpu(spans, db.targets.view, scan, &pool(), cpu);
             detail::cuda::DeviceScanner scanner(db.targets.view, scan, 0);
-            for (int variant : {0, 1, 2}) {
-                detail::cuda::set_packed_scan_variant(variant);
+            for (bool pairs : {true, false}) {
+                detail::cuda::set_query_pairs(pairs);
                 std::fill(gpu.begin(), gpu.end(), -7);
                 scanner.scan(spans, gpu);
                 for (std::size_t k = 0; k < cpu.size(); ++k)
                     ASSERT_EQ(gpu[k], cpu[k])
-                        << "seed " << seed << (dna ? " dna" : " protein") << " variant " << variant
-                        << " query " << k / targets.size() << " target "
-                        << db.ordinals[k % targets.size()];
+                        << "seed " << seed << (dna ? " dna" : " protein")
+                        << (pairs ? " paired" : " alone") << " query " << k / targets.size()
+                        << " target " << db.ordinals[k % targets.size()];
             }
-            detail::cuda::set_packed_scan_variant(detail::cuda::kDefaultPackedScanVariant);
+            detail::cuda::set_query_pairs(true);
         }
 }
 

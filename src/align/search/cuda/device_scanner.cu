@@ -12,6 +12,8 @@
 // and then, block by block, uploads, launches, collects the scores and rescores the overflowed
 // ones; the long targets come last.
 #include <algorithm>
+#include <atomic>
+#include <numeric>
 #include <string>
 #include <vector>
 
@@ -73,12 +75,70 @@ std::vector<T> build_profile(std::span<const std::uint8_t> query, const Substitu
     return profile;
 }
 
+// One launch of the packed kernel: query a alone, or queries a and b together.
+struct PackedLaunch {
+    std::size_t a = 0, b = 0;
+    bool paired = false;
+    int rows = 0, passes = 0;
+    std::size_t at = 0;  // its profile: QueryPlan::at16 alone, else into the pair profiles
+};
+
 // The queries' plans and their profiles back to back (packed ones only for packed lanes).
 struct QueryProfiles {
     std::vector<QueryPlan> plans;
     std::vector<std::int16_t> packed;
     std::vector<std::int32_t> int32;
+    std::vector<PackedLaunch> launches;
+    std::vector<std::uint32_t> pairs;  // the pairs' profiles back to back
 };
+
+std::atomic<bool> query_pairs_on{true};
+
+// Queries of similar length share a launch (see PackedScanArgs::pair_profile): a row of the pair
+// costs about 4.5 DPX-pipe instructions against 2 x 2.8 for the two queries' rows apart (their
+// byte permutes gone), so a pair pays off while the shorter query has at least ~62% of the
+// longer one's rows; 65% leaves a margin. Queries are paired with their neighbours by length.
+void plan_packed_launches(std::span<const std::span<const std::uint8_t>> queries, int codes,
+                          QueryProfiles& out) {
+    std::vector<std::size_t> order(queries.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
+        return queries[x].size() < queries[y].size();
+    });
+    for (std::size_t k = 0; k < order.size(); ++k) {
+        const std::size_t a = order[k];
+        const QueryPlan& pa = out.plans[a];
+        if (k + 1 < order.size() && query_pairs_on.load()) {
+            const std::size_t b = order[k + 1];
+            const QueryPlan& pb = out.plans[b];
+            if (pa.passes16 == pb.passes16 && 100 * queries[a].size() >= 65 * queries[b].size()) {
+                const int rows = std::max(pa.rows16, pb.rows16);
+                const std::size_t height = std::size_t{32} * static_cast<std::size_t>(rows) *
+                                           static_cast<std::size_t>(pa.passes16);
+                const std::size_t height_a = std::size_t{32} * static_cast<std::size_t>(pa.rows16) *
+                                             static_cast<std::size_t>(pa.passes16);
+                const std::size_t height_b = std::size_t{32} * static_cast<std::size_t>(pb.rows16) *
+                                             static_cast<std::size_t>(pb.passes16);
+                const std::size_t at = out.pairs.size();
+                const auto half = [](std::int16_t v) {
+                    return static_cast<std::uint32_t>(static_cast<std::uint16_t>(v));
+                };
+                for (int c = 0; c < codes; ++c)
+                    for (std::size_t i = 0; i < height; ++i) {
+                        const std::int16_t sa =
+                            i < height_a ? out.packed[pa.at16 + c * height_a + i] : kPackedPadScore;
+                        const std::int16_t sb =
+                            i < height_b ? out.packed[pb.at16 + c * height_b + i] : kPackedPadScore;
+                        out.pairs.push_back(half(sa) | half(sb) << 16);
+                    }
+                out.launches.push_back({a, b, true, rows, pa.passes16, at});
+                ++k;
+                continue;
+            }
+        }
+        out.launches.push_back({a, a, false, pa.rows16, pa.passes16, pa.at16});
+    }
+}
 
 QueryProfiles plan_queries(std::span<const std::span<const std::uint8_t>> queries,
                            const SubstitutionMatrix& matrix, bool packed) {
@@ -97,13 +157,14 @@ QueryProfiles plan_queries(std::span<const std::span<const std::uint8_t>> querie
                 kPackedPadScore);
             out.packed.insert(out.packed.end(), p.begin(), p.end());
         }
-        plan.rows32 = int32_rows_per_lane(m);
+        plan.rows32 = int32_rows_per_lane(m);  // for the rescoring of overflowed lanes
         plan.passes32 = static_cast<int>((m + 32 * plan.rows32 - 1) / (32 * plan.rows32));
         plan.at32 = out.int32.size();
         const auto p = build_profile<std::int32_t>(
             queries[q], matrix, std::int64_t{32} * plan.rows32 * plan.passes32, 0);
         out.int32.insert(out.int32.end(), p.begin(), p.end());
     }
+    if (packed) plan_packed_launches(queries, matrix.size + 1, out);
     return out;
 }
 
@@ -122,6 +183,8 @@ struct DeviceScanner::Impl {
     cudaStream_t compute = nullptr, copy = nullptr;
     cudaEvent_t kernel_start = nullptr, kernel_end = nullptr;
     DeviceBuffer<std::int16_t> profiles16;
+    DeviceBuffer<std::uint32_t> pair_profiles;
+    std::vector<PackedLaunch> packed_launches;
     DeviceBuffer<std::int32_t> profiles32;
     DeviceBuffer<std::int32_t> device_scores, ids;  // a block's scores; the targets to score
     DeviceBuffer<std::uint32_t> scratch;
@@ -151,8 +214,8 @@ struct DeviceScanner::Impl {
     void scan_block(std::size_t b, std::span<std::int32_t> scores,
                     const std::function<void(std::uint64_t)>& on_cells);
     void launch_block(std::size_t b, const ScanTargets& view);
-    void launch_packed(std::size_t q, const ScanTargets& view, const Block& block,
-                       std::int32_t* out);
+    void launch_packed(const PackedLaunch& launch, const ScanTargets& view, const Block& block,
+                       std::int32_t* scores, std::size_t block_count);
     void launch_int32(std::size_t q, const ScanTargets& view, const Block& block,
                       std::size_t id_count, std::int32_t* out);
     void collect_block(std::size_t block_count, std::vector<std::int32_t>& block_scores);
@@ -264,6 +327,10 @@ DeviceScanner::DeviceScanner(const TargetView& targets, const AlignParams& param
 
 DeviceScanner::~DeviceScanner() = default;
 
+void set_query_pairs(bool on) {
+    query_pairs_on.store(on);
+}
+
 std::uint64_t DeviceScanner::rescored() const noexcept {
     return impl_->rescored;
 }
@@ -293,6 +360,8 @@ void DeviceScanner::Impl::upload_profiles(std::span<const std::span<const std::u
     queries = scanned;
     QueryProfiles profiles = plan_queries(queries, params.scoring.matrix, packed);
     if (packed) profiles16.assign(profiles.packed);
+    if (!profiles.pairs.empty()) pair_profiles.assign(profiles.pairs);
+    packed_launches = std::move(profiles.launches);
     profiles32.assign(profiles.int32);
     plans = std::move(profiles.plans);
 }
@@ -336,36 +405,41 @@ void DeviceScanner::Impl::launch_block(std::size_t b, const ScanTargets& view) {
         if (!all_ids.empty()) ids.assign(all_ids);
     }
     TROPIC_CUDA_CHECK(cudaEventRecord(kernel_start, compute));
-    for (std::size_t q = 0; q < queries.size(); ++q) {
-        std::int32_t* out = device_scores.data() + q * block_count;
-        if (packed)
-            launch_packed(q, view, block, out);
-        else
-            launch_int32(q, view, block, block_count, out);
-    }
+    if (packed)
+        for (const PackedLaunch& launch : packed_launches)
+            launch_packed(launch, view, block, device_scores.data(), block_count);
+    else
+        for (std::size_t q = 0; q < queries.size(); ++q)
+            launch_int32(q, view, block, block_count, device_scores.data() + q * block_count);
     TROPIC_CUDA_CHECK(cudaEventRecord(kernel_end, compute));
 }
 
-void DeviceScanner::Impl::launch_packed(std::size_t q, const ScanTargets& view, const Block& block,
-                                        std::int32_t* out) {
-    const QueryPlan& plan = plans[q];
+void DeviceScanner::Impl::launch_packed(const PackedLaunch& launch, const ScanTargets& view,
+                                        const Block& block, std::int32_t* scores,
+                                        std::size_t block_count) {
     PackedScanArgs args;
     args.targets = view;
-    args.profile = profiles16.data() + plan.at16;
+    if (launch.paired) {
+        args.pair_profile = pair_profiles.data() + launch.at;
+        args.scores_b = scores + launch.b * block_count;
+    } else {
+        args.profile = profiles16.data() + launch.at;
+    }
     args.codes = params.scoring.matrix.size + 1;
-    args.rows = 32 * plan.rows16 * plan.passes16;
-    args.passes = plan.passes16;
+    args.rows = 32 * launch.rows * launch.passes;
+    args.passes = launch.passes;
     args.open_extend = params.scoring.gaps.open + params.scoring.gaps.extend;
     args.extend = params.scoring.gaps.extend;
     args.threshold = threshold;
     args.longest = static_cast<std::int32_t>(block.longest);
-    args.scores = out;
-    const int grid = packed_scan_grid(args, plan.rows16, device);
-    if (plan.passes16 > 1) {
-        scratch.resize(static_cast<std::size_t>(grid) * kScanWarps * 2 * (block.longest + 1));
+    args.scores = scores + launch.a * block_count;
+    const int grid = packed_scan_grid(args, launch.rows, device);
+    if (launch.passes > 1) {
+        scratch.resize(static_cast<std::size_t>(grid) * packed_scan_warps(launch.paired) * 2 *
+                       (block.longest + 1));
         args.scratch = scratch.data();
     }
-    launch_packed_scan(args, plan.rows16, grid, compute);
+    launch_packed_scan(args, launch.rows, grid, compute);
 }
 
 // The int32 kernel on the first id_count targets of `ids`.

@@ -47,4 +47,8 @@ class DeviceScanner {
     std::unique_ptr<Impl> impl_;
 };
 
+// Whether packed scans pair queries of similar length in one launch (on by default; tests and
+// benchmarks compare both ways). Every scan started after the call follows it.
+void set_query_pairs(bool on);
+
 }  // namespace tropic::align::detail::cuda

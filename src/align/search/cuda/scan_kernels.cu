@@ -1,6 +1,5 @@
 // The scan kernels (scan_kernels.cuh says the layout and why).
 #include <algorithm>
-#include <atomic>
 #include <type_traits>
 
 #include "align/pairwise/tile.hpp"
@@ -53,29 +52,57 @@ struct PackedLane {
 // the halves), which runs on the integer pipe instead of a DPX instruction.
 constexpr std::uint32_t kBias = 0x80008000u;
 
-// The shared-memory word of a packed profile: four rows' scores where R allows, else two.
-template <int R>
-using PackedWord = std::conditional_t<R % 4 == 0, uint2, std::uint32_t>;
+// The shared-memory word of a packed profile: four rows' scores where R allows, else two. A
+// query's profile holds 16-bit scores; a query pair's holds both queries' scores of a row in one
+// 32-bit word (the first query's in the low half).
+template <int R, bool Paired>
+using PackedWord = std::conditional_t<R % 4 == 0, std::conditional_t<Paired, uint4, uint2>,
+                                      std::conditional_t<Paired, uint2, std::uint32_t>>;
+template <int R, bool Paired>
+constexpr int kWordRows = R % 4 == 0 ? 4 : 2;
 
 // One step of a packed warp: lane `lane` fills column k - lane of its R rows, reading the
 // previous column's H from `prev` and writing the new one into `cur`. An idle lane writes
 // nothing: before its first column both arrays hold the boundary, after its last nothing reads
-// them.
+// them. Two targets (res_a in the low halves, res_b in the high ones), or, Paired, one target
+// (res_a) against two queries, whose scores come from the profile already in halves: no byte
+// permute per row.
 struct PackedStep {
     const void* profile;
     std::uint32_t* scratch;
     const std::uint8_t *res_a, *res_b;
     int na, nb, n, lane;
     bool first, last;
-    std::uint32_t oe2, neg_e, minus_inf, neg_oe, e2;
+    std::uint32_t oe2, neg_e, minus_inf;
     int pad;
 
-    // Variant (packed_scan_variant): how a row's I and H are ordered, the same integers each
-    // way. 0: I from the row above's H - (O + E), then H = max(diag + s, I, D, 0) with I
-    // innermost; 1: diag + s against D first, off the rows' dependent chain, then I; 2: as 1,
-    // and I = max(H_up - (O + E), I_up - E) with I_up - E formed beside H, so that the chain
-    // from one row's H to the next is two DPX operations instead of four.
-    template <int R, int Variant>
+    // The substitution scores of the lane's rows 4g .. 4g + 3 (or 2g, 2g + 1) in halves.
+    template <int R, bool Paired>
+    __device__ __forceinline__ void scores(int g, int ca, int cb, std::uint32_t* sub) const {
+        using Word = PackedWord<R, Paired>;
+        constexpr int kRows = kWordRows<R, Paired>;
+        const Word* words = reinterpret_cast<const Word*>(profile) + g * 32 + lane;
+        if constexpr (Paired) {
+            const Word w = words[ca * (R / kRows) * 32];
+            if constexpr (kRows == 4) {
+                sub[0] = w.x, sub[1] = w.y, sub[2] = w.z, sub[3] = w.w;
+            } else {
+                sub[0] = w.x, sub[1] = w.y;
+            }
+        } else if constexpr (kRows == 4) {
+            const Word wa = words[ca * (R / kRows) * 32], wb = words[cb * (R / kRows) * 32];
+            sub[0] = halves_low(wa.x, wb.x);
+            sub[1] = halves_high(wa.x, wb.x);
+            sub[2] = halves_low(wa.y, wb.y);
+            sub[3] = halves_high(wa.y, wb.y);
+        } else {
+            const Word wa = words[ca * (R / kRows) * 32], wb = words[cb * (R / kRows) * 32];
+            sub[0] = halves_low(wa, wb);
+            sub[1] = halves_high(wa, wb);
+        }
+    }
+
+    template <int R, bool Paired>
     __device__ __forceinline__ void run(int k, const std::uint32_t (&prev)[R],
                                         std::uint32_t (&cur)[R], std::uint32_t (&dl)[R],
                                         PackedLane& state, std::uint32_t& best) const {
@@ -85,55 +112,28 @@ struct PackedStep {
                                  minus_inf, in_h, in_i);
         if (j >= 0 && j < n) {
             const int ca = j < na ? res_a[j] : pad;
-            const int cb = j < nb ? res_b[j] : pad;
-            using Word = PackedWord<R>;
-            constexpr int kWordRows = sizeof(Word) / 2;
-            const Word* pa =
-                reinterpret_cast<const Word*>(profile) + ca * (R / kWordRows) * 32 + lane;
-            const Word* pb =
-                reinterpret_cast<const Word*>(profile) + cb * (R / kWordRows) * 32 + lane;
-            std::uint32_t up_i = in_i, up_hmo = in_h - oe2, up_h = in_h, up_ime = in_i - e2;
+            const int cb = Paired ? 0 : j < nb ? res_b[j] : pad;
+            constexpr int kRows = kWordRows<R, Paired>;
+            std::uint32_t up_i = in_i, up_hmo = in_h - oe2;
 #pragma unroll
-            for (int g = 0; g < R / kWordRows; ++g) {
-                std::uint32_t sub[kWordRows];
-                if constexpr (kWordRows == 4) {
-                    const uint2 wa = pa[g * 32], wb = pb[g * 32];
-                    sub[0] = halves_low(wa.x, wb.x);
-                    sub[1] = halves_high(wa.x, wb.x);
-                    sub[2] = halves_low(wa.y, wb.y);
-                    sub[3] = halves_high(wa.y, wb.y);
-                } else {
-                    const std::uint32_t wa = pa[g * 32], wb = pb[g * 32];
-                    sub[0] = halves_low(wa, wb);
-                    sub[1] = halves_high(wa, wb);
-                }
+            for (int g = 0; g < R / kRows; ++g) {
+                std::uint32_t sub[kRows];
+                scores<R, Paired>(g, ca, cb, sub);
 #pragma unroll
-                for (int q = 0; q < kWordRows; ++q) {
-                    const int r = kWordRows * g + q;
+                for (int q = 0; q < kRows; ++q) {
+                    const int r = kRows * g + q;
                     const std::uint32_t diag = r == 0 ? state.top_diag : prev[r - 1];
-                    // I = max(I_up - E, H_up - (O + E)); H = max(diag + s, I, D, 0).
-                    std::uint32_t i_cur, h;
-                    if constexpr (Variant == 0) {
-                        i_cur = __viaddmax_u16x2(up_i, neg_e, up_hmo);
-                        h = __vimax3_u16x2(__viaddmax_u16x2(diag, sub[q], i_cur), dl[r], kBias);
-                    } else if constexpr (Variant == 1) {
-                        i_cur = __viaddmax_u16x2(up_i, neg_e, up_hmo);
-                        h = __vimax3_u16x2(__viaddmax_u16x2(diag, sub[q], dl[r]), i_cur, kBias);
-                    } else {
-                        i_cur = __viaddmax_u16x2(up_h, neg_oe, up_ime);
-                        h = __vimax3_u16x2(__viaddmax_u16x2(diag, sub[q], dl[r]), i_cur, kBias);
-                    }
+                    // I = max(I_up - E, H_up - (O + E)); H = max(diag + s, D, I, 0), diag + s
+                    // against D first: it does not wait for the row above (2% faster).
+                    const std::uint32_t i_cur = __viaddmax_u16x2(up_i, neg_e, up_hmo);
+                    const std::uint32_t h =
+                        __vimax3_u16x2(__viaddmax_u16x2(diag, sub[q], dl[r]), i_cur, kBias);
                     cur[r] = h;
                     const std::uint32_t hmo = h - oe2;
                     dl[r] = __viaddmax_u16x2(dl[r], neg_e, hmo);  // D of the next column
                     if (q & 1) best = __vimax3_u16x2(best, h, cur[r - 1]);
                     up_i = i_cur;
-                    if constexpr (Variant == 2) {
-                        up_h = h;
-                        up_ime = i_cur - e2;  // no borrow: biased I - E stays above 0
-                    } else {
-                        up_hmo = hmo;
-                    }
+                    up_hmo = hmo;
                 }
             }
             state.out_h = cur[R - 1];
@@ -144,27 +144,27 @@ struct PackedStep {
     }
 };
 
-template <int R, int Variant>
-__global__ void __launch_bounds__(kScanWarps * 32) packed_scan_kernel(PackedScanArgs a) {
-    extern __shared__ uint2 packed_shared[];
-    PackedWord<R>* packed_profile = reinterpret_cast<PackedWord<R>*>(packed_shared);
+template <int R, bool Paired>
+__global__ void __launch_bounds__(packed_scan_warps(Paired) * 32)
+    packed_scan_kernel(PackedScanArgs a) {
+    constexpr int kWarps = packed_scan_warps(Paired);
+    extern __shared__ uint4 packed_shared[];
+    auto* packed_profile = reinterpret_cast<PackedWord<R, Paired>*>(packed_shared);
     const int lane = static_cast<int>(threadIdx.x & 31), warp = static_cast<int>(threadIdx.x >> 5);
-    const int pairs = (a.targets.count + 1) / 2;
-    const int groups = (pairs + kScanWarps - 1) / kScanWarps;
+    const int slots = Paired ? a.targets.count : (a.targets.count + 1) / 2;  // one per warp
+    const int groups = (slots + kWarps - 1) / kWarps;
     const std::uint32_t oe2 = pack2(a.open_extend), neg_e = pack2(-a.extend);
     const std::uint32_t minus_inf = kBias - oe2;  // -(O + E): exact for local lanes
-    const std::uint32_t neg_oe = pack2(-a.open_extend), e2 = pack2(a.extend);
     const int pad = a.codes - 1;
     std::uint32_t* scratch =
-        a.scratch +
-        (static_cast<std::int64_t>(blockIdx.x) * kScanWarps + warp) * 2 * (a.longest + 1);
+        a.scratch + (static_cast<std::int64_t>(blockIdx.x) * kWarps + warp) * 2 * (a.longest + 1);
     bool loaded = false;
 
     for (int group = static_cast<int>(blockIdx.x); group < groups;
          group += static_cast<int>(gridDim.x)) {
-        const int pair = group * kScanWarps + warp;
-        const int ta = 2 * pair, tb = 2 * pair + 1;
-        const bool has_a = ta < a.targets.count, has_b = tb < a.targets.count;
+        const int slot = group * kWarps + warp;
+        const int ta = Paired ? slot : 2 * slot, tb = 2 * slot + 1;
+        const bool has_a = ta < a.targets.count, has_b = !Paired && tb < a.targets.count;
         const std::uint32_t off_a = has_a ? a.targets.offsets[ta] : 0;
         const int na = has_a ? static_cast<int>(a.targets.offsets[ta + 1] - off_a) : 0;
         const std::uint32_t off_b = has_b ? a.targets.offsets[tb] : 0;
@@ -177,7 +177,10 @@ __global__ void __launch_bounds__(kScanWarps * 32) packed_scan_kernel(PackedScan
         for (int pass = 0; pass < a.passes; ++pass) {
             if (a.passes > 1 || !loaded) {
                 __syncthreads();
-                load_profile<R>(a.profile, a.codes, a.rows, pass, packed_profile);
+                if constexpr (Paired)
+                    load_profile<R>(a.pair_profile, a.codes, a.rows, pass, packed_profile);
+                else
+                    load_profile<R>(a.profile, a.codes, a.rows, pass, packed_profile);
                 __syncthreads();
                 loaded = true;
             }
@@ -191,11 +194,11 @@ __global__ void __launch_bounds__(kScanWarps * 32) packed_scan_kernel(PackedScan
             }
             PackedLane lane_state{kBias, kBias, minus_inf};
             const PackedStep step{
-                packed_profile,       scratch, res_a, res_b,     na,     nb, n,  lane, pass == 0,
-                pass == a.passes - 1, oe2,     neg_e, minus_inf, neg_oe, e2, pad};
+                packed_profile,       scratch, res_a, res_b,     na, nb, n, lane, pass == 0,
+                pass == a.passes - 1, oe2,     neg_e, minus_inf, pad};
             for (int k = 0; k < n + 31; k += 2) {
-                step.template run<R, Variant>(k, h_even, h_odd, dl, lane_state, best);
-                step.template run<R, Variant>(k + 1, h_odd, h_even, dl, lane_state, best);
+                step.template run<R, Paired>(k, h_even, h_odd, dl, lane_state, best);
+                step.template run<R, Paired>(k + 1, h_odd, h_even, dl, lane_state, best);
             }
             __syncwarp();
         }
@@ -205,8 +208,14 @@ __global__ void __launch_bounds__(kScanWarps * 32) packed_scan_kernel(PackedScan
         if (lane == 0) {
             const std::int32_t low = static_cast<std::int32_t>(best & 0xffffu) - 0x8000;
             const std::int32_t high = static_cast<std::int32_t>(best >> 16) - 0x8000;
-            if (has_a) a.scores[ta] = low >= a.threshold ? kOverflowed : low;
-            if (has_b) a.scores[tb] = high >= a.threshold ? kOverflowed : high;
+            const std::int32_t score_low = low >= a.threshold ? kOverflowed : low;
+            const std::int32_t score_high = high >= a.threshold ? kOverflowed : high;
+            if (Paired) {
+                if (has_a) a.scores[ta] = score_low, a.scores_b[ta] = score_high;
+            } else {
+                if (has_a) a.scores[ta] = score_low;
+                if (has_b) a.scores[tb] = score_high;
+            }
         }
     }
 }
@@ -313,11 +322,12 @@ void allow_shared(Kernel kernel, std::size_t shared) {
 }
 
 template <typename Kernel>
-int grid_for(Kernel kernel, std::size_t shared, int work_groups, int device) {
+int grid_for(Kernel kernel, std::size_t shared, int work_groups, int device,
+             int warps = kScanWarps) {
     allow_shared(kernel, shared);
     int per_sm = 0, sms = 0;
     TROPIC_CUDA_CHECK(
-        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, kScanWarps * 32, shared));
+        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, warps * 32, shared));
     TROPIC_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
     if (per_sm == 0)
         throw ResourceError("the search kernel does not fit a multiprocessor of this device");
@@ -326,26 +336,24 @@ int grid_for(Kernel kernel, std::size_t shared, int work_groups, int device) {
 
 // The launches of one rows-per-lane kernel: the dynamic shared memory it takes, its grid (as many
 // blocks as are resident, no more than the work needs), and the launch on a grid found so.
-template <int R>
+template <int R, bool Paired>
 std::size_t packed_shared_bytes(const PackedScanArgs& args) {
-    return static_cast<std::size_t>(args.codes) * R * 32 * 2;
+    return static_cast<std::size_t>(args.codes) * R * 32 * (Paired ? 4 : 2);
 }
 
-// The packed kernel's variant that launches take (packed_scan_variant).
-std::atomic<int> packed_variant{kDefaultPackedScanVariant};
-
-template <int R, int Variant>
+template <int R, bool Paired>
 int packed_grid_r(const PackedScanArgs& args, int device) {
-    const int pairs = (args.targets.count + 1) / 2;
-    return grid_for(packed_scan_kernel<R, Variant>, packed_shared_bytes<R>(args),
-                    (pairs + kScanWarps - 1) / kScanWarps, device);
+    const int slots = Paired ? args.targets.count : (args.targets.count + 1) / 2;
+    constexpr int kWarps = packed_scan_warps(Paired);
+    return grid_for(packed_scan_kernel<R, Paired>, packed_shared_bytes<R, Paired>(args),
+                    (slots + kWarps - 1) / kWarps, device, kWarps);
 }
 
-template <int R, int Variant>
+template <int R, bool Paired>
 void launch_packed_r(const PackedScanArgs& args, int grid, cudaStream_t stream) {
-    const std::size_t shared = packed_shared_bytes<R>(args);
-    allow_shared(packed_scan_kernel<R, Variant>, shared);
-    packed_scan_kernel<R, Variant><<<grid, kScanWarps * 32, shared, stream>>>(args);
+    const std::size_t shared = packed_shared_bytes<R, Paired>(args);
+    allow_shared(packed_scan_kernel<R, Paired>, shared);
+    packed_scan_kernel<R, Paired><<<grid, packed_scan_warps(Paired) * 32, shared, stream>>>(args);
     TROPIC_CUDA_CHECK_LAUNCH("search packed_scan_kernel");
 }
 
@@ -407,21 +415,13 @@ void with_packed_r(int rows_per_lane, const F& f) {
     }
 }
 
-// Calls f.template operator()<R, Variant>() for the packed kernel's rows per lane and the
-// variant set by set_packed_scan_variant.
+// Calls f.template operator()<R, Paired>() for the packed kernel's rows per lane.
 template <typename F>
-void with_packed_rows(int rows_per_lane, const F& f) {
-    const auto g = [&]<int R>() {
-        switch (packed_variant.load()) {
-            case 0:
-                return f.template operator()<R, 0>();
-            case 1:
-                return f.template operator()<R, 1>();
-            default:
-                return f.template operator()<R, 2>();
-        }
-    };
-    with_packed_r(rows_per_lane, g);
+void with_packed_rows(int rows_per_lane, bool paired, const F& f) {
+    with_packed_r(rows_per_lane, [&]<int R>() {
+        if (paired) return f.template operator()<R, true>();
+        return f.template operator()<R, false>();
+    });
 }
 
 // Calls f.template operator()<R, Mode>() for the int32 kernel's rows per lane and mode.
@@ -455,15 +455,6 @@ void with_int32_kernel(int rows_per_lane, AlignMode mode, const F& f) {
 
 }  // namespace
 
-void set_packed_scan_variant(int variant) {
-    if (variant < 0 || variant > 2) throw InternalError("search: packed scan variants are 0, 1, 2");
-    packed_variant.store(variant);
-}
-
-int packed_scan_variant() {
-    return packed_variant.load();
-}
-
 int packed_rows_per_lane(std::int64_t m) {
     // The fewest passes of at most 32 rows a lane, then the fewest rows (even) that cover the
     // query in that many passes: padding rows cost as much as real ones.
@@ -481,16 +472,15 @@ int int32_rows_per_lane(std::int64_t m) {
 
 int packed_scan_grid(const PackedScanArgs& args, int rows_per_lane, int device) {
     int grid = 0;
-    with_packed_rows(rows_per_lane,
-                     [&]<int R, int Variant>() { grid = packed_grid_r<R, Variant>(args, device); });
+    with_packed_rows(rows_per_lane, args.pair_profile != nullptr,
+                     [&]<int R, bool Paired>() { grid = packed_grid_r<R, Paired>(args, device); });
     return grid;
 }
 
 void launch_packed_scan(const PackedScanArgs& args, int rows_per_lane, int grid,
                         cudaStream_t stream) {
-    with_packed_rows(rows_per_lane, [&]<int R, int Variant>() {
-        launch_packed_r<R, Variant>(args, grid, stream);
-    });
+    with_packed_rows(rows_per_lane, args.pair_profile != nullptr,
+                     [&]<int R, bool Paired>() { launch_packed_r<R, Paired>(args, grid, stream); });
 }
 
 int int32_scan_grid(const Int32ScanArgs& args, AlignMode mode, int rows_per_lane, int device) {

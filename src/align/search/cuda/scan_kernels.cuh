@@ -10,7 +10,8 @@
 //   shared memory: the substitution scores of every residue code against the pass's rows,
 //   lane-minor, so that each lane's loads hit their own banks.
 //
-// Two lane types. Packed: two targets per warp in the two 16-bit halves of each register, for
+// Two lane types. Packed: two targets per warp in the two 16-bit halves of each register (or one
+// target against two queries, whose scores share the profile's words, see PackedScanArgs), for
 // local alignment with costs small enough, values biased by 2^15 (scan_kernels.cu); two cells
 // cost four and a half DPX instructions, an integer add (H - (O + E)) and a byte permute (the
 // scores of the two targets' residues). Overflow cannot go unseen: H grows
@@ -28,6 +29,11 @@
 namespace tropic::align::detail::cuda {
 
 inline constexpr int kScanWarps = 4;  // warps per block
+// The packed kernel's warps per block: a query pair's profile takes twice the shared memory, so
+// its blocks have twice the warps to keep as many resident.
+constexpr int packed_scan_warps(bool paired) {
+    return paired ? 2 * kScanWarps : kScanWarps;
+}
 // The packed kernel's "minus infinity" for I and D, and the score of the padding residue code
 // (columns past the shorter target of a pair) and of padding rows: local H never goes below 0, so
 // I and D never go below -(O + E) after their first update, and -(O + E) stands for minus infinity
@@ -54,6 +60,11 @@ struct PackedScanArgs {
     // profile[c * rows + i]: s(query row i, code c) for the codes and the padding code
     // (codes = alphabet + 1), rows = passes * 32 R (kPackedPadScore below row m).
     const std::int16_t* profile = nullptr;
+    // Or two queries at once (one target per warp): pair_profile[c * rows + i] holds the first
+    // query's s(i, c) in its low 16 bits and the second's in its high ones (each
+    // kPackedPadScore below its own length); their scores go to scores and scores_b.
+    const std::uint32_t* pair_profile = nullptr;
+    std::int32_t* scores_b = nullptr;
     std::int32_t codes = 0, rows = 0, passes = 0;
     std::int32_t open_extend = 0, extend = 0;
     std::int32_t threshold = 0;

@@ -9,12 +9,6 @@
 
 namespace tropic::align::detail::cuda {
 
-// The packed kernel's variants (scan_kernels.cu: the order of a row's operations; all give the
-// same integers). For benchmarks and tests, which compare them; launches take the one set last.
-inline constexpr int kDefaultPackedScanVariant = 0;
-void set_packed_scan_variant(int variant);
-int packed_scan_variant();
-
 // Rows per lane for a query of m rows: packed lanes an even number up to 32, int32 lanes a
 // multiple of 4 up to 16.
 int packed_rows_per_lane(std::int64_t m);

@@ -22,5 +22,6 @@ bool DeviceScanner::resident() const noexcept {
 double DeviceScanner::kernel_seconds() const noexcept {
     return 0;
 }
+void set_query_pairs(bool) {}
 
 }  // namespace tropic::align::detail::cuda
