@@ -80,7 +80,7 @@ struct PackedLaunch {
     std::size_t a = 0, b = 0;
     bool paired = false;
     int rows = 0, passes = 0;
-    std::size_t at = 0;  // its profile: QueryPlan::at16 alone, else into the pair profiles
+    std::size_t at = 0;  // its profile in QueryProfiles::words
 };
 
 // The queries' plans and their profiles back to back (packed ones only for packed lanes).
@@ -89,17 +89,31 @@ struct QueryProfiles {
     std::vector<std::int16_t> packed;
     std::vector<std::int32_t> int32;
     std::vector<PackedLaunch> launches;
-    std::vector<std::uint32_t> pairs;  // the pairs' profiles back to back
+    std::vector<std::uint32_t> words;  // the launches' profiles back to back
 };
 
 std::atomic<bool> query_pairs_on{true};
 
-// Queries of similar length share a launch (see PackedScanArgs::pair_profile): a row of the pair
-// costs about 4.5 DPX-pipe instructions against 2 x 2.8 for the two queries' rows apart (their
-// byte permutes gone), so a pair pays off while the shorter query has at least ~62% of the
-// longer one's rows; 65% leaves a margin. Queries are paired with their neighbours by length.
+// The packed kernel's launches and their profiles of 32-bit words (PackedScanArgs::profile).
+// Queries of nearly equal length share a launch: one target per warp against both, their scores
+// in the halves of each word, which saves the multiply-add that puts two targets' scores of one
+// query side by side and half the shared loads; the shorter query's padding rows cost as much as
+// real ones, so a pair pays off only while it has at least ~85% of the longer one's rows. Queries
+// are paired with their neighbours by length.
 void plan_packed_launches(std::span<const std::span<const std::uint8_t>> queries, int codes,
                           QueryProfiles& out) {
+    const auto height = [](int rows, int passes) {
+        return std::size_t{32} * static_cast<std::size_t>(rows) * static_cast<std::size_t>(passes);
+    };
+    const auto half = [](std::int16_t v) {
+        return static_cast<std::uint32_t>(static_cast<std::uint16_t>(v));
+    };
+    // Query q's score of row i against code c, kPackedPadScore below its rows.
+    const auto score = [&](std::size_t q, int c, std::size_t i) {
+        const QueryPlan& p = out.plans[q];
+        const std::size_t h = height(p.rows16, p.passes16);
+        return i < h ? out.packed[p.at16 + static_cast<std::size_t>(c) * h + i] : kPackedPadScore;
+    };
     std::vector<std::size_t> order(queries.size());
     std::iota(order.begin(), order.end(), std::size_t{0});
     std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
@@ -108,35 +122,23 @@ void plan_packed_launches(std::span<const std::span<const std::uint8_t>> queries
     for (std::size_t k = 0; k < order.size(); ++k) {
         const std::size_t a = order[k];
         const QueryPlan& pa = out.plans[a];
+        PackedLaunch launch{a, a, false, pa.rows16, pa.passes16, out.words.size()};
         if (k + 1 < order.size() && query_pairs_on.load()) {
             const std::size_t b = order[k + 1];
             const QueryPlan& pb = out.plans[b];
-            if (pa.passes16 == pb.passes16 && 100 * queries[a].size() >= 65 * queries[b].size()) {
-                const int rows = std::max(pa.rows16, pb.rows16);
-                const std::size_t height = std::size_t{32} * static_cast<std::size_t>(rows) *
-                                           static_cast<std::size_t>(pa.passes16);
-                const std::size_t height_a = std::size_t{32} * static_cast<std::size_t>(pa.rows16) *
-                                             static_cast<std::size_t>(pa.passes16);
-                const std::size_t height_b = std::size_t{32} * static_cast<std::size_t>(pb.rows16) *
-                                             static_cast<std::size_t>(pb.passes16);
-                const std::size_t at = out.pairs.size();
-                const auto half = [](std::int16_t v) {
-                    return static_cast<std::uint32_t>(static_cast<std::uint16_t>(v));
-                };
-                for (int c = 0; c < codes; ++c)
-                    for (std::size_t i = 0; i < height; ++i) {
-                        const std::int16_t sa =
-                            i < height_a ? out.packed[pa.at16 + c * height_a + i] : kPackedPadScore;
-                        const std::int16_t sb =
-                            i < height_b ? out.packed[pb.at16 + c * height_b + i] : kPackedPadScore;
-                        out.pairs.push_back(half(sa) | half(sb) << 16);
-                    }
-                out.launches.push_back({a, b, true, rows, pa.passes16, at});
+            if (pa.passes16 == pb.passes16 && 100 * queries[a].size() >= 85 * queries[b].size()) {
+                launch.b = b;
+                launch.paired = true;
+                launch.rows = std::max(pa.rows16, pb.rows16);
                 ++k;
-                continue;
             }
         }
-        out.launches.push_back({a, a, false, pa.rows16, pa.passes16, pa.at16});
+        const std::size_t h = height(launch.rows, launch.passes);
+        for (int c = 0; c < codes; ++c)
+            for (std::size_t i = 0; i < h; ++i)
+                out.words.push_back(half(score(a, c, i)) |
+                                    (launch.paired ? half(score(launch.b, c, i)) << 16 : 0u));
+        out.launches.push_back(launch);
     }
 }
 
@@ -182,8 +184,7 @@ struct DeviceScanner::Impl {
     DeviceBlock slots[2];
     cudaStream_t compute = nullptr, copy = nullptr;
     cudaEvent_t kernel_start = nullptr, kernel_end = nullptr;
-    DeviceBuffer<std::int16_t> profiles16;
-    DeviceBuffer<std::uint32_t> pair_profiles;
+    DeviceBuffer<std::uint32_t> profiles16;  // the packed launches' profiles
     std::vector<PackedLaunch> packed_launches;
     DeviceBuffer<std::int32_t> profiles32;
     DeviceBuffer<std::int32_t> device_scores, ids;  // a block's scores; the targets to score
@@ -359,8 +360,7 @@ void DeviceScanner::scan(std::span<const std::span<const std::uint8_t>> queries,
 void DeviceScanner::Impl::upload_profiles(std::span<const std::span<const std::uint8_t>> scanned) {
     queries = scanned;
     QueryProfiles profiles = plan_queries(queries, params.scoring.matrix, packed);
-    if (packed) profiles16.assign(profiles.packed);
-    if (!profiles.pairs.empty()) pair_profiles.assign(profiles.pairs);
+    if (packed) profiles16.assign(profiles.words);
     packed_launches = std::move(profiles.launches);
     profiles32.assign(profiles.int32);
     plans = std::move(profiles.plans);
@@ -419,12 +419,8 @@ void DeviceScanner::Impl::launch_packed(const PackedLaunch& launch, const ScanTa
                                         std::size_t block_count) {
     PackedScanArgs args;
     args.targets = view;
-    if (launch.paired) {
-        args.pair_profile = pair_profiles.data() + launch.at;
-        args.scores_b = scores + launch.b * block_count;
-    } else {
-        args.profile = profiles16.data() + launch.at;
-    }
+    args.profile = profiles16.data() + launch.at;
+    if (launch.paired) args.scores_b = scores + launch.b * block_count;
     args.codes = params.scoring.matrix.size + 1;
     args.rows = 32 * launch.rows * launch.passes;
     args.passes = launch.passes;

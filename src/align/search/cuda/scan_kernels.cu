@@ -29,12 +29,6 @@ __device__ void load_profile(const Element* profile, int codes, int rows, int pa
     }
 }
 
-__device__ __forceinline__ std::uint32_t halves_low(std::uint32_t a, std::uint32_t b) {
-    return __byte_perm(a, b, 0x5410);  // a's low half, b's low half
-}
-__device__ __forceinline__ std::uint32_t halves_high(std::uint32_t a, std::uint32_t b) {
-    return __byte_perm(a, b, 0x7632);  // a's high half, b's high half
-}
 __device__ __forceinline__ std::uint32_t pack2(std::int32_t v) {
     const auto h = static_cast<std::uint32_t>(static_cast<std::uint16_t>(v));
     return h | (h << 16);
@@ -52,12 +46,10 @@ struct PackedLane {
 // the halves), which runs on the integer pipe instead of a DPX instruction.
 constexpr std::uint32_t kBias = 0x80008000u;
 
-// The shared-memory word of a packed profile: four rows' scores where R allows, else two. A
-// query's profile holds 16-bit scores; a query pair's holds both queries' scores of a row in one
-// 32-bit word (the first query's in the low half).
+// The shared-memory word of a packed profile (PackedScanArgs::profile): four rows' 32-bit words
+// where R allows, else two.
 template <int R, bool Paired>
-using PackedWord = std::conditional_t<R % 4 == 0, std::conditional_t<Paired, uint4, uint2>,
-                                      std::conditional_t<Paired, uint2, std::uint32_t>>;
+using PackedWord = std::conditional_t<R % 4 == 0, uint4, uint2>;
 template <int R, bool Paired>
 constexpr int kWordRows = R % 4 == 0 ? 4 : 2;
 
@@ -65,8 +57,7 @@ constexpr int kWordRows = R % 4 == 0 ? 4 : 2;
 // previous column's H from `prev` and writing the new one into `cur`. An idle lane writes
 // nothing: before its first column both arrays hold the boundary, after its last nothing reads
 // them. Two targets (res_a in the low halves, res_b in the high ones), or, Paired, one target
-// (res_a) against two queries, whose scores come from the profile already in halves: no byte
-// permute per row.
+// (res_a) against two queries, whose scores come from the profile already in halves.
 struct PackedStep {
     const void* profile;
     std::uint32_t* scratch;
@@ -89,16 +80,17 @@ struct PackedStep {
             } else {
                 sub[0] = w.x, sub[1] = w.y;
             }
-        } else if constexpr (kRows == 4) {
-            const Word wa = words[ca * (R / kRows) * 32], wb = words[cb * (R / kRows) * 32];
-            sub[0] = halves_low(wa.x, wb.x);
-            sub[1] = halves_high(wa.x, wb.x);
-            sub[2] = halves_low(wa.y, wb.y);
-            sub[3] = halves_high(wa.y, wb.y);
         } else {
+            // A query's words hold its score in the low half and 0 in the high one, so that
+            // b x 2^16 + a puts target b's score above target a's in one multiply-add, which
+            // runs on the FMA pipe, beside the DPX instructions' ALU pipe.
             const Word wa = words[ca * (R / kRows) * 32], wb = words[cb * (R / kRows) * 32];
-            sub[0] = halves_low(wa, wb);
-            sub[1] = halves_high(wa, wb);
+            sub[0] = wb.x * 65536u + wa.x;
+            sub[1] = wb.y * 65536u + wa.y;
+            if constexpr (kRows == 4) {
+                sub[2] = wb.z * 65536u + wa.z;
+                sub[3] = wb.w * 65536u + wa.w;
+            }
         }
     }
 
@@ -145,7 +137,7 @@ struct PackedStep {
 };
 
 template <int R, bool Paired>
-__global__ void __launch_bounds__(packed_scan_warps(Paired) * 32)
+__global__ void __launch_bounds__(packed_scan_warps(Paired) * 32, 2)
     packed_scan_kernel(PackedScanArgs a) {
     constexpr int kWarps = packed_scan_warps(Paired);
     extern __shared__ uint4 packed_shared[];
@@ -177,10 +169,7 @@ __global__ void __launch_bounds__(packed_scan_warps(Paired) * 32)
         for (int pass = 0; pass < a.passes; ++pass) {
             if (a.passes > 1 || !loaded) {
                 __syncthreads();
-                if constexpr (Paired)
-                    load_profile<R>(a.pair_profile, a.codes, a.rows, pass, packed_profile);
-                else
-                    load_profile<R>(a.profile, a.codes, a.rows, pass, packed_profile);
+                load_profile<R>(a.profile, a.codes, a.rows, pass, packed_profile);
                 __syncthreads();
                 loaded = true;
             }
@@ -472,14 +461,14 @@ int int32_rows_per_lane(std::int64_t m) {
 
 int packed_scan_grid(const PackedScanArgs& args, int rows_per_lane, int device) {
     int grid = 0;
-    with_packed_rows(rows_per_lane, args.pair_profile != nullptr,
+    with_packed_rows(rows_per_lane, args.scores_b != nullptr,
                      [&]<int R, bool Paired>() { grid = packed_grid_r<R, Paired>(args, device); });
     return grid;
 }
 
 void launch_packed_scan(const PackedScanArgs& args, int rows_per_lane, int grid,
                         cudaStream_t stream) {
-    with_packed_rows(rows_per_lane, args.pair_profile != nullptr,
+    with_packed_rows(rows_per_lane, args.scores_b != nullptr,
                      [&]<int R, bool Paired>() { launch_packed_r<R, Paired>(args, grid, stream); });
 }
 

@@ -13,8 +13,9 @@
 // Two lane types. Packed: two targets per warp in the two 16-bit halves of each register (or one
 // target against two queries, whose scores share the profile's words, see PackedScanArgs), for
 // local alignment with costs small enough, values biased by 2^15 (scan_kernels.cu); two cells
-// cost four and a half DPX instructions, an integer add (H - (O + E)) and a byte permute (the
-// scores of the two targets' residues). Overflow cannot go unseen: H grows
+// cost four and a half DPX instructions (on the ALU pipe, which bounds the scan), an integer add
+// (H - (O + E)) and a multiply-add that puts the two targets' scores side by side (both on the
+// FMA pipe). Overflow cannot go unseen: H grows
 // by at most the largest substitution score per diagonal step and gaps only lower it, so if the
 // best H stays below 32767 - that score no H ever wrapped; a target whose best reaches it is
 // marked and scored again in 32-bit lanes. Int32: one target per warp, every mode (pairwise.hpp's
@@ -29,10 +30,11 @@
 namespace tropic::align::detail::cuda {
 
 inline constexpr int kScanWarps = 4;  // warps per block
-// The packed kernel's warps per block: a query pair's profile takes twice the shared memory, so
-// its blocks have twice the warps to keep as many resident.
-constexpr int packed_scan_warps(bool paired) {
-    return paired ? 2 * kScanWarps : kScanWarps;
+// The packed kernel's warps per block: its profile's 32-bit words (two queries' scores, or one
+// query's with room for a second target's) take twice the shared memory of 16-bit ones, so its
+// blocks have twice the warps, two of them resident per SM at up to 128 registers a thread.
+constexpr int packed_scan_warps(bool) {
+    return 2 * kScanWarps;
 }
 // The packed kernel's "minus infinity" for I and D, and the score of the padding residue code
 // (columns past the shorter target of a pair) and of padding rows: local H never goes below 0, so
@@ -57,14 +59,13 @@ struct ScanTargets {
 
 struct PackedScanArgs {
     ScanTargets targets;
-    // profile[c * rows + i]: s(query row i, code c) for the codes and the padding code
-    // (codes = alphabet + 1), rows = passes * 32 R (kPackedPadScore below row m).
-    const std::int16_t* profile = nullptr;
-    // Or two queries at once (one target per warp): pair_profile[c * rows + i] holds the first
-    // query's s(i, c) in its low 16 bits and the second's in its high ones (each
-    // kPackedPadScore below its own length); their scores go to scores and scores_b.
-    const std::uint32_t* pair_profile = nullptr;
-    std::int32_t* scores_b = nullptr;
+    // profile[c * rows + i]: query row i's score against code c for the codes and the padding
+    // code (codes = alphabet + 1), rows = passes * 32 R (kPackedPadScore below row m), as a
+    // 16-bit value in the low half of the word (high half 0); or, for two queries at once (one
+    // target per warp, scores_b set), the first query's in the low half and the second's in the
+    // high one.
+    const std::uint32_t* profile = nullptr;
+    std::int32_t* scores_b = nullptr;  // the second query's scores, or nullptr
     std::int32_t codes = 0, rows = 0, passes = 0;
     std::int32_t open_extend = 0, extend = 0;
     std::int32_t threshold = 0;
