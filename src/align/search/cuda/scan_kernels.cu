@@ -327,7 +327,7 @@ int grid_for(Kernel kernel, std::size_t shared, int work_groups, int device,
 // blocks as are resident, no more than the work needs), and the launch on a grid found so.
 template <int R, bool Paired>
 std::size_t packed_shared_bytes(const PackedScanArgs& args) {
-    return static_cast<std::size_t>(args.codes) * R * 32 * (Paired ? 4 : 2);
+    return static_cast<std::size_t>(args.codes) * R * 32 * sizeof(std::uint32_t);
 }
 
 template <int R, bool Paired>
