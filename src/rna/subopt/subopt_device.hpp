@@ -18,13 +18,14 @@ class ThreadPool;
 namespace tropic::rna::detail::cuda {
 
 // Device bytes the device part of a record of `length` nt needs: long mode's tables and, with
-// `outside`, the outside table, its closing energies and their vectors.
+// `outside`, the outside table, its closing energies and the multiloop vectors of every l.
 std::uint64_t subopt_device_bytes(std::size_t length, const MfeParams& mfe_params, bool constrained,
                                   bool outside);
 
 struct SuboptDeviceTables {
     std::unique_ptr<MfeTables> tables;  // equal, cell for cell, to the CPU engine's
-    std::vector<int> f3, out;           // with `outside` only: ZukerOutside's F3 and Out
+    // With `outside` only: ZukerOutside's F3, Out and multiloop vectors (its up and ml tables).
+    std::vector<int> f3, out, up, ml;
 };
 
 // Fills the tables of `sequence` on `device` and copies them back (converted to the host's

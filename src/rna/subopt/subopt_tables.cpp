@@ -15,9 +15,9 @@ namespace tropic::rna::detail {
 
 namespace {
 
-// The CPU's tables, and Zuker's outside table with its traceback marks.
+// The CPU's tables, and Zuker's outside table, its multiloop vectors and its traceback marks.
 std::uint64_t host_bytes(std::size_t n, const MfeParams& mfe_params, bool zuker, unsigned threads) {
-    const std::uint64_t outside = zuker ? std::uint64_t(n) * n * (sizeof(int) + 1) : 0;
+    const std::uint64_t outside = zuker ? std::uint64_t(n) * n * (3 * sizeof(int) + 1) : 0;
     return mfe_cpu_bytes(n, mfe_params, threads) + outside;
 }
 
@@ -44,8 +44,9 @@ SuboptTables fill_subopt_tables(std::span<const std::uint8_t> sequence, const En
             sequence, params, mfe_params, constraint, zuker, run.device, run.pool);
         result.tables = std::move(device.tables);
         if (zuker)
-            result.outside = std::make_unique<ZukerOutside>(*result.tables, std::move(device.f3),
-                                                            std::move(device.out));
+            result.outside = std::make_unique<ZukerOutside>(
+                *result.tables, std::move(device.f3), std::move(device.out), std::move(device.up),
+                std::move(device.ml));
         return result;
     }
     profile::PhaseTimer timer;

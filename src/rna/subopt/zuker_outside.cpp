@@ -37,18 +37,24 @@ ZukerOutside::ZukerOutside(const MfeTables& tables, ThreadPool* pool)
       m_(tables.model()),
       n_(tables.length()),
       f3_(zuker_exterior_f3(tables)),
-      out_(static_cast<std::size_t>(n_) * static_cast<std::size_t>(n_), kInf) {
+      out_(static_cast<std::size_t>(n_) * static_cast<std::size_t>(n_), kInf),
+      up_(out_.size(), kInf),
+      ml_(out_.size(), kInf) {
     fill_outside(pool);
 }
 
-ZukerOutside::ZukerOutside(const MfeTables& tables, std::vector<int> f3, std::vector<int> out)
+ZukerOutside::ZukerOutside(const MfeTables& tables, std::vector<int> f3, std::vector<int> out,
+                           std::vector<int> up, std::vector<int> ml)
     : t_(tables),
       m_(tables.model()),
       n_(tables.length()),
       f3_(std::move(f3)),
-      out_(std::move(out)) {
-    if (f3_.size() != static_cast<std::size_t>(n_) + 1 ||
-        out_.size() != static_cast<std::size_t>(n_) * static_cast<std::size_t>(n_))
+      out_(std::move(out)),
+      up_(std::move(up)),
+      ml_(std::move(ml)) {
+    const std::size_t cells = static_cast<std::size_t>(n_) * static_cast<std::size_t>(n_);
+    if (f3_.size() != static_cast<std::size_t>(n_) + 1 || out_.size() != cells ||
+        up_.size() != cells || ml_.size() != cells)
         throw InternalError("Zuker outside table of the wrong size");
 }
 
@@ -71,18 +77,20 @@ int ZukerOutside::exterior(int k, int l) const {
 // independent of each other: with a pool, each set is shared among its threads.
 void ZukerOutside::fill_outside(ThreadPool* pool) {
     const int b = m_.params->ml_base;
-    std::vector<int> up(static_cast<std::size_t>(n_), kInf), ml(static_cast<std::size_t>(n_), kInf);
     auto closing = [&](int i, int j) {
         const int o = out(i, j);
         return o < kInf ? o + m_.multi_closing(i, j, m_.type(i, j)) : kInf;
     };
     for (int l = n_ - 1; l > 0; --l) {
+        int* up = up_.data() + index(l, 0);
+        int* ml = ml_.data() + index(l, 0);
+        const int* up_before = l + 1 < n_ ? up_.data() + index(l + 1, 0) : nullptr;
         // up and ml for this l from those of l+1 (closing pairs (i,l+1) join them).
         parallel_for(
             pool, 0, static_cast<std::size_t>(l),
             [&](std::size_t x) {
                 const int i = static_cast<int>(x);
-                int u = up[i] < kInf ? up[i] + b : kInf;
+                int u = up_before != nullptr && up_before[i] < kInf ? up_before[i] + b : kInf;
                 if (l + 1 < n_) u = std::min(u, closing(i, l + 1));
                 up[i] = u;
                 int best = kInf;
@@ -121,6 +129,41 @@ void ZukerOutside::fill_outside(ThreadPool* pool) {
     }
 }
 
+// The first enclosing pair (p,q) in the order p = i-1 down to 0, then q = j+1 up, and for each
+// the first choice (0, 1, 2) whose energy is Out(i,j). Every candidate costs at least Out(i,j),
+// so p has one exactly when its best candidate, read from the vectors up and ml of l = j, does;
+// only that p's q are then searched.
+bool ZukerOutside::enclosing_multiloop(int i, int j, Enclosing& found) const {
+    const int o = out(i, j), b = m_.params->ml_base;
+    const int stem = m_.multi_stem(i, j, m_.type(i, j));
+    const int* up = up_.data() + index(j, 0);
+    const int* ml = ml_.data() + index(j, 0);
+    int p = i - 1;
+    for (; p >= 0; --p) {
+        const int left_m = segment(p + 1, i - 1), left_up = (i - p - 1) * b;
+        if (up[p] < kInf && left_m < kInf && up[p] + left_m + stem == o) break;
+        if (ml[p] < kInf && ml[p] + std::min(left_m, left_up) + stem == o) break;
+    }
+    if (p < 0) return false;
+    const int left_up = (i - p - 1) * b, left_m = segment(p + 1, i - 1);
+    for (int q = j + 1; q < n_; ++q) {
+        if (out(p, q) >= kInf) continue;
+        const int base = out(p, q) + m_.multi_closing(p, q, m_.type(p, q)) + stem;
+        const int right_up = (q - j - 1) * b, right_m = segment(j + 1, q - 1);
+        if (left_m < kInf && base + left_m + right_up == o)
+            found.choice = 0;
+        else if (right_m < kInf && base + left_up + right_m == o)
+            found.choice = 1;
+        else if (left_m < kInf && right_m < kInf && base + left_m + right_m == o)
+            found.choice = 2;
+        else
+            continue;
+        found.p = p, found.q = q;
+        return true;
+    }
+    return false;
+}
+
 std::string ZukerOutside::trace(int k, int l, int target) const {
     std::string structure(static_cast<std::size_t>(n_), '.');
     std::vector<SuboptInterval> pending{{SuboptKind::C, k, l}};
@@ -148,34 +191,23 @@ std::string ZukerOutside::trace(int k, int l, int target) const {
             }
         if (found) continue;
         // A helix of a multiloop closed by (p,q).
-        const int stem = m_.multi_stem(i, j, t), b = m_.params->ml_base;
-        for (int p = i - 1; p >= 0 && !found; --p)
-            for (int q = j + 1; q < n_; ++q) {
-                if (out(p, q) >= kInf) continue;
-                const int base = out(p, q) + m_.multi_closing(p, q, m_.type(p, q)) + stem;
-                const int left_up = (i - p - 1) * b, right_up = (q - j - 1) * b;
-                const int left_m = segment(p + 1, i - 1), right_m = segment(j + 1, q - 1);
-                int choice = -1;
-                if (left_m < kInf && base + left_m + right_up == o)
-                    choice = 0;
-                else if (right_m < kInf && base + left_up + right_m == o)
-                    choice = 1;
-                else if (left_m < kInf && right_m < kInf && base + left_m + right_m == o)
-                    choice = 2;
-                if (choice < 0) continue;
-                decided += base - out(p, q);
-                if (choice == 0 || choice == 2)
-                    pending.push_back({SuboptKind::M, p + 1, i - 1});
-                else
-                    decided += left_up;
-                if (choice == 1 || choice == 2)
-                    pending.push_back({SuboptKind::M, j + 1, q - 1});
-                else
-                    decided += right_up;
-                structure[p] = '(', structure[q] = ')';
-                i = p, j = q, found = true;
-                break;
-            }
+        Enclosing e;
+        if (enclosing_multiloop(i, j, e)) {
+            const int p = e.p, q = e.q, b = m_.params->ml_base;
+            const int base =
+                out(p, q) + m_.multi_closing(p, q, m_.type(p, q)) + m_.multi_stem(i, j, t);
+            decided += base - out(p, q);
+            if (e.choice == 0 || e.choice == 2)
+                pending.push_back({SuboptKind::M, p + 1, i - 1});
+            else
+                decided += (i - p - 1) * b;
+            if (e.choice == 1 || e.choice == 2)
+                pending.push_back({SuboptKind::M, j + 1, q - 1});
+            else
+                decided += (q - j - 1) * b;
+            structure[p] = '(', structure[q] = ')';
+            i = p, j = q, found = true;
+        }
         if (!found)
             throw InternalError("Zuker traceback: the outside table does not explain itself");
     }

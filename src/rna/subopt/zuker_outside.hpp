@@ -24,13 +24,20 @@ class ZukerOutside {
   public:
     // Fills F3 and Out on the calling thread, or sharing each step of Out among `pool`'s threads.
     explicit ZukerOutside(const MfeTables& tables, ThreadPool* pool = nullptr);
-    // Adopts F3 (zuker_exterior_f3) and Out (n x n, row-major; kInfEnergy where (k,l) cannot
-    // form) computed elsewhere for `tables`.
-    ZukerOutside(const MfeTables& tables, std::vector<int> f3, std::vector<int> out);
+    // Adopts F3 (zuker_exterior_f3), Out and the multiloop vectors of every l (each n x n,
+    // see out_table, up_table and ml_table) computed elsewhere for `tables`.
+    ZukerOutside(const MfeTables& tables, std::vector<int> f3, std::vector<int> out,
+                 std::vector<int> up, std::vector<int> ml);
 
     int out(int i, int j) const { return out_[index(i, j)]; }
     const std::vector<int>& f3() const { return f3_; }
+    // Out(k,l) at [k n + l], kInfEnergy where (k,l) cannot form.
     const std::vector<int>& out_table() const { return out_; }
+    // The multiloop vectors of fill_outside for every l: up[i] at [l n + i] (the best closing
+    // pair (i,j), j > l, with l+1..j-1 unpaired), ml[i] likewise (with helices in l+1..j-1);
+    // kInfEnergy where none, and for i >= l.
+    const std::vector<int>& up_table() const { return up_; }
+    const std::vector<int>& ml_table() const { return ml_; }
 
     // The best structure containing (k,l), of energy `target` = C(k,l) + Out(k,l): the outside
     // path by the cases above, the parts left (exterior prefix and suffix, multiloop segments,
@@ -51,7 +58,14 @@ class ZukerOutside {
     const MfeTables& t_;
     const MfeModel& m_;
     int n_;
-    std::vector<int> f3_, out_;
+    // The multiloop that closes around (i,j): the enclosing pair (p,q) and which of its
+    // segments hold helices; false when none gives Out(i,j).
+    struct Enclosing {
+        int p = -1, q = -1, choice = -1;  // choice 0: left, 1: right, 2: both
+    };
+    bool enclosing_multiloop(int i, int j, Enclosing& found) const;
+
+    std::vector<int> f3_, out_, up_, ml_;
 };
 
 }  // namespace tropic::rna::detail

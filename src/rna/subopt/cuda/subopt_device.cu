@@ -13,6 +13,7 @@
 // the table is the CPU's cell for cell.
 #include <algorithm>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/cuda/device_buffer.cuh"
@@ -41,7 +42,7 @@ using Step = semiring::MinPlus<std::int32_t>;
 struct OutsideArgs {
     int* out;      // Out(k,l) at [k n + l]
     int* closing;  // Out(k,l) + the multiloop closing of (k,l), kInf where Out is
-    int* up;       // by i, for the current l
+    int* up;       // up[i] of every l at [l n + i], ml likewise (ZukerOutside's up_table)
     int* ml;
     const int* f3;
     int n;
@@ -71,10 +72,14 @@ __global__ void __launch_bounds__(kWarps * 32)
     }
     best = warp_min(best);
     if (lane != 0) return;
-    int u = o.up[i] < kInf ? o.up[i] + args.params->ml_base : kInf;
-    if (l + 1 < n) u = min(u, closing[l + 1]);
-    o.up[i] = u;
-    o.ml[i] = best;
+    const std::size_t row = std::size_t(l) * n;
+    int u = kInf;
+    if (l + 1 < n) {
+        const int before = o.up[row + n + i];  // up[i] of l+1
+        u = min(before < kInf ? before + args.params->ml_base : kInf, closing[l + 1]);
+    }
+    o.up[row + i] = u;
+    o.ml[row + i] = best;
 }
 
 __global__ void __launch_bounds__(kWarps * 32)
@@ -101,9 +106,11 @@ __global__ void __launch_bounds__(kWarps * 32)
     int multi = kInf;
     if (k > 0 && l + 1 < n) {
         const int* left_fml = s.fml + std::size_t(k - 1) * s.ld;  // FML(i+1, k-1) at [i]
+        const int* up_row = o.up + std::size_t(l) * n;
+        const int* ml_row = o.ml + std::size_t(l) * n;
         for (int i = lane; i < k; i += 32) {
             const int left = k - i - 2 > kTurn ? left_fml[i] : kInf, left_up = (k - i - 1) * b;
-            const int up = o.up[i], ml = o.ml[i];
+            const int up = up_row[i], ml = ml_row[i];
             if (up < kInf && left < kInf) multi = min(multi, up + left);
             if (ml < kInf) multi = min(multi, ml + min(left, left_up));
         }
@@ -136,22 +143,18 @@ OutsideWorkspace& outside_workspace_of(int device) {
 }
 
 std::uint64_t outside_bytes(std::size_t n) {
-    return 2 * std::uint64_t(n) * n * sizeof(int) + (3 * std::uint64_t(n) + 1) * sizeof(int);
+    return 4 * std::uint64_t(n) * n * sizeof(int) + (std::uint64_t(n) + 1) * sizeof(int);
 }
 
-std::vector<int> outside_on_device(const MfeDeviceArgs& args, int n, const std::vector<int>& f3,
-                                   int device) {
+// Out and the vectors up and ml of every l into `result`.
+void outside_on_device(const MfeDeviceArgs& args, int n, int device, SuboptDeviceTables& result) {
     OutsideWorkspace& w = outside_workspace_of(device);
     const std::size_t cells = std::size_t(n) * n;
-    w.out.resize(cells);
-    w.closing.resize(cells);
-    w.up.resize(std::size_t(n));
-    w.ml.resize(std::size_t(n));
-    w.f3.assign(std::span<const int>(f3));
-    tropic::detail::cuda::fill_async(w.out.data(), cells, kInf);
-    tropic::detail::cuda::fill_async(w.closing.data(), cells, kInf);
-    tropic::detail::cuda::fill_async(w.up.data(), std::size_t(n), kInf);
-    tropic::detail::cuda::fill_async(w.ml.data(), std::size_t(n), kInf);
+    w.f3.assign(std::span<const int>(result.f3));
+    for (DeviceBuffer<int>* table : {&w.out, &w.closing, &w.up, &w.ml}) {
+        table->resize(cells);
+        tropic::detail::cuda::fill_async(table->data(), cells, kInf);
+    }
     const OutsideArgs o{w.out.data(), w.closing.data(), w.up.data(), w.ml.data(), w.f3.data(), n};
     for (int l = n - 1; l > 0; --l) {
         outside_rows_kernel<<<(l + kWarps - 1) / kWarps, kWarps * 32>>>(args, o, l);
@@ -161,10 +164,12 @@ std::vector<int> outside_on_device(const MfeDeviceArgs& args, int n, const std::
         outside_pairs_kernel<<<(pairs + kWarps - 1) / kWarps, kWarps * 32>>>(args, o, l);
         TROPIC_CUDA_CHECK_LAUNCH("outside_pairs_kernel");
     }
-    std::vector<int> out(cells);
-    TROPIC_CUDA_CHECK(
-        cudaMemcpy(out.data(), w.out.data(), cells * sizeof(int), cudaMemcpyDeviceToHost));
-    return out;
+    for (auto [from, to] : {std::pair{&w.out, &result.out}, std::pair{&w.up, &result.up},
+                            std::pair{&w.ml, &result.ml}}) {
+        to->resize(cells);
+        TROPIC_CUDA_CHECK(
+            cudaMemcpy(to->data(), from->data(), cells * sizeof(int), cudaMemcpyDeviceToHost));
+    }
 }
 
 // Long mode's squares (mfe_device.cuh) into the host's layout (MfeTableArrays): C and FML from
@@ -234,7 +239,7 @@ SuboptDeviceTables subopt_tables_cuda(std::span<const std::uint8_t> sequence,
         result.tables =
             std::make_unique<MfeTables>(sequence, params, mfe_params, constraint,
                                         mfe_table_arrays(0, mfe_params.no_lonely_pairs));
-        if (outside) result.f3.assign(1, 0);
+        if (outside) result.f3.assign(1, 0);  // Out, up and ml: 0 x 0
         return result;
     }
     TROPIC_CUDA_CHECK(cudaSetDevice(device));
@@ -251,7 +256,7 @@ SuboptDeviceTables subopt_tables_cuda(std::span<const std::uint8_t> sequence,
                              timer.lap(copies);
                              if (!outside) return;
                              result.f3 = zuker_exterior_f3(*result.tables);
-                             result.out = outside_on_device(args, n, result.f3, device);
+                             outside_on_device(args, n, device, result);
                              timer.lap(outside_time, wait);
                          });
     if (timer.enabled()) {
