@@ -689,7 +689,7 @@ std::uint64_t mfe_device_bytes(std::size_t length, const MfeParams& mfe_params, 
 }
 
 std::uint64_t mfe_long_device_bytes(std::size_t length, const MfeParams& mfe_params,
-                                   bool constrained) {
+                                    bool constrained) {
     return fold_bytes(length, true, mfe_params.no_lonely_pairs, constrained);
 }
 
