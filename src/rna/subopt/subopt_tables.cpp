@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/internal/backend_choice.hpp"
+#include "core/internal/memory_fit.hpp"
 #include "core/internal/profile.hpp"
 #include "rna/mfe/mfe_cpu.hpp"
 #include "rna/subopt/subopt_device.hpp"
@@ -38,6 +39,17 @@ SuboptTables fill_subopt_tables(std::span<const std::uint8_t> sequence, const En
     work.auto_min_steps = kAutoCudaMinLength * kAutoCudaMinLength * kAutoCudaMinLength;
     work.host_bytes = host_bytes(n, mfe_params, zuker, threads);
     work.device_bytes = cuda::subopt_device_bytes(n, mfe_params, constrained, zuker);
+    work.suggest = [&](const MemoryBudget& budget) {
+        const bool host = budget.kind != MemoryBudget::Kind::Device;
+        const std::size_t fits = longest_that_fits(
+            budget.bytes,
+            [&](std::size_t length) {
+                return host ? host_bytes(length, mfe_params, zuker, threads)
+                            : cuda::subopt_device_bytes(length, mfe_params, constrained, zuker);
+            },
+            n);
+        return fmt::format("records of up to {} nt fit", fits);
+    };
     SuboptTables result;
     if (choose_backend(run, work) == Backend::Cuda) {
         cuda::SuboptDeviceTables device = cuda::subopt_tables_cuda(
