@@ -41,6 +41,9 @@ struct SuboptAnswer {
     std::vector<rna::SuboptStructure> zuker;
 };
 
+// Records from this length on share the pool (a thread alone fills one in ~50 ms).
+constexpr std::size_t kSharedFillLength = 500;
+
 // RNAsubopt's conversion of -e (checked to lie in 0..10000 kcal/mol): (int)(0.1 + e * 100)
 // dcal/mol.
 int delta_dcal(double kcal) {
@@ -65,18 +68,35 @@ void run_subopt(SuboptCliOptions options) {
     SequenceChunks chunks = sequence_chunks(options.inputs, options.shared.chunk);
     RecordCommand<SequenceRecord, SuboptAnswer> command;
     command.label = "tropic subopt";
-    // One record per thread: the enumerations are independent. The structure guard
-    // (--max-structures) fails its record with exit code 2.
+    // Short records one per thread (their fills and enumerations are independent); long ones, and
+    // every record on the device, one at a time with the whole pool (the fill, Zuker's outside
+    // table and traces shared among the threads). The structure guard (--max-structures) fails
+    // its record with exit code 2.
     command.compute = [&](const RecordChunk<SequenceRecord>& chunk, const RunOptions& r) {
         const auto encoded = encode_residues(chunk.records, *r.pool);
-        return outcomes_of<SuboptAnswer>(r.pool, encoded.size(), [&](std::size_t k) {
+        auto solve = [&](std::size_t k, const RunOptions& record_run) {
             SuboptAnswer answer;
             if (options.zuker)
-                answer.zuker = rna::subopt_zuker(encoded[k], params, mfe_params);
+                answer.zuker = rna::subopt_zuker(encoded[k], params, mfe_params, record_run);
             else
-                answer.range = rna::subopt(encoded[k], params, mfe_params, subopt_params);
+                answer.range =
+                    rna::subopt(encoded[k], params, mfe_params, subopt_params, record_run);
             return answer;
+        };
+        std::vector<std::size_t> alone, shared;
+        for (std::size_t k = 0; k < encoded.size(); ++k)
+            (r.backend == Backend::Cuda || encoded[k].size() >= kSharedFillLength ? shared : alone)
+                .push_back(k);
+        std::vector<Outcome<SuboptAnswer>> outcomes(encoded.size());
+        RunOptions single = r;
+        single.pool = nullptr;
+        parallel_for(r.pool, 0, alone.size(), [&](std::size_t x) {
+            outcomes[alone[x]] =
+                capture_outcome<SuboptAnswer>([&] { return solve(alone[x], single); });
         });
+        for (std::size_t k : shared)
+            outcomes[k] = capture_outcome<SuboptAnswer>([&] { return solve(k, r); });
+        return outcomes;
     };
     command.append_text = [&](std::string& out, const SequenceRecord& record,
                               const SuboptAnswer& answer) {
@@ -121,11 +141,9 @@ Command add_subopt_command(CLI::App& app) {
         ->check(at_least(std::size_t{1}));
     add_energy_model_options(sub, options->model, "");
     add_pair_rule_options(sub, options->model, "");
-    // The enumeration reads the CPU MFE engine's tables: there is no GPU path yet, nor memory
-    // for --max-memory to govern (--max-structures bounds a record's structures).
-    add_run_options(
-        sub, options->shared,
-        Shared::Threads | Shared::Json | Shared::Output | Shared::Quiet | Shared::Chunk);
+    // --max-structures bounds a record's structures; --max-memory the tables of a CPU fill.
+    add_run_options(sub, options->shared,
+                    kComputeOptions | Shared::OneDeviceProblem | Shared::Chunk);
     return {sub, [options] { run_subopt(*options); }};
 }
 

@@ -161,10 +161,13 @@ nb::list subopt(const SequenceBatch& batch, const rna::ModelDetails& model,
     auto outcomes = run([&] {
         const rna::EnergyParams params = model.energy_params();
         const Encoded encoded = encode_rna_batch(batch, run.pool());
+        RunOptions record_run = run.options();  // the backend; the records share the threads
+        record_run.pool = nullptr;
         return outcomes_of<std::vector<rna::SuboptStructure>>(
             run.pool(), encoded.size(), [&](std::size_t k) {
-                if (zuker) return rna::subopt_zuker(encoded[k], params, mfe_params);
-                return rna::subopt(encoded[k], params, mfe_params, subopt_params).structures;
+                if (zuker) return rna::subopt_zuker(encoded[k], params, mfe_params, record_run);
+                return rna::subopt(encoded[k], params, mfe_params, subopt_params, record_run)
+                    .structures;
             });
     });
     nb::list out;

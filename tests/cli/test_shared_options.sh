@@ -29,7 +29,7 @@ for command in "${COMMANDS[@]}" device; do
 done
 
 # Every shared option, in the same words (names, type, default and text) in every command that
-# takes it; eval and subopt, which run on the CPU alone, take no --backend, --device or
+# takes it; eval, which runs on the CPU alone, takes no --backend, --device or
 # --max-memory, makedb only --max-memory and -q, index no --backend, --device or --json (its -o
 # names the index's prefix) and map no --json (it writes SAM or BAM).
 for option in "${SHARED[@]}"; do
@@ -38,14 +38,13 @@ for option in "${SHARED[@]}"; do
     for command in "${COMMANDS[@]}"; do
         entry=$(option_entry "${HELP[$command]}" "$option")
         case "$command $option" in
-            "eval --backend" | "eval --device" | "eval --max-memory" | "subopt --backend" | \
-                "subopt --device" | "subopt --max-memory" | "makedb --backend" | \
+            "eval --backend" | "eval --device" | "eval --max-memory" | "makedb --backend" | \
                 "makedb --device" | "makedb --threads" | "makedb --json" | "makedb --output" | \
                 "index --backend" | "index --device" | "index --json" | "map --json")
                 assert_eq "$entry" "" "$command --help lists $option, which it cannot honour"
                 continue
                 ;;
-            "align3 --device" | "syntenic --device")
+            "align3 --device" | "syntenic --device" | "subopt --device")
                 assert_contains "$entry" "this command's one problem uses the first" \
                     "$command --device: one problem, on the first device of a list"
                 continue

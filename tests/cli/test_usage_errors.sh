@@ -50,7 +50,7 @@ for command in fold eval subopt plot rri align makedb search device "cnv count" 
         *" TEXT"*) fail "$command --help shows a TEXT metavar:"$'\n'"$(grep ' TEXT' <<<"$OUT")" ;;
     esac
 done
-for command in eval subopt; do
+for command in eval; do
     run "$TROPIC" $command --help
     for option in --backend --device --max-memory; do
         case "$OUT" in

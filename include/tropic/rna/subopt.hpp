@@ -7,12 +7,20 @@
 //     it, listed once per distinct structure (Zuker 1989).
 // Both read the tables of one MFE fill, with the same parameters (dangles 2 or 0, no lonely pairs,
 // maximum pair span, hard constraints) and parameters. docs/subopt.md describes the output.
+//
+// The overloads with RunOptions choose where the fill runs (run.backend, through choose_backend:
+// auto takes the device from 500 nt on): the CPU shares the fill, Zuker's outside table and
+// Zuker's traces among run.pool's threads; cuda fills the tables (and Zuker's outside table) on
+// run.device and copies them back, the enumeration and the traces staying on the host. The
+// output is the same, byte for byte, on every backend and any number of threads. The overloads
+// without RunOptions run on the CPU, on the calling thread.
 #include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "tropic/core/run_options.hpp"
 #include "tropic/core/sequence.hpp"
 #include "tropic/rna/energy_params.hpp"
 #include "tropic/rna/mfe.hpp"
@@ -62,6 +70,10 @@ struct SuboptResult {
                                   const EnergyParams& params, const MfeParams& mfe_params,
                                   const SuboptParams& subopt_params,
                                   const StructureConstraint* constraint = nullptr);
+[[nodiscard]] SuboptResult subopt(std::span<const std::uint8_t> sequence,
+                                  const EnergyParams& params, const MfeParams& mfe_params,
+                                  const SuboptParams& subopt_params, const RunOptions& run,
+                                  const StructureConstraint* constraint = nullptr);
 
 // RNAsubopt -z: for each pair (i,j) that may form, the best structure containing it (energy
 // C(i,j) + the best exterior of (i,j)). The pairs are visited by increasing best energy (ties as
@@ -72,6 +84,9 @@ struct SuboptResult {
 [[nodiscard]] std::vector<SuboptStructure> subopt_zuker(
     std::span<const std::uint8_t> sequence, const EnergyParams& params, const MfeParams& mfe_params,
     const StructureConstraint* constraint = nullptr);
+[[nodiscard]] std::vector<SuboptStructure> subopt_zuker(
+    std::span<const std::uint8_t> sequence, const EnergyParams& params, const MfeParams& mfe_params,
+    const RunOptions& run, const StructureConstraint* constraint = nullptr);
 
 // RNAsubopt's layout of one record: ">name [delta]" (delta in dcal/mol; no line for a record
 // without a name), then "SEQUENCE %6.2f %6.2f" (MFE and delta in kcal/mol), then one

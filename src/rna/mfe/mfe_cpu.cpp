@@ -376,10 +376,17 @@ MfeTables::MfeTables(std::span<const std::uint8_t> sequence, const EnergyParams&
     f5_ = engine_->f5_table();
 }
 
+MfeTables::MfeTables(std::span<const std::uint8_t> sequence, const EnergyParams& params,
+                     const MfeParams& mfe_params, const StructureConstraint* constraint,
+                     MfeTableArrays arrays)
+    : arrays_(std::move(arrays)) {
+    adopt(sequence, params, mfe_params, constraint);
+}
+
 MfeTables::~MfeTables() = default;
 
 MfeResult MfeTables::mfe() const {
-    return engine_->result();
+    return engine_ != nullptr ? engine_->result() : traced_mfe();
 }
 
 }  // namespace tropic::rna::detail

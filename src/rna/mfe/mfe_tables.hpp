@@ -1,12 +1,14 @@
 #pragma once
-// The filled tables of a CPU MFE fold (private to src/rna): what algorithms built on the MFE
+// The filled tables of an MFE fold (private to src/rna): what algorithms built on the MFE
 // recurrences of mfe.hpp read after the fill, e.g. suboptimal structures (Wuchty, Zuker). The
-// fill itself is the CPU engine's (mfe_cpu.cpp); this class only owns it and gives read access,
-// so there is one implementation of the recurrences.
+// fill itself is the CPU engine's (mfe_cpu.cpp) or the device's long mode (mfe_fill.cu, whose
+// tables come back as MfeTableArrays); this class only owns them and gives read access, so there
+// is one implementation of the recurrences on each side.
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <vector>
 
 #include "rna/mfe/mfe_model.hpp"
 #include "tropic/core/progress.hpp"
@@ -20,6 +22,17 @@ namespace tropic::rna::detail {
 
 class MfeEngine;
 
+// Tables filled elsewhere, in the CPU engine's layout: cell (i,j), i <= j, of the row-major
+// tables (c, cc, fml) at row_start[i] + j, of the column-major one (fm1) at col_start[j] + i;
+// cc is empty unless no_lonely_pairs (then c serves as cc); f5 holds n + 1 values.
+struct MfeTableArrays {
+    std::vector<std::size_t> row_start, col_start;
+    std::vector<int> c, cc, fml, fm1, f5;
+};
+
+// The arrays of a fold of n bases, every cell kInfEnergy (f5 zero).
+MfeTableArrays mfe_table_arrays(int n, bool no_lonely_pairs);
+
 class MfeTables {
   public:
     // Fills every table of `sequence` (on the calling thread, or sharing the fill among the
@@ -27,6 +40,11 @@ class MfeTables {
     MfeTables(std::span<const std::uint8_t> sequence, const EnergyParams& params,
               const MfeParams& mfe_params, const StructureConstraint* constraint = nullptr,
               ThreadPool* pool = nullptr, const Progress& on_progress = {}, std::size_t item = 0);
+    // Adopts tables that a device filled for `sequence` with the same parameters (the model is
+    // rebuilt here; the arrays are not checked).
+    MfeTables(std::span<const std::uint8_t> sequence, const EnergyParams& params,
+              const MfeParams& mfe_params, const StructureConstraint* constraint,
+              MfeTableArrays arrays);
     ~MfeTables();
     MfeTables(const MfeTables&) = delete;
     MfeTables& operator=(const MfeTables&) = delete;
@@ -48,7 +66,18 @@ class MfeTables {
     MfeResult mfe() const;
 
   private:
-    std::unique_ptr<MfeEngine> engine_;
+    // Builds the model of adopted tables and points the accessors at them.
+    void adopt(std::span<const std::uint8_t> sequence, const EnergyParams& params,
+               const MfeParams& mfe_params, const StructureConstraint* constraint);
+    // mfe() of adopted tables: the traceback of mfe_traceback.hpp over the accessors above.
+    MfeResult traced_mfe() const;
+
+    std::unique_ptr<MfeEngine> engine_;  // the CPU fill, or
+    // adopted tables and what their model points to
+    MfeTableArrays arrays_;
+    std::vector<std::int8_t> base_;
+    std::vector<int> hairpin_initiation_;
+    std::unique_ptr<MfeModel> own_model_;
     const MfeModel* model_ = nullptr;
     const std::size_t* row_start_ = nullptr;  // cell (i,j) of a row-major table: row_start_[i] + j
     const std::size_t* col_start_ = nullptr;  // ... of a column-major one: col_start_[j] + i

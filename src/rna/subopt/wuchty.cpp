@@ -7,8 +7,9 @@
 #include <string>
 #include <tuple>
 
-#include "rna/mfe/mfe_tables.hpp"
+#include "core/internal/profile.hpp"
 #include "rna/subopt/subopt_search.hpp"
+#include "rna/subopt/subopt_tables.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/rna/subopt.hpp"
 
@@ -17,6 +18,14 @@ namespace tropic::rna {
 SuboptResult subopt(std::span<const std::uint8_t> sequence, const EnergyParams& params,
                     const MfeParams& mfe_params, const SuboptParams& subopt_params,
                     const StructureConstraint* constraint) {
+    RunOptions run;
+    run.backend = Backend::Cpu;
+    return subopt(sequence, params, mfe_params, subopt_params, run, constraint);
+}
+
+SuboptResult subopt(std::span<const std::uint8_t> sequence, const EnergyParams& params,
+                    const MfeParams& mfe_params, const SuboptParams& subopt_params,
+                    const RunOptions& run, const StructureConstraint* constraint) {
     // The tables' infinity must stay out of reach, as RNAsubopt limits its range below INF.
     constexpr int kMaxDelta = kInfEnergy / 10;
     if (subopt_params.delta < 0 || subopt_params.delta > kMaxDelta)
@@ -24,7 +33,10 @@ SuboptResult subopt(std::span<const std::uint8_t> sequence, const EnergyParams& 
             fmt::format("the energy range must lie between 0 and {:.2f} kcal/mol, "
                         "not {:.2f}",
                         kMaxDelta / 100.0, subopt_params.delta / 100.0));
-    const detail::MfeTables tables(sequence, params, mfe_params, constraint);
+    const detail::SuboptTables filled =
+        detail::fill_subopt_tables(sequence, params, mfe_params, constraint, false, run);
+    const detail::MfeTables& tables = *filled.tables;
+    profile::PhaseTimer timer;
     const int n = static_cast<int>(sequence.size());
     SuboptResult result;
     result.mfe = tables.f5(n);
@@ -56,6 +68,9 @@ SuboptResult subopt(std::span<const std::uint8_t> sequence, const EnergyParams& 
                   [](const SuboptStructure& a, const SuboptStructure& b) {
                       return std::tie(a.energy, a.structure) < std::tie(b.energy, b.structure);
                   });
+    double enumeration = 0;
+    timer.lap(enumeration);
+    if (timer.enabled()) profile::record("subopt: enumeration", enumeration);
     return result;
 }
 

@@ -33,6 +33,10 @@ struct MfeJob {
 std::uint64_t mfe_device_bytes(std::size_t length, const MfeParams& mfe_params,
                                bool constrained = false);
 
+// Device bytes of a long-mode fold of `length` bases (fill_mfe_long_tables), whatever its length.
+std::uint64_t mfe_long_device_bytes(std::size_t length, const MfeParams& mfe_params,
+                                    bool constrained = false);
+
 // For tests only (the CLI cannot reach this private header): while on, long mode keeps F5's
 // scratch in global memory whatever the record's length, the path that records of more than
 // ~57,000 nt take. mfe_f5_global_folds() counts the long-mode folds that kept it there, so that

@@ -688,6 +688,31 @@ std::uint64_t mfe_device_bytes(std::size_t length, const MfeParams& mfe_params, 
     return fold_bytes(length, length >= kMfeLoneLength, mfe_params.no_lonely_pairs, constrained);
 }
 
+std::uint64_t mfe_long_device_bytes(std::size_t length, const MfeParams& mfe_params,
+                                    bool constrained) {
+    return fold_bytes(length, true, mfe_params.no_lonely_pairs, constrained);
+}
+
+void fill_mfe_long_tables(std::span<const std::uint8_t> sequence, const EnergyParams& params,
+                          const MfeParams& mfe_params, const StructureConstraint* constraint,
+                          int device, const MfeLongTablesUse& use) {
+    TROPIC_CUDA_CHECK(cudaSetDevice(device));
+    const MfeJob job{sequence, constraint, 0};
+    const std::span<const MfeJob> jobs(&job, 1);
+    const std::vector<std::size_t> chunk{0};
+    check_long_jobs_fit(jobs, chunk, mfe_params, device);
+    Workspace& w = workspace_of(device);
+    upload_model(w, params, sequence.size());
+    const ChunkLayout layout = plan_chunk(jobs, chunk, true, mfe_params);
+    upload_chunk(jobs, chunk, layout, w);
+    const MfeDeviceArgs args = device_args(w, mfe_params);
+    ChunkProfile profile;
+    launch_diagonals(args, layout, true, profile, [](int) {});
+    launch_exterior_and_traceback(args, layout, true, w);
+    profile.report(1, layout.folds.front().n);
+    use(args, layout.folds.front());
+}
+
 std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob> jobs, const EnergyParams& params,
                                      const MfeParams& mfe_params, int device,
                                      const Progress& on_progress) {

@@ -14,6 +14,10 @@ std::uint64_t mfe_device_bytes(std::size_t, const MfeParams&, bool) {
     return 0;
 }
 
+std::uint64_t mfe_long_device_bytes(std::size_t, const MfeParams&, bool) {
+    return 0;
+}
+
 std::vector<MfeResult> fold_mfe_cuda(std::span<const MfeJob>, const EnergyParams&, const MfeParams&,
                                      int, const Progress&) {
     throw_built_without_cuda();
