@@ -33,6 +33,7 @@
 #include "core/internal/memory_fit.hpp"
 #include "rna/ensemble/cuda/ensemble_cuda.hpp"
 #include "rna/ensemble/cuda/ensemble_device.cuh"
+#include "rna/ensemble/cuda/ensemble_listed.cuh"
 #include "tropic/core/error.hpp"
 
 namespace tropic::rna::detail::cuda {
@@ -206,7 +207,8 @@ std::uint64_t fold_bytes(std::size_t n) {
     const std::uint64_t linear = 5 * (n + 1) * sizeof(double) + 2 * n;  // hairpin, ml, z5, z3,
                                                                         // scratch; bases
     return kTables * square_bytes(n) + std::uint64_t(n) * n             // pair mask
-           + ensemble_packed_size(int(n)) * sizeof(double) + linear + sizeof(EnsembleDeviceFold);
+           + ensemble_packed_size(int(n)) * sizeof(double) + linear + sizeof(EnsembleDeviceFold) +
+           ensemble_listed_bytes(n);
 }
 
 // Runs body(k) for k in [0, count) on up to 16 host threads (the per-fold host work: setups of
@@ -277,26 +279,32 @@ struct Workspace {
     DeviceBuffer<std::uint8_t> sequence, pair_ok;
     DeviceBuffer<std::int8_t> base;
     DeviceBuffer<EnsembleDeviceFold> folds;
+    DeviceBuffer<char> text;  // the listed return's strings
+    EnsembleListedBuffers listed;
 };
 
 // Offsets of one fold's parts in the workspace.
 struct FoldPlace {
-    std::size_t tables = 0, linear = 0, packed = 0, bases = 0, pair_ok = 0;
+    std::size_t tables = 0, linear = 0, packed = 0, bases = 0, pair_ok = 0;  // text: 2 bases
     int n = 0;
 };
 
 class ChunkFill {
   public:
     ChunkFill(std::span<const EnsembleJob> jobs, std::vector<std::size_t> chunk,
-              const BoltzmannFactors& factors, const MfeParams& mfe_params, bool outside,
-              bool keep_inside, bool interleaved, Workspace& w, const Progress& on_progress)
+              const BoltzmannFactors& factors, const MfeParams& mfe_params,
+              const EnsembleOutput& output, bool interleaved, Workspace& w,
+              const Progress& on_progress)
         : jobs_(jobs),
           chunk_(std::move(chunk)),
           interleaved_(interleaved),
           factors_(factors),
           mfe_params_(mfe_params),
-          outside_(outside),
-          keep_inside_(keep_inside),
+          outside_(output.outside),
+          keep_inside_(output.keep_inside),
+          listed_(output.outside && !output.dense &&
+                  ensemble_listable(jobs_[chunk_.front()].sequence.size())),
+          list_threshold_(output.list_threshold),
           w_(w),
           on_progress_(on_progress) {}
 
@@ -392,6 +400,9 @@ class ChunkFill {
                 w_.folds.data());
             TROPIC_CUDA_CHECK_LAUNCH("probability_kernel");
         }
+        if (listed_)
+            launch_pair_list(w_.folds.data(), all.size(), packed_doubles_, list_threshold_,
+                             w_.listed);
         if (timer.on()) TROPIC_CUDA_CHECK(cudaStreamSynchronize(cudaStreamPerThread));
         timer.lap("outside");
     }
@@ -436,6 +447,7 @@ class ChunkFill {
         w_.tables.resize(std::max<std::size_t>(table_doubles_, 1));
         w_.linear.resize(std::max<std::size_t>(linear_doubles_, 1));
         w_.packed.resize(std::max<std::size_t>(packed_doubles_, 1));
+        if (listed_) w_.text.resize(std::max<std::size_t>(2 * bases_, 1));
         w_.folds.resize(chunk_.size());
     }
 
@@ -533,6 +545,7 @@ class ChunkFill {
             s.z3 = v.z3;
             s.n = int(pitch);
             v.packed = w_.packed.data() + p.packed;
+            if (listed_) v.text = w_.text.data() + 2 * p.bases;
         }
         w_.folds.assign(std::span<const EnsembleDeviceFold>(views));
     }
@@ -590,9 +603,42 @@ class ChunkFill {
         }
     }
 
+    // The listed return of every fold: their totals and strings, then as many pairs as listed.
+    struct Listed {
+        std::vector<EnsembleListedFold> folds;
+        std::vector<char> text;
+        std::vector<double> values;
+        std::vector<std::uint32_t> cells;
+    };
+    Listed download_listed() {
+        Listed out;
+        out.folds.resize(chunk_.size());
+        TROPIC_CUDA_CHECK(cudaMemcpy(out.folds.data(), w_.listed.folds.data(),
+                                     out.folds.size() * sizeof(EnsembleListedFold),
+                                     cudaMemcpyDeviceToHost));
+        out.text.resize(2 * bases_);
+        if (!out.text.empty())
+            TROPIC_CUDA_CHECK(cudaMemcpy(out.text.data(), w_.text.data(), out.text.size(),
+                                         cudaMemcpyDeviceToHost));
+        unsigned long long pairs = 0;
+        TROPIC_CUDA_CHECK(
+            cudaMemcpy(&pairs, w_.listed.head.data(), sizeof(pairs), cudaMemcpyDeviceToHost));
+        out.values.resize(pairs);
+        out.cells.resize(pairs);
+        if (pairs > 0) {
+            TROPIC_CUDA_CHECK(cudaMemcpy(out.values.data(), w_.listed.values.data(),
+                                         pairs * sizeof(double), cudaMemcpyDeviceToHost));
+            TROPIC_CUDA_CHECK(cudaMemcpy(out.cells.data(), w_.listed.cells.data(),
+                                         pairs * sizeof(std::uint32_t), cudaMemcpyDeviceToHost));
+        }
+        return out;
+    }
+
     void download() {
-        std::vector<double> packed(packed_doubles_);
-        if (outside_ && packed_doubles_ > 0)
+        const Listed listed = listed_ ? download_listed() : Listed{};
+        const bool dense = outside_ && !listed_;
+        std::vector<double> packed(dense ? packed_doubles_ : 0);
+        if (dense && packed_doubles_ > 0)
             TROPIC_CUDA_CHECK(cudaMemcpy(packed.data(), w_.packed.data(),
                                          packed_doubles_ * sizeof(double), cudaMemcpyDeviceToHost));
         std::vector<double> linear(linear_doubles_);
@@ -626,7 +672,10 @@ class ChunkFill {
             if (!keep_inside_)
                 for (auto* table : {&fold.qb, &fold.qm, &fold.qm1}) table->clear();
             fold.qbh.clear();
-            if (outside_) {
+            if (listed_)
+                unpack_listed(fold, listed.folds[f], listed.values.data(), listed.cells.data(),
+                              listed.text.data() + 2 * p.bases);
+            if (dense) {
                 fold.qbh.assign(un * un, 0.0);
                 const double* from = packed.data() + p.packed;
                 for (int i = 0; i < n; ++i)
@@ -639,12 +688,12 @@ class ChunkFill {
             s.qb = keep_inside_ ? fold.qb.data() : nullptr;
             s.qm = keep_inside_ ? fold.qm.data() : nullptr;
             s.qm1 = keep_inside_ ? fold.qm1.data() : nullptr;
-            s.qbh = outside_ ? fold.qbh.data() : nullptr;
+            s.qbh = dense ? fold.qbh.data() : nullptr;
             s.ml_unpaired = fold.setup.ml_unpaired.data();
             s.z5 = fold.z5.data();
             s.z3 = fold.z3.data();
             s.n = n;
-            fold.outside_done = outside_;
+            fold.outside_done = dense;
         });
     }
 
@@ -654,6 +703,8 @@ class ChunkFill {
     const BoltzmannFactors& factors_;
     const MfeParams& mfe_params_;
     bool outside_, keep_inside_;
+    bool listed_;  // the listed return (else dense)
+    double list_threshold_;
     Workspace& w_;
     const Progress& on_progress_;
     std::vector<FoldPlace> places_;
@@ -765,13 +816,13 @@ struct FillRun {
     std::span<const EnsembleJob> jobs;
     const BoltzmannFactors& factors;
     const MfeParams& mfe_params;
-    bool outside, keep_inside;
+    const EnsembleOutput& output;
     int device;
     const Progress& on_progress;
 
     void run(Chunk& chunk, Workspace& w) const {
-        ChunkFill(jobs, std::move(chunk.folds), factors, mfe_params, outside, keep_inside,
-                  chunk.interleaved, w, on_progress)
+        ChunkFill(jobs, std::move(chunk.folds), factors, mfe_params, output, chunk.interleaved, w,
+                  on_progress)
             .run();
     }
     Workspace workspace() const {
@@ -830,7 +881,7 @@ std::uint64_t ensemble_device_bytes(std::size_t length) {
 }
 
 void fill_ensemble_cuda(std::span<const EnsembleJob> jobs, const BoltzmannFactors& factors,
-                        const MfeParams& mfe_params, bool outside, bool keep_inside, int device,
+                        const MfeParams& mfe_params, const EnsembleOutput& output, int device,
                         const Progress& on_progress) {
     if (jobs.empty()) return;
     TROPIC_CUDA_CHECK(cudaSetDevice(device));
@@ -838,8 +889,8 @@ void fill_ensemble_cuda(std::span<const EnsembleJob> jobs, const BoltzmannFactor
     const std::vector<std::size_t> order = longest_first(jobs);
     check_fits(jobs, order, device_memory);
     std::vector<Chunk> chunks =
-        plan_chunks(jobs, order, chunk_rules(device_memory.bytes, keep_inside));
-    const FillRun run{jobs, factors, mfe_params, outside, keep_inside, device, on_progress};
+        plan_chunks(jobs, order, chunk_rules(device_memory.bytes, output.keep_inside));
+    const FillRun run{jobs, factors, mfe_params, output, device, on_progress};
     run_groups_in_pairs(run, run_plain_chunks(run, chunks));
 }
 
