@@ -5,6 +5,8 @@
 // layout's two diagonal kernels each alone (TROPIC_ENSEMBLE_INTERLEAVE_MAX=0,
 // TROPIC_ENSEMBLE_WARP_FROM). The listed return (the pairs at a threshold and the sums over every
 // pair, computed on the device) gives the dense return's pairs and the host's sums bit for bit.
+// Pair masks made on the device and by the host (constraints) in one batch, and several groups at
+// once (TROPIC_ENSEMBLE_GROUPS_AT_ONCE), give the CPU's results.
 // Without a CUDA device every test SKIPs visibly.
 #include <gtest/gtest.h>
 
@@ -66,16 +68,19 @@ class EnsembleGpu : public test::GpuTest {
         int mfe_scale = 1;  // mfe_dcal = -mfe_scale * n: the first scale estimate
     };
 
-    // Fills every record on both backends and compares them.
+    // Fills every record on both backends and compares them; with `constraints`, record r under
+    // its constraint when r is a multiple of `constrained_every`.
     static void expect_same(const std::vector<Seq>& seqs, const Case& c,
-                            const std::vector<rna::StructureConstraint>* constraints = nullptr) {
+                            const std::vector<rna::StructureConstraint>* constraints = nullptr,
+                            std::size_t constrained_every = 1) {
         const rna::BoltzmannFactors factors = c.model.boltzmann_factors();
         const rna::MfeParams mfe_params = c.model.mfe_params();
         std::vector<std::unique_ptr<rna::detail::EnsembleFold>> gpu;
         std::vector<rna::detail::cuda::EnsembleJob> jobs;
         for (std::size_t r = 0; r < seqs.size(); ++r) {
             gpu.push_back(std::make_unique<rna::detail::EnsembleFold>());
-            jobs.push_back({seqs[r], constraints ? &(*constraints)[r] : nullptr,
+            const bool constrained = constraints != nullptr && r % constrained_every == 0;
+            jobs.push_back({seqs[r], constrained ? &(*constraints)[r] : nullptr,
                             -c.mfe_scale * int(seqs[r].size()), r, gpu.back().get()});
         }
         rna::detail::cuda::fill_ensemble_cuda(jobs, factors, mfe_params, true, c.keep_inside, 0);
@@ -246,6 +251,33 @@ TEST_F(EnsembleGpu, ConstraintsEqualCpu) {
     expect_same(seqs, make(2), &constraints);
 }
 
+// Pair masks from the host (constrained records) and from the device (the others) in the same
+// interleaved groups and plain chunks, with --noLP and a span.
+TEST_F(EnsembleGpu, MasksFromHostAndDeviceTogetherEqualCpu) {
+    for (std::uint64_t seed : {std::uint64_t{29}, test::test_seed()}) {
+        std::mt19937_64 rng(seed);
+        auto seqs = random_batch(rng(), 80, 300);
+        const auto constraints = test::random_constraints(rng, seqs);
+        expect_same(seqs, make(2), &constraints, 3);
+        expect_same(seqs, make(0, true, 90), &constraints, 2);
+        const ScopedEnv plain("TROPIC_ENSEMBLE_INTERLEAVE_MAX", "0");
+        expect_same(seqs, make(2, true), &constraints, 3);
+    }
+}
+
+// Several groups at once (each host thread with its own page-locked buffers and stream).
+TEST_F(EnsembleGpu, GroupsAtOnceEqualCpu) {
+    std::mt19937_64 rng(test::test_seed());
+    std::vector<Seq> seqs;
+    for (int r = 0; r < 90; ++r) seqs.push_back(test::random_rna(rng, 120 + rng() % 80));
+    const ScopedEnv cap("TROPIC_ENSEMBLE_CHUNK_FOLDS", "9");
+    for (const char* at_once : {"1", "4"}) {
+        const ScopedEnv groups("TROPIC_ENSEMBLE_GROUPS_AT_ONCE", at_once);
+        expect_same(seqs, make(2));
+        expect_listed_equals_dense(seqs, make(2), 1e-5);
+    }
+}
+
 // Interleaved groups: many records of a few lengths (full warps of one length, a group of mixed
 // lengths under one pitch), in one group per length range and in groups of at most 32 or 7.
 TEST_F(EnsembleGpu, InterleavedGroupsEqualCpu) {
@@ -340,6 +372,9 @@ TEST_F(EnsembleGpu, ListedReturnEqualsDense) {
         Case kept = make(2);
         kept.keep_inside = true;
         expect_listed_equals_dense(random_batch(seed, 30, 250), kept, 1e-5);
+        Case retried = make(2);
+        retried.mfe_scale = 130;  // every fold filled again (see ScaleRetryEqualsCpu)
+        expect_listed_equals_dense(random_batch(seed, 12, 300), retried, 1e-5);
     }
 }
 

@@ -4,7 +4,8 @@
 // same launches. A plain C++ interface; builds without CUDA get a version that throws
 // ResourceError (../no_cuda/). Batches of records up to 1,000 nt run as interleaved groups (a
 // thread per cell and record, coalesced; TROPIC_ENSEMBLE_INTERLEAVE_MAX=0 turns them off,
-// TROPIC_ENSEMBLE_CHUNK_FOLDS caps a group's records). Otherwise diagonals of short cells take a
+// TROPIC_ENSEMBLE_CHUNK_FOLDS caps a group's records, TROPIC_ENSEMBLE_GROUPS_AT_ONCE sets how
+// many groups run at once, 2 by default). Otherwise diagonals of short cells take a
 // thread per cell, the others a warp per cell; TROPIC_ENSEMBLE_WARP_FROM=d moves the switch to
 // diagonal d (tests and benchmarks run each kernel alone with it). TROPIC_ENSEMBLE_TIMING=1 prints
 // each chunk's phases to stderr.

@@ -1,7 +1,10 @@
 // CUDA partition function: ensemble_cells.hpp's cells, one launch per diagonal d = j - i of cells
 // for every fold of a chunk at once (inside from d = 4 outwards, outside back from the longest
 // fold's last diagonal), the exterior loop Z5/Z3 in a kernel per fold between them, then P(i,j)
-// packed on the device; only the probabilities (and, for sampling, the inside tables) come back.
+// packed on the device; only the probabilities, dense or listed (ensemble_listed.cuh), and for
+// sampling the inside tables come back. The pair masks are made on the device
+// (ensemble_pair_mask.cuh) except where the host needs them (constraints, sampling); copies go
+// through page-locked buffers that each host thread keeps from group to group.
 //
 // Cells of short diagonals take a thread each (their sums are short; consecutive cells of one
 // diagonal take the same loop bounds, so a warp's threads stay together); cells of longer ones
@@ -30,10 +33,12 @@
 
 #include "core/cuda/device_buffer.cuh"
 #include "core/cuda/device_memory.cuh"
+#include "core/cuda/pinned_buffer.cuh"
 #include "core/internal/memory_fit.hpp"
 #include "rna/ensemble/cuda/ensemble_cuda.hpp"
 #include "rna/ensemble/cuda/ensemble_device.cuh"
 #include "rna/ensemble/cuda/ensemble_listed.cuh"
+#include "rna/ensemble/cuda/ensemble_pair_mask.cuh"
 #include "tropic/core/error.hpp"
 
 namespace tropic::rna::detail::cuda {
@@ -41,6 +46,7 @@ namespace tropic::rna::detail::cuda {
 namespace {
 
 using tropic::detail::cuda::DeviceBuffer;
+using tropic::detail::cuda::PinnedBuffer;
 
 constexpr int kTables = 7;  // qb, qm, qm1, qbh, qmh, qm1h, w
 constexpr int kThreadBlock = 128;
@@ -51,12 +57,16 @@ constexpr int kWarpFromDiagonal = 32;
 
 // Chunks of several folds up to this long are interleaved groups (longer ones take the warp
 // kernels on long diagonals); TROPIC_ENSEMBLE_INTERLEAVE_MAX overrides it (0: never; tests and
-// benchmarks compare). An interleaved group holds at most kGroupFolds folds: two groups run at
-// once (fill_ensemble_cuda), and groups this small let one's host work hide under the other's
-// kernels (H100, 20,000 x 200 nt: 6,000 records/s at 1,024, 4,500-5,000 at the budget's 3,493,
-// 3,900 at 256). TROPIC_ENSEMBLE_CHUNK_FOLDS caps every chunk's folds instead (tests, benchmarks).
+// benchmarks compare). An interleaved group holds at most kGroupFolds folds: kGroupsAtOnce groups
+// run at once (fill_ensemble_cuda), and groups this small let one's host work hide under the
+// other's kernels (H100, 20,000 x 200 nt with the dense return: 6,000 records/s at 1,024,
+// 4,500-5,000 at the budget's 3,493, 3,900 at 256). TROPIC_ENSEMBLE_CHUNK_FOLDS caps every
+// chunk's folds instead, TROPIC_ENSEMBLE_GROUPS_AT_ONCE sets how many groups run at once, each
+// with that share of the budget (tests, benchmarks: with little host work left per group, more
+// groups at once fill the device on the long diagonals, whose cells are few).
 constexpr int kInterleaveMaxLength = 1000;
 constexpr int kGroupFolds = 1024;
+constexpr int kGroupsAtOnce = 2;
 
 int env_int(const char* name, int fallback) {
     const char* value = std::getenv(name);
@@ -272,16 +282,44 @@ class PhaseTimer {
     std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
 };
 
-// Device memory of one chunk (buffers only grow from chunk to chunk).
+// Device memory of one chunk, and the page-locked host memory its copies go through, so that
+// they run asynchronously on the host thread's stream (buffers only grow from chunk to chunk).
+// A host buffer is rewritten only after the stream has been waited for since its last copy.
 struct Workspace {
     DeviceBuffer<BoltzmannFactors> factors;
     DeviceBuffer<double> tables, linear, packed, costs, z;
     DeviceBuffer<std::uint8_t> sequence, pair_ok;
+    DeviceBuffer<std::uint8_t> mask_from_host;  // by fold: 1 where the host made its mask
     DeviceBuffer<std::int8_t> base;
     DeviceBuffer<EnsembleDeviceFold> folds;
     DeviceBuffer<char> text;  // the listed return's strings
     EnsembleListedBuffers listed;
+    // Host side: sequences, parameter codes and mask flags; scaled factors; views.
+    PinnedBuffer<std::uint8_t> bytes_in;
+    PinnedBuffer<double> linear_in, costs_in;
+    PinnedBuffer<EnsembleDeviceFold> folds_in;
+    // The listed return.
+    PinnedBuffer<EnsembleListedFold> listed_out;
+    PinnedBuffer<char> text_out;
+    PinnedBuffer<unsigned long long> head_out;
+    PinnedBuffer<double> values_out;
+    PinnedBuffer<std::uint32_t> cells_out;
 };
+
+// Asynchronous copies on the per-thread stream; `to_device` grows the device buffer first.
+template <class T>
+void to_device(DeviceBuffer<T>& to, const T* from, std::size_t count) {
+    to.resize(std::max<std::size_t>(count, 1));
+    if (count > 0)
+        TROPIC_CUDA_CHECK(cudaMemcpyAsync(to.data(), from, count * sizeof(T),
+                                          cudaMemcpyHostToDevice, cudaStreamPerThread));
+}
+template <class T>
+void to_host(T* to, const T* from, std::size_t count) {
+    if (count > 0)
+        TROPIC_CUDA_CHECK(cudaMemcpyAsync(to, from, count * sizeof(T), cudaMemcpyDeviceToHost,
+                                          cudaStreamPerThread));
+}
 
 // Offsets of one fold's parts in the workspace.
 struct FoldPlace {
@@ -348,6 +386,10 @@ class ChunkFill {
                 upload_scaled_again(todo);
             }
             upload_folds(todo);
+            if (first)
+                launch_pair_mask(w_.folds.data(), todo.size(), longest(todo),
+                                 w_.mask_from_host.data(), w_.pair_ok.data(),
+                                 mfe_params_.max_bp_span, mfe_params_.no_lonely_pairs);
             fill(todo, false);
             const std::vector<double> zs = exterior_and_z(todo);
             timer.lap(first ? "inside" : "inside again");
@@ -453,38 +495,56 @@ class ChunkFill {
 
     void setup(std::size_t f, double scale) {
         make_ensemble_setup(job(f).fold->setup, job(f).sequence, factors_, mfe_params_,
-                            job(f).constraint, scale);
+                            job(f).constraint, scale, mask_from_host(f));
     }
 
+    // Whether the host makes fold f's pair mask: under a constraint (the device knows none), or
+    // when the host reads it too (sampling). The device makes the others (launch_pair_mask).
+    bool mask_from_host(std::size_t f) const {
+        return keep_inside_ || job(f).constraint != nullptr;
+    }
+
+    // Sequences, parameter codes and mask flags in one page-locked area (bases, bases, folds),
+    // the host's masks straight from the setups.
     void upload_inputs() {
-        std::vector<std::uint8_t> sequence(bases_), pair_ok(pair_bytes_);
-        std::vector<std::int8_t> base(bases_);
-        host_parallel(chunk_.size(), [&](std::size_t f) {
+        const std::size_t folds = chunk_.size();
+        w_.bytes_in.resize(2 * bases_ + folds);
+        std::uint8_t* sequence = w_.bytes_in.data();
+        auto* base = reinterpret_cast<std::int8_t*>(sequence + bases_);
+        std::uint8_t* from_host = sequence + 2 * bases_;
+        for (std::size_t f = 0; f < folds; ++f) {
             const EnsembleSetup& setup = job(f).fold->setup;
             const FoldPlace& p = places_[f];
-            std::copy(job(f).sequence.begin(), job(f).sequence.end(), sequence.begin() + p.bases);
-            std::copy(setup.base.begin(), setup.base.end(), base.begin() + p.bases);
-            std::copy(setup.pair_ok.begin(), setup.pair_ok.end(), pair_ok.begin() + p.pair_ok);
-        });
-        w_.sequence.assign(std::span<const std::uint8_t>(sequence));
-        w_.base.assign(std::span<const std::int8_t>(base));
-        w_.pair_ok.assign(std::span<const std::uint8_t>(pair_ok));
+            std::copy(job(f).sequence.begin(), job(f).sequence.end(), sequence + p.bases);
+            std::copy(setup.base.begin(), setup.base.end(), base + p.bases);
+            from_host[f] = mask_from_host(f) ? 1 : 0;
+        }
+        to_device(w_.sequence, sequence, bases_);
+        to_device(w_.base, base, bases_);
+        to_device(w_.mask_from_host, from_host, folds);
+        w_.pair_ok.resize(std::max<std::size_t>(pair_bytes_, 1));
+        for (std::size_t f = 0; f < folds; ++f)
+            if (from_host[f] != 0 && places_[f].n > 0)
+                TROPIC_CUDA_CHECK(cudaMemcpy(
+                    w_.pair_ok.data() + places_[f].pair_ok, job(f).fold->setup.pair_ok.data(),
+                    job(f).fold->setup.pair_ok.size(), cudaMemcpyHostToDevice));
         upload_scaled();
     }
 
     // The parts of the setup that depend on the scale (hairpin factors and ml_unpaired) of every
     // fold, in one copy.
     void upload_scaled() {
-        std::vector<double> linear_host(linear_doubles_, 0.0);
+        w_.linear_in.resize(linear_doubles_);
+        double* linear = w_.linear_in.data();
         for (std::size_t f = 0; f < chunk_.size(); ++f) {
             const EnsembleSetup& setup = job(f).fold->setup;
             const FoldPlace& p = places_[f];
-            std::copy(setup.hairpin_factor.begin(), setup.hairpin_factor.end(),
-                      linear_host.begin() + p.linear);
-            std::copy(setup.ml_unpaired.begin(), setup.ml_unpaired.end(),
-                      linear_host.begin() + p.linear + p.n + 1);
+            double* at = linear + p.linear;
+            at = std::copy(setup.hairpin_factor.begin(), setup.hairpin_factor.end(), at);
+            at = std::copy(setup.ml_unpaired.begin(), setup.ml_unpaired.end(), at);
+            std::fill(at, linear + p.linear + 5 * (std::size_t(p.n) + 1), 0.0);  // Z5, Z3, scratch
         }
-        w_.linear.assign(std::span<const double>(linear_host));
+        to_device(w_.linear, linear, linear_doubles_);
         upload_costs();
     }
 
@@ -493,12 +553,13 @@ class ChunkFill {
     void upload_costs() {
         if (!interleaved_) return;
         const std::size_t folds = chunk_.size();
-        std::vector<double> costs(kCostDoubles * folds);
+        w_.costs_in.resize(kCostDoubles * folds);
+        double* costs = w_.costs_in.data();
         for (std::size_t f = 0; f < folds; ++f) {
             const double* from = &job(f).fold->setup.model.generic_cost[0][0];
             for (std::size_t e = 0; e < kCostDoubles; ++e) costs[e * folds + f] = from[e];
         }
-        w_.costs.assign(std::span<const double>(costs));
+        to_device(w_.costs, costs, kCostDoubles * folds);
     }
 
     // The same for a retry, fold by fold: the other folds' Z5 and Z3 stay.
@@ -517,12 +578,13 @@ class ChunkFill {
 
     // The device views of `folds` (in order), at w_.folds[0 ..].
     void upload_folds(const std::vector<std::size_t>& folds) {
-        std::vector<EnsembleDeviceFold> views(folds.size());
+        w_.folds_in.resize(folds.size());
+        EnsembleDeviceFold* views = w_.folds_in.data();
         for (std::size_t k = 0; k < folds.size(); ++k) {
             const std::size_t f = folds[k];
             const FoldPlace& p = places_[f];
             const std::size_t n = std::size_t(p.n);
-            EnsembleDeviceFold& v = views[k];
+            EnsembleDeviceFold& v = views[k] = EnsembleDeviceFold{};
             v.model = job(f).fold->setup.model;  // scale powers, n, dangles
             v.model.f = w_.factors.data();
             v.model.sequence = w_.sequence.data() + p.bases;
@@ -547,7 +609,7 @@ class ChunkFill {
             v.packed = w_.packed.data() + p.packed;
             if (listed_) v.text = w_.text.data() + 2 * p.bases;
         }
-        w_.folds.assign(std::span<const EnsembleDeviceFold>(views));
+        to_device(w_.folds, views, folds.size());
     }
 
     // Every diagonal of the inside (outwards) or the outside (inwards) pass of `folds` (longest
@@ -603,47 +665,46 @@ class ChunkFill {
         }
     }
 
-    // The listed return of every fold: their totals and strings, then as many pairs as listed.
+    // The listed return of every fold, in page-locked memory: their totals and strings, then as
+    // many pairs as were listed.
     struct Listed {
-        std::vector<EnsembleListedFold> folds;
-        std::vector<char> text;
-        std::vector<double> values;
-        std::vector<std::uint32_t> cells;
+        const EnsembleListedFold* folds;
+        const char* text;
+        const double* values;
+        const std::uint32_t* cells;
     };
     Listed download_listed() {
-        Listed out;
-        out.folds.resize(chunk_.size());
-        TROPIC_CUDA_CHECK(cudaMemcpy(out.folds.data(), w_.listed.folds.data(),
-                                     out.folds.size() * sizeof(EnsembleListedFold),
-                                     cudaMemcpyDeviceToHost));
-        out.text.resize(2 * bases_);
-        if (!out.text.empty())
-            TROPIC_CUDA_CHECK(cudaMemcpy(out.text.data(), w_.text.data(), out.text.size(),
-                                         cudaMemcpyDeviceToHost));
-        unsigned long long pairs = 0;
-        TROPIC_CUDA_CHECK(
-            cudaMemcpy(&pairs, w_.listed.head.data(), sizeof(pairs), cudaMemcpyDeviceToHost));
-        out.values.resize(pairs);
-        out.cells.resize(pairs);
-        if (pairs > 0) {
-            TROPIC_CUDA_CHECK(cudaMemcpy(out.values.data(), w_.listed.values.data(),
-                                         pairs * sizeof(double), cudaMemcpyDeviceToHost));
-            TROPIC_CUDA_CHECK(cudaMemcpy(out.cells.data(), w_.listed.cells.data(),
-                                         pairs * sizeof(std::uint32_t), cudaMemcpyDeviceToHost));
-        }
-        return out;
+        const std::size_t folds = chunk_.size();
+        w_.listed_out.resize(folds);
+        w_.text_out.resize(2 * bases_);
+        w_.head_out.resize(1);
+        to_host(w_.listed_out.data(), w_.listed.folds.data(), folds);
+        to_host(w_.text_out.data(), w_.text.data(), 2 * bases_);
+        to_host(w_.head_out.data(), w_.listed.head.data(), 1);
+        TROPIC_CUDA_CHECK(cudaStreamSynchronize(cudaStreamPerThread));
+        const std::size_t pairs = *w_.head_out.data();
+        w_.values_out.resize(pairs);
+        w_.cells_out.resize(pairs);
+        to_host(w_.values_out.data(), w_.listed.values.data(), pairs);
+        to_host(w_.cells_out.data(), w_.listed.cells.data(), pairs);
+        TROPIC_CUDA_CHECK(cudaStreamSynchronize(cudaStreamPerThread));
+        return {w_.listed_out.data(), w_.text_out.data(), w_.values_out.data(),
+                w_.cells_out.data()};
     }
 
     void download() {
         const Listed listed = listed_ ? download_listed() : Listed{};
         const bool dense = outside_ && !listed_;
+        // Z5 and Z3 (sampling reads them) come back with every return but the listed one.
+        const bool linear_back = keep_inside_ || !listed_;
         std::vector<double> packed(dense ? packed_doubles_ : 0);
         if (dense && packed_doubles_ > 0)
             TROPIC_CUDA_CHECK(cudaMemcpy(packed.data(), w_.packed.data(),
                                          packed_doubles_ * sizeof(double), cudaMemcpyDeviceToHost));
-        std::vector<double> linear(linear_doubles_);
-        TROPIC_CUDA_CHECK(cudaMemcpy(linear.data(), w_.linear.data(),
-                                     linear_doubles_ * sizeof(double), cudaMemcpyDeviceToHost));
+        std::vector<double> linear(linear_back ? linear_doubles_ : 0);
+        if (linear_back)
+            TROPIC_CUDA_CHECK(cudaMemcpy(linear.data(), w_.linear.data(),
+                                         linear_doubles_ * sizeof(double), cudaMemcpyDeviceToHost));
         // The inside tables for sampling: straight into the folds' vectors (one copy each; such
         // chunks are never interleaved).
         if (keep_inside_)
@@ -665,16 +726,20 @@ class ChunkFill {
             const FoldPlace& p = places_[f];
             const int n = p.n;
             const std::size_t un = std::size_t(n);
-            const double* z5 = linear.data() + z5_at(p);
-            fold.z5.assign(z5, z5 + un + 1);
-            fold.z3.assign(z5 + un + 1, z5 + 2 * (un + 1));
+            fold.z5.clear();
+            fold.z3.clear();
+            if (linear_back) {
+                const double* z5 = linear.data() + z5_at(p);
+                fold.z5.assign(z5, z5 + un + 1);
+                fold.z3.assign(z5 + un + 1, z5 + 2 * (un + 1));
+            }
             for (auto* table : {&fold.qmh, &fold.qm1h, &fold.w}) table->clear();
             if (!keep_inside_)
                 for (auto* table : {&fold.qb, &fold.qm, &fold.qm1}) table->clear();
             fold.qbh.clear();
             if (listed_)
-                unpack_listed(fold, listed.folds[f], listed.values.data(), listed.cells.data(),
-                              listed.text.data() + 2 * p.bases);
+                unpack_listed(fold, listed.folds[f], listed.values, listed.cells,
+                              listed.text + 2 * p.bases);
             if (dense) {
                 fold.qbh.assign(un * un, 0.0);
                 const double* from = packed.data() + p.packed;
@@ -690,8 +755,8 @@ class ChunkFill {
             s.qm1 = keep_inside_ ? fold.qm1.data() : nullptr;
             s.qbh = dense ? fold.qbh.data() : nullptr;
             s.ml_unpaired = fold.setup.ml_unpaired.data();
-            s.z5 = fold.z5.data();
-            s.z3 = fold.z3.data();
+            s.z5 = linear_back ? fold.z5.data() : nullptr;
+            s.z3 = linear_back ? fold.z3.data() : nullptr;
             s.n = n;
             fold.outside_done = dense;
         });
@@ -746,6 +811,7 @@ struct ChunkRules {
     int interleave_max = 0;    // chunks of records up to this long interleave (0: none)
     std::size_t max_folds = 0;
     bool capped = false;  // TROPIC_ENSEMBLE_CHUNK_FOLDS set: max_folds applies to groups too
+    int groups_at_once = kGroupsAtOnce;
 
     bool interleavable(std::size_t longest) const {
         return interleave_max > 0 && longest <= std::size_t(interleave_max);
@@ -762,6 +828,8 @@ ChunkRules chunk_rules(std::uint64_t usable, bool keep_inside) {
     rules.capped = chunk_folds > 0;
     rules.max_folds =  // probability_kernel's grid y at most
         std::min<std::size_t>(65535, rules.capped ? std::size_t(chunk_folds) : 65535);
+    rules.groups_at_once =
+        std::clamp(env_int("TROPIC_ENSEMBLE_GROUPS_AT_ONCE", kGroupsAtOnce), 1, 16);
     return rules;
 }
 
@@ -772,9 +840,9 @@ struct Chunk {
 
 // Plan: chunks of records that fit the budget; a record of less than half the chunk's longest
 // starts a new one, since every launch covers the longest record's cells for each record. Folds
-// of an interleaved group take their longest one's squares, and such groups run two at a time
-// (each on its own host thread and per-thread stream, with half the budget), so that one group's
-// host work (setups, unpacking the probabilities) overlaps the other's kernels.
+// of an interleaved group take their longest one's squares, and such groups run several at a time
+// (each on its own host thread and per-thread stream, with its share of the budget), so that one
+// group's host work (setups, the return) overlaps the others' kernels.
 std::vector<Chunk> plan_chunks(std::span<const EnsembleJob> jobs,
                                const std::vector<std::size_t>& order, const ChunkRules& rules) {
     std::vector<Chunk> chunks;
@@ -797,7 +865,8 @@ std::vector<Chunk> plan_chunks(std::span<const EnsembleJob> jobs,
         if (!chunk.empty()) {
             const std::size_t longest = jobs[chunk.front()].sequence.size();
             const bool group = rules.interleavable(longest);
-            const std::uint64_t limit = group ? rules.budget / 2 : rules.budget;
+            const std::uint64_t limit =
+                group ? rules.budget / std::uint64_t(rules.groups_at_once) : rules.budget;
             const std::size_t most = group && !rules.capped
                                          ? std::min<std::size_t>(rules.max_folds, kGroupFolds)
                                          : rules.max_folds;
@@ -825,17 +894,16 @@ struct FillRun {
                   on_progress)
             .run();
     }
-    Workspace workspace() const {
-        Workspace w;
+    void prepare(Workspace& w) const {
         w.factors.assign(std::span<const BoltzmannFactors>(&factors, 1));
-        return w;
     }
 };
 
 // Launch: the plain chunks one after another on this thread; returns the interleaved groups.
 std::vector<Chunk*> run_plain_chunks(const FillRun& run, std::vector<Chunk>& chunks) {
     std::vector<Chunk*> groups;
-    Workspace w = run.workspace();
+    Workspace w;
+    run.prepare(w);
     for (Chunk& c : chunks) {
         if (c.interleaved)
             groups.push_back(&c);
@@ -845,9 +913,9 @@ std::vector<Chunk*> run_plain_chunks(const FillRun& run, std::vector<Chunk>& chu
     return groups;
 }
 
-// Launch: the interleaved groups two at a time, each on its own host thread (and per-thread
-// stream); the first failure stops both and is rethrown.
-void run_groups_in_pairs(const FillRun& run, const std::vector<Chunk*>& groups) {
+// Launch: the interleaved groups `at_once` at a time, each on its own host thread (and
+// per-thread stream); the first failure stops them all and is rethrown.
+void run_groups_together(const FillRun& run, const std::vector<Chunk*>& groups, int at_once) {
     std::atomic<std::size_t> next{0};
     std::atomic<bool> failed{false};
     std::exception_ptr error;
@@ -855,7 +923,8 @@ void run_groups_in_pairs(const FillRun& run, const std::vector<Chunk*>& groups) 
     auto worker = [&] {
         try {
             TROPIC_CUDA_CHECK(cudaSetDevice(run.device));  // per host thread
-            Workspace w = run.workspace();
+            Workspace w;
+            run.prepare(w);
             for (std::size_t k = next++; k < groups.size() && !failed; k = next++)
                 run.run(*groups[k], w);
         } catch (...) {
@@ -864,13 +933,11 @@ void run_groups_in_pairs(const FillRun& run, const std::vector<Chunk*>& groups) 
             if (!error) error = std::current_exception();
         }
     };
-    if (groups.size() <= 1) {
-        worker();
-    } else {
-        std::thread other(worker);
-        worker();
-        other.join();
-    }
+    std::vector<std::thread> others;
+    const std::size_t threads = std::min<std::size_t>(groups.size(), std::size_t(at_once));
+    for (std::size_t t = 1; t < threads; ++t) others.emplace_back(worker);
+    worker();
+    for (std::thread& other : others) other.join();
     if (error) std::rethrow_exception(error);
 }
 
@@ -888,10 +955,10 @@ void fill_ensemble_cuda(std::span<const EnsembleJob> jobs, const BoltzmannFactor
     const MemoryBudget device_memory = tropic::detail::cuda::device_budget(device);
     const std::vector<std::size_t> order = longest_first(jobs);
     check_fits(jobs, order, device_memory);
-    std::vector<Chunk> chunks =
-        plan_chunks(jobs, order, chunk_rules(device_memory.bytes, output.keep_inside));
+    const ChunkRules rules = chunk_rules(device_memory.bytes, output.keep_inside);
+    std::vector<Chunk> chunks = plan_chunks(jobs, order, rules);
     const FillRun run{jobs, factors, mfe_params, output, device, on_progress};
-    run_groups_in_pairs(run, run_plain_chunks(run, chunks));
+    run_groups_together(run, run_plain_chunks(run, chunks), rules.groups_at_once);
 }
 
 }  // namespace tropic::rna::detail::cuda
