@@ -12,7 +12,10 @@
 //       the same with the listed return fold_ensemble_many asks for: the pairs of probability
 //       >= 1e-5 and the sums over every pair (pairing tendency, centroid, diversity), made on the
 //       device; /groups:g: g groups at once (TROPIC_ENSEMBLE_GROUPS_AT_ONCE, 2 by default),
-//       /chunk:k as above
+//       /chunk:k as above, /budget:b: chunks' budget b GiB (TROPIC_ENSEMBLE_BUDGET_GIB, 16),
+//       /min_blocks:m: the per-diagonal kernel held to 64 registers (TROPIC_ENSEMBLE_MIN_BLOCKS),
+//       /diagonals:k: k diagonals per launch, "all": a pass per launch
+//       (TROPIC_ENSEMBLE_DIAGONALS_PER_LAUNCH)
 //   ensemble_gpu/batch:200x20000/plain/warp_from:d
 //       the same in the plain layout (TROPIC_ENSEMBLE_INTERLEAVE_MAX=0), diagonals from d on a
 //       warp per cell (TROPIC_ENSEMBLE_WARP_FROM; 32 is the default)
@@ -297,6 +300,20 @@ int main(int argc, char** argv) {
         {"/listed/chunk:2048", {{"TROPIC_ENSEMBLE_CHUNK_FOLDS", "2048"}}, false},
         {"/listed/chunk:4096/groups:3",
          {{"TROPIC_ENSEMBLE_CHUNK_FOLDS", "4096"}, {"TROPIC_ENSEMBLE_GROUPS_AT_ONCE", "3"}},
+         false},
+        {"/listed/chunk:4096/groups:3/budget:48",
+         {{"TROPIC_ENSEMBLE_CHUNK_FOLDS", "4096"},
+          {"TROPIC_ENSEMBLE_GROUPS_AT_ONCE", "3"},
+          {"TROPIC_ENSEMBLE_BUDGET_GIB", "48"}},
+         false},
+        {"/listed/min_blocks:8", {{"TROPIC_ENSEMBLE_MIN_BLOCKS", "8"}}, false},
+        {"/listed/diagonals:8", {{"TROPIC_ENSEMBLE_DIAGONALS_PER_LAUNCH", "8"}}, false},
+        {"/listed/diagonals:all", {{"TROPIC_ENSEMBLE_DIAGONALS_PER_LAUNCH", "0"}}, false},
+        {"/listed/diagonals:all/chunk:4096/groups:3/budget:48",
+         {{"TROPIC_ENSEMBLE_DIAGONALS_PER_LAUNCH", "0"},
+          {"TROPIC_ENSEMBLE_CHUNK_FOLDS", "4096"},
+          {"TROPIC_ENSEMBLE_GROUPS_AT_ONCE", "3"},
+          {"TROPIC_ENSEMBLE_BUDGET_GIB", "48"}},
          false},
         {"/chunk:4096", {{"TROPIC_ENSEMBLE_CHUNK_FOLDS", "4096"}}, true},
         {"/chunk:256", {{"TROPIC_ENSEMBLE_CHUNK_FOLDS", "256"}}, true},

@@ -265,6 +265,32 @@ TEST_F(EnsembleGpu, MasksFromHostAndDeviceTogetherEqualCpu) {
     }
 }
 
+// The interleaved groups' other launch shapes (ensemble_interleaved.cuh): several diagonals per
+// launch (7, and a whole pass), and the per-diagonal kernel held to 64 and to 40 registers; with
+// a scale retry, which fills a subset of a group again.
+TEST_F(EnsembleGpu, InterleavedLaunchShapesEqualCpu) {
+    for (std::uint64_t seed : {std::uint64_t{31}, test::test_seed()}) {
+        std::mt19937_64 rng(seed);
+        std::vector<Seq> seqs;
+        for (int r = 0; r < 100; ++r) seqs.push_back(test::random_rna(rng, 60 + rng() % 200));
+        Case retried = make(2);
+        retried.mfe_scale = 130;
+        const std::vector<std::pair<const char*, const char*>> shapes = {
+            {"TROPIC_ENSEMBLE_DIAGONALS_PER_LAUNCH", "7"},
+            {"TROPIC_ENSEMBLE_DIAGONALS_PER_LAUNCH", "0"},
+            {"TROPIC_ENSEMBLE_MIN_BLOCKS", "8"},
+            {"TROPIC_ENSEMBLE_MIN_BLOCKS", "12"}};
+        for (const auto& [name, value] : shapes) {
+            SCOPED_TRACE(::testing::Message() << name << "=" << value);
+            const ScopedEnv shape(name, value);
+            expect_same(seqs, make(2));
+            expect_same(seqs, make(0, true, 120));
+            expect_listed_equals_dense(seqs, make(2), 1e-5);
+            expect_same({seqs.begin(), seqs.begin() + 20}, retried);
+        }
+    }
+}
+
 // Several groups at once (each host thread with its own page-locked buffers and stream).
 TEST_F(EnsembleGpu, GroupsAtOnceEqualCpu) {
     std::mt19937_64 rng(test::test_seed());

@@ -5,7 +5,9 @@
 // ResourceError (../no_cuda/). Batches of records up to 1,000 nt run as interleaved groups (a
 // thread per cell and record, coalesced; TROPIC_ENSEMBLE_INTERLEAVE_MAX=0 turns them off,
 // TROPIC_ENSEMBLE_CHUNK_FOLDS caps a group's records, TROPIC_ENSEMBLE_GROUPS_AT_ONCE sets how
-// many groups run at once, 2 by default). Otherwise diagonals of short cells take a
+// many groups run at once, 2 by default, TROPIC_ENSEMBLE_BUDGET_GIB their memory, 16 GiB;
+// TROPIC_ENSEMBLE_DIAGONALS_PER_LAUNCH and TROPIC_ENSEMBLE_MIN_BLOCKS select other launch shapes,
+// ensemble_interleaved.cuh). Otherwise diagonals of short cells take a
 // thread per cell, the others a warp per cell; TROPIC_ENSEMBLE_WARP_FROM=d moves the switch to
 // diagonal d (tests and benchmarks run each kernel alone with it). TROPIC_ENSEMBLE_TIMING=1 prints
 // each chunk's phases to stderr.

@@ -37,6 +37,7 @@
 #include "core/internal/memory_fit.hpp"
 #include "rna/ensemble/cuda/ensemble_cuda.hpp"
 #include "rna/ensemble/cuda/ensemble_device.cuh"
+#include "rna/ensemble/cuda/ensemble_interleaved.cuh"
 #include "rna/ensemble/cuda/ensemble_listed.cuh"
 #include "rna/ensemble/cuda/ensemble_pair_mask.cuh"
 #include "tropic/core/error.hpp"
@@ -77,6 +78,15 @@ int warp_from_diagonal() {
     return env_int("TROPIC_ENSEMBLE_WARP_FROM", kWarpFromDiagonal);
 }
 
+// How interleaved groups launch their diagonals (ensemble_interleaved.cuh), for benchmarks to
+// compare: TROPIC_ENSEMBLE_DIAGONALS_PER_LAUNCH=k (1 by default: a launch per diagonal; 0: all
+// of a pass in one launch), TROPIC_ENSEMBLE_MIN_BLOCKS=8 or 12 (the per-diagonal kernel held to
+// fewer registers; 0 by default: no bound).
+struct InterleavedShape {
+    int diagonals_per_launch = env_int("TROPIC_ENSEMBLE_DIAGONALS_PER_LAUNCH", 1);
+    int min_blocks = env_int("TROPIC_ENSEMBLE_MIN_BLOCKS", 0);
+};
+
 template <bool kOutside, class Sum>
 __device__ void cell(const EnsembleDeviceFold& fold, int i, int j, const Sum& sum) {
     if constexpr (kOutside)
@@ -112,16 +122,12 @@ __global__ void __launch_bounds__(kCellWarps * 32)
     cell<kOutside>(fold, i, i + d, EnsembleWarpSum{int(threadIdx.x % 32)});
 }
 
-// The same cells of an interleaved group, one thread per cell and fold: flat = cell * count + k.
+// The same cells of an interleaved group, one thread per cell and fold.
 template <bool kOutside>
 __global__ void __launch_bounds__(kThreadBlock)
     interleaved_diagonal_kernel(const EnsembleDeviceFold* folds, int count, int d, int cells) {
-    const std::size_t flat = std::size_t(blockIdx.x) * kThreadBlock + threadIdx.x;
-    const std::size_t i = flat / std::size_t(count);
-    if (i >= std::size_t(cells)) return;
-    const EnsembleDeviceFold& fold = folds[flat - i * std::size_t(count)];
-    if (int(i) + d >= fold.model.n) return;
-    cell<kOutside>(fold, int(i), int(i) + d, EnsembleInterleavedSum{fold.tables.step, fold.costs});
+    interleaved_diagonal_cell<kOutside>(folds, count, d, cells,
+                                        std::size_t(blockIdx.x) * kThreadBlock + threadIdx.x);
 }
 
 // Z (= Z5(n)) of folds 0..count-1 into z[].
@@ -628,14 +634,7 @@ class ChunkFill {
             const int cells = n - d;
             const std::size_t total = std::size_t(cells) * std::size_t(active);
             if (interleaved_) {
-                const auto blocks = unsigned((total + kThreadBlock - 1) / kThreadBlock);
-                if (outside)
-                    interleaved_diagonal_kernel<true>
-                        <<<blocks, kThreadBlock>>>(w_.folds.data(), active, d, cells);
-                else
-                    interleaved_diagonal_kernel<false>
-                        <<<blocks, kThreadBlock>>>(w_.folds.data(), active, d, cells);
-                TROPIC_CUDA_CHECK_LAUNCH("interleaved_diagonal_kernel");
+                launch_interleaved(step, n, outside, int(folds.size()), active);
             } else if (d >= warp_from) {
                 const auto blocks = unsigned((total + kCellWarps - 1) / kCellWarps);
                 if (outside)
@@ -690,6 +689,34 @@ class ChunkFill {
         TROPIC_CUDA_CHECK(cudaStreamSynchronize(cudaStreamPerThread));
         return {w_.listed_out.data(), w_.text_out.data(), w_.values_out.data(),
                 w_.cells_out.data()};
+    }
+
+    // Launch: diagonal `step` of the pass (its d as fill's) of an interleaved group of `count`
+    // folds, `active` of them longer than d, in the shape the environment asks for: with several
+    // diagonals per launch, the launch at every k-th step covers the next k.
+    void launch_interleaved(int step, int n, bool outside, int count, int active) {
+        const int steps = n - kEnsembleMinHairpin - 1;
+        const int d = outside ? n - 1 - step : kEnsembleMinHairpin + 1 + step;
+        const int cells = n - d;
+        const int span = shape_.diagonals_per_launch > 0 ? shape_.diagonals_per_launch : steps;
+        if (span > 1) {
+            if (step % span == 0)
+                launch_interleaved_diagonals(w_.folds.data(), count, n, outside, d,
+                                             std::min(span, steps - step));
+        } else if (shape_.min_blocks > 0) {
+            launch_interleaved_capped(w_.folds.data(), active, d, cells, outside,
+                                      shape_.min_blocks);
+        } else {
+            const std::size_t total = std::size_t(cells) * std::size_t(active);
+            const auto blocks = unsigned((total + kThreadBlock - 1) / kThreadBlock);
+            if (outside)
+                interleaved_diagonal_kernel<true>
+                    <<<blocks, kThreadBlock>>>(w_.folds.data(), active, d, cells);
+            else
+                interleaved_diagonal_kernel<false>
+                    <<<blocks, kThreadBlock>>>(w_.folds.data(), active, d, cells);
+            TROPIC_CUDA_CHECK_LAUNCH("interleaved_diagonal_kernel");
+        }
     }
 
     void download() {
@@ -772,6 +799,7 @@ class ChunkFill {
     double list_threshold_;
     Workspace& w_;
     const Progress& on_progress_;
+    InterleavedShape shape_;
     std::vector<FoldPlace> places_;
     std::size_t table_doubles_ = 0, linear_doubles_ = 0, packed_doubles_ = 0, bases_ = 0,
                 pair_bytes_ = 0;
@@ -818,10 +846,12 @@ struct ChunkRules {
     }
 };
 
+// The chunks' budget: the device's usable memory, at most 16 GiB (TROPIC_ENSEMBLE_BUDGET_GIB
+// moves the cap, for benchmarks of larger groups).
 ChunkRules chunk_rules(std::uint64_t usable, bool keep_inside) {
     ChunkRules rules;
-    rules.budget =
-        std::min<std::uint64_t>(usable - sizeof(BoltzmannFactors), std::uint64_t{16} << 30);
+    const auto cap_gib = std::uint64_t(std::max(1, env_int("TROPIC_ENSEMBLE_BUDGET_GIB", 16)));
+    rules.budget = std::min<std::uint64_t>(usable - sizeof(BoltzmannFactors), cap_gib << 30);
     rules.interleave_max =
         keep_inside ? 0 : env_int("TROPIC_ENSEMBLE_INTERLEAVE_MAX", kInterleaveMaxLength);
     const int chunk_folds = env_int("TROPIC_ENSEMBLE_CHUNK_FOLDS", 0);  // 0: not set
