@@ -40,6 +40,8 @@ namespace tropic::rna {
 struct EnsembleParams {
     MfeParams model;  // dangles, no_lonely_pairs (RNAfold -p's rule), max_bp_span
     // Pairs listed in EnsembleResult::pairs: probability >= this (RNAfold's --bppmThreshold).
+    // Only these pairs are returned: on a GPU the threshold is applied on the device, with the
+    // summaries that need every pair, so that the n x n probabilities never reach the host.
     double bpp_threshold = 1e-5;
     bool probabilities = true;  // false: ensemble energy (and samples) only
     bool mea = false;           // also the MEA structure (RNAfold --MEA)

@@ -9,6 +9,7 @@
 
 #include "rna/ensemble/ensemble_cells.hpp"
 #include "rna/ensemble/ensemble_setup.hpp"
+#include "rna/ensemble/ensemble_summary.hpp"
 #include "tropic/core/progress.hpp"
 #include "tropic/rna/ensemble.hpp"
 
@@ -19,14 +20,19 @@ class ThreadPool;
 namespace tropic::rna::detail {
 
 // The filled tables of one sequence. After the outside pass, P(i,j) (i < j) lies at
-// qbh[j * n + i] (probability()).
+// qbh[j * n + i] (probability()), unless a device returned only the listed pairs (listed_done).
 struct EnsembleFold {
     EnsembleSetup setup;
     std::vector<double> qb, qm, qm1, qbh, qmh, qm1h, w, z5, z3;
     EnsembleTables tables;
-    double log_z = 0;      // ln Z, unscaled
-    int inside_fills = 0;  // 1, or more when the first scale let Z leave the safe range
-    bool outside_done = false;
+    double log_z = 0;           // ln Z, unscaled
+    int inside_fills = 0;       // 1, or more when the first scale let Z leave the safe range
+    bool outside_done = false;  // qbh holds every P(i,j)
+    // A device's listed return (cuda/ensemble_cuda.hpp): the pairs of probability >= its
+    // threshold by (i, j), and the sums over every pair, instead of qbh.
+    bool listed_done = false;
+    PairProbabilities listed;
+    EnsemblePairSums sums;
 
     int n() const { return tables.n; }
     double probability(int i, int j) const { return qbh[tables.at(j, i)]; }

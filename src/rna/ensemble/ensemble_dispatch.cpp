@@ -59,16 +59,22 @@ void summarise(const EnsembleFold& fold, std::span<const std::uint8_t> sequence,
     // that the printed frequency agrees to its last digit.
     const double mfe_kcal = static_cast<float>(out.mfe.energy / 100.0);
     out.mfe_frequency = std::exp((out.ensemble_energy - mfe_kcal) / kT);
-    if (fold.outside_done) {
+    if (fold.outside_done || fold.listed_done) {
         const ProbabilityView p{fold.qbh.data(), fold.n()};
-        out.pairing_tendency = pairing_tendency(p);
-        out.pairs = listed_pairs(p, ensemble_params.bpp_threshold);
-        out.centroid = centroid_structure(p, out.centroid_distance);
-        out.diversity = ensemble_diversity(p);
+        EnsemblePairSums sums = fold.listed_done ? fold.sums : pair_sums(p);
+        out.pairing_tendency = std::move(sums.pairing_tendency);
+        out.pairs = fold.listed_done ? listed_pairs(fold.listed, ensemble_params.bpp_threshold)
+                                     : listed_pairs(p, ensemble_params.bpp_threshold);
+        out.centroid = std::move(sums.centroid);
+        out.centroid_distance = sums.centroid_distance;
+        out.diversity = sums.diversity;
         out.centroid_energy =
             evaluate_structure(sequence, out.centroid, params, ensemble_params.model.dangles);
         if (ensemble_params.mea) {
-            out.mea_structure = mea_structure(p, ensemble_params.mea_gamma, out.mea);
+            out.mea_structure =
+                fold.listed_done
+                    ? mea_structure(fold.listed, fold.n(), ensemble_params.mea_gamma, out.mea)
+                    : mea_structure(p, ensemble_params.mea_gamma, out.mea);
             out.mea_energy = evaluate_structure(sequence, out.mea_structure, params,
                                                 ensemble_params.model.dangles);
         }
@@ -82,15 +88,35 @@ void summarise(const EnsembleFold& fold, std::span<const std::uint8_t> sequence,
     }
 }
 
+}  // namespace
+
+cuda::EnsembleOutput cuda::ensemble_device_output(const EnsembleParams& ensemble_params) {
+    EnsembleOutput output{.outside = ensemble_params.probabilities,
+                          .keep_inside = ensemble_params.samples > 0,
+                          .dense = false,
+                          .list_threshold = ensemble_params.bpp_threshold};
+    if (ensemble_params.mea) {
+        const double cutoff = mea_cutoff(ensemble_params.mea_gamma);
+        output.dense = !(cutoff > 0);
+        if (!(output.list_threshold <= cutoff)) output.list_threshold = cutoff;
+    }
+    return output;
+}
+
+namespace {
+
 // The device's records in chunks of about 2^27 table cells (at least one record each), so that
-// the host holds the probabilities of one chunk at a time.
+// the host holds the tables that come back of one chunk at a time; 2^30 when only a few
+// kilobytes a record come back (the probabilities listed, no inside tables).
 std::vector<std::vector<std::size_t>> gpu_chunks(
-    const std::vector<std::vector<std::uint8_t>>& sequences, std::span<const std::size_t> gpu) {
-    constexpr std::size_t kChunkCells = std::size_t{1} << 27;
+    const std::vector<std::vector<std::uint8_t>>& sequences, std::span<const std::size_t> gpu,
+    const cuda::EnsembleOutput& output) {
+    const bool small = !(output.outside && output.dense) && !output.keep_inside;
+    const std::size_t chunk_cells = std::size_t{1} << (small ? 30 : 27);
     std::vector<std::vector<std::size_t>> chunks;
-    std::size_t cells = kChunkCells;
+    std::size_t cells = chunk_cells;
     for (std::size_t r : gpu) {
-        if (cells >= kChunkCells) {
+        if (cells >= chunk_cells) {
             chunks.emplace_back();
             cells = 0;
         }
@@ -121,12 +147,13 @@ class EnsembleBatch {
         RecordPlacement placed = place_folds(sequences_, family, run_, outcomes_);
         fold_mfe();
         drop_failed(placed, outcomes_);
-        capture_on_devices(placed.gpu, sequences_, run_, outcomes_,
-                           [&](const RunOptions& share_run, std::span<const std::size_t> share) {
-                               for (const auto& chunk : gpu_chunks(sequences_, share))
-                                   capture_for(chunk, outcomes_,
-                                               [&] { fill_on_device(chunk, share_run); });
-                           });
+        capture_on_devices(
+            placed.gpu, sequences_, run_, outcomes_,
+            [&](const RunOptions& share_run, std::span<const std::size_t> share) {
+                for (const auto& chunk :
+                     gpu_chunks(sequences_, share, cuda::ensemble_device_output(ensemble_params_)))
+                    capture_for(chunk, outcomes_, [&] { fill_on_device(chunk, share_run); });
+            });
         fold_on_cpu(placed, run_, outcomes_,
                     [&](std::size_t r, ThreadPool* pool, const Progress& on_progress) {
                         return fill_on_cpu(r, pool, on_progress);
@@ -169,8 +196,8 @@ class EnsembleBatch {
                 {sequences_[r], constraint_of(r), mfe_[r].result.energy, r, folds.back().get()});
         }
         cuda::fill_ensemble_cuda(jobs, factors_, ensemble_params_.model,
-                                 ensemble_params_.probabilities, ensemble_params_.samples > 0,
-                                 share_run.device, share_run.on_progress);
+                                 cuda::ensemble_device_output(ensemble_params_), share_run.device,
+                                 share_run.on_progress);
         parallel_for(share_run.pool, 0, jobs.size(), [&](std::size_t k) {
             outcomes_[chunk[k]].result = summary(chunk[k], *folds[k], nullptr);
         });

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "rna/ensemble/ensemble_pair_rule.hpp"
 #include "tropic/core/error.hpp"
 
 namespace tropic::rna::detail {
@@ -53,31 +54,23 @@ double EnsembleScaleSearch::next(double scaled_z, double prefix_log_rate) {
 
 void make_ensemble_setup(EnsembleSetup& setup, std::span<const std::uint8_t> sequence,
                          const BoltzmannFactors& factors, const MfeParams& mfe_params,
-                         const StructureConstraint* constraint, double scale) {
+                         const StructureConstraint* constraint, double scale, bool with_mask) {
     const int n = static_cast<int>(sequence.size());
     const auto un = static_cast<std::size_t>(n);
     setup.scale = scale;
     setup.base.resize(un);
     for (int k = 0; k < n; ++k) setup.base[k] = static_cast<std::int8_t>(param_base(sequence[k]));
-    auto span_ok = [&](int i, int j) {
-        return mfe_params.max_bp_span < 0 || j - i + 1 <= mfe_params.max_bp_span;
-    };
-    auto canonical = [&](int i, int j) {
-        return i >= 0 && j < n && j - i > kEnsembleMinHairpin &&
-               pair_type(sequence[i], sequence[j]) != 0;
-    };
-    setup.pair_ok.assign(un * un, 0);
-    for (int i = 0; i < n; ++i)
-        for (int j = i + kEnsembleMinHairpin + 1; j < n; ++j) {
-            if (pair_type(sequence[i], sequence[j]) == 0 || !span_ok(i, j)) continue;
-            if (constraint != nullptr && !constraint->allows_pair(i, j)) continue;
-            if (mfe_params.no_lonely_pairs) {
-                const bool enclosed = canonical(i - 1, j + 1) && span_ok(i - 1, j + 1);
-                const bool encloses = canonical(i + 1, j - 1);
-                if (!enclosed && !encloses) continue;
-            }
-            setup.pair_ok[static_cast<std::size_t>(i) * un + static_cast<std::size_t>(j)] = 1;
-        }
+    setup.pair_ok.clear();
+    if (with_mask) {
+        setup.pair_ok.assign(un * un, 0);
+        for (int i = 0; i < n; ++i)
+            for (int j = i + kEnsembleMinHairpin + 1; j < n; ++j)
+                if (ensemble_pair_may_form(sequence.data(), n, i, j, mfe_params.max_bp_span,
+                                           mfe_params.no_lonely_pairs) &&
+                    (constraint == nullptr || constraint->allows_pair(i, j)))
+                    setup.pair_ok[static_cast<std::size_t>(i) * un + static_cast<std::size_t>(j)] =
+                        1;
+    }
     // Hairpins: initiation (extrapolated past 30 without truncation) times s^-(size+2); a factor
     // that underflows to 0 is a loop too long to weigh anything against the ensemble.
     setup.hairpin_factor.assign(un + 1, 0.0);
@@ -101,7 +94,7 @@ void make_ensemble_setup(EnsembleSetup& setup, std::span<const std::uint8_t> seq
     m.sequence = sequence.data();
     m.base = setup.base.data();
     m.hairpin_factor = setup.hairpin_factor.data();
-    m.pair_ok = setup.pair_ok.data();
+    m.pair_ok = with_mask ? setup.pair_ok.data() : nullptr;
     for (int k = 0; k <= kEnsembleScaleTable; ++k) m.scale_pow[k] = std::exp(-k * log_scale);
     for (int n2 = 0; n2 <= kMaxLoop; ++n2)
         for (int n1 = 0; n1 + n2 <= kMaxLoop; ++n1)

@@ -25,13 +25,13 @@ struct EnsembleSetup {
 // RNAfold's first estimate of the per-base scale: exp(-1.07 * MFE / (n kT)), at least 1.
 double initial_ensemble_scale(int mfe_dcal, std::size_t n, double kT);
 
-// The setup at scale `scale`. The mask holds the pairs that may form: canonical, span at most
-// mfe_params.max_bp_span, allowed by `constraint`, and with mfe_params.no_lonely_pairs only those
-// that could stack on a neighbouring pair ((i-1,j+1) or (i+1,j-1) canonical, as RNAfold -p
-// decides).
+// The setup at scale `scale`. The mask holds the pairs that may form (ensemble_pair_rule.hpp) and
+// that `constraint` allows; without `with_mask` it is left empty (model.pair_ok null) for a
+// device that builds it.
 void make_ensemble_setup(EnsembleSetup& setup, std::span<const std::uint8_t> sequence,
                          const BoltzmannFactors& factors, const MfeParams& mfe_params,
-                         const StructureConstraint* constraint, double scale);
+                         const StructureConstraint* constraint, double scale,
+                         bool with_mask = true);
 
 // The scales to retry with after a fill whose scaled Z left the safe range: Z's own per-base
 // value when Z is finite and positive (the next Z lands near 1); after an underflow to 0 or an

@@ -4,74 +4,40 @@
 #include <cfloat>
 #include <vector>
 
+#include "rna/ensemble/ensemble_pair_sums.hpp"
+
 namespace tropic::rna::detail {
 
-namespace {
-
-char tendency_symbol(float unpaired, float upstream, float downstream) {
-    constexpr float kClear = 0.667f;
-    if (unpaired > kClear) return '.';
-    if (upstream > kClear) return '(';
-    if (downstream > kClear) return ')';
-    if (upstream + downstream > unpaired) {
-        if (upstream / (upstream + downstream) > kClear) return '{';
-        if (downstream / (upstream + downstream) > kClear) return '}';
-        return '|';
-    }
-    if (unpaired > upstream + downstream) return ',';
-    return ':';
-}
-
-}  // namespace
-
-std::string pairing_tendency(const ProbabilityView& p) {
-    std::string out(static_cast<std::size_t>(p.n), '.');
-    for (int j = 0; j < p.n; ++j) {
-        float unpaired = 1.0f, upstream = 0.0f, downstream = 0.0f;
-        for (int i = 0; i < j; ++i) {
-            const auto v = static_cast<float>(p(i, j));
-            downstream += v;
-            unpaired -= v;
-        }
-        for (int i = j + 1; i < p.n; ++i) {
-            const auto v = static_cast<float>(p(j, i));
-            upstream += v;
-            unpaired -= v;
-        }
-        out[static_cast<std::size_t>(j)] = tendency_symbol(unpaired, upstream, downstream);
-    }
-    return out;
-}
-
-std::string centroid_structure(const ProbabilityView& p, double& distance) {
-    std::string out(static_cast<std::size_t>(p.n), '.');
-    distance = 0;
+EnsemblePairSums pair_sums(const ProbabilityView& p) {
+    EnsemblePairSums out;
+    out.pairing_tendency.assign(static_cast<std::size_t>(p.n), '.');
+    for (int j = 0; j < p.n; ++j)
+        out.pairing_tendency[static_cast<std::size_t>(j)] = pairing_tendency_of(p, p.n, j);
+    out.centroid.assign(static_cast<std::size_t>(p.n), '.');
+    EnsemblePairTotals totals;
     for (int i = 0; i < p.n; ++i)
-        for (int j = i + 1; j < p.n; ++j) {
-            const double v = p(i, j);
-            if (v > 0.5) {
-                out[static_cast<std::size_t>(i)] = '(';
-                out[static_cast<std::size_t>(j)] = ')';
-                distance += 1 - v;
-            } else {
-                distance += v;
+        for (int j = i + kEnsembleMinHairpin + 1; j < p.n; ++j)
+            if (totals.add(p(i, j))) {
+                out.centroid[static_cast<std::size_t>(i)] = '(';
+                out.centroid[static_cast<std::size_t>(j)] = ')';
             }
-        }
+    out.centroid_distance = totals.centroid_distance;
+    out.diversity = 2 * totals.half_diversity;
     return out;
-}
-
-double ensemble_diversity(const ProbabilityView& p) {
-    double d = 0;
-    for (int i = 0; i < p.n; ++i)
-        for (int j = i + 1; j < p.n; ++j) d += p(i, j) * (1 - p(i, j));
-    return 2 * d;
 }
 
 PairProbabilities listed_pairs(const ProbabilityView& p, double threshold) {
     PairProbabilities out;
     for (int i = 0; i < p.n; ++i)
         for (int j = i + 1; j < p.n; ++j)
-            if (const double v = p(i, j); v >= threshold && v > 0) out.push_back({i, j, v});
+            if (const double v = p(i, j); pair_is_listed(v, threshold)) out.push_back({i, j, v});
+    return out;
+}
+
+PairProbabilities listed_pairs(const PairProbabilities& listed, double threshold) {
+    PairProbabilities out;
+    for (const PairProbability& pair : listed)
+        if (pair_is_listed(pair.probability, threshold)) out.push_back(pair);
     return out;
 }
 
@@ -82,22 +48,24 @@ namespace {
 // j-1); a pair is stored for column j only when it beats every alternative for M(k,j).
 class MeaSolver {
   public:
-    MeaSolver(const ProbabilityView& p, double gamma)
-        : n_(p.n),
+    // visit_pairs(f) calls f(i, j, P(i,j)) (0-based) for every pair that may have a probability
+    // >= mea_cutoff(gamma), by increasing i, then j.
+    template <class VisitPairs>
+    MeaSolver(int n, double gamma, const VisitPairs& visit_pairs)
+        : n_(n),
           gamma_(gamma),
           pu_(static_cast<std::size_t>(n_) + 2, 1.0),
           stored_(static_cast<std::size_t>(n_) + 2) {
-        const double cutoff = 1e-4 / (1 + gamma);
+        const double cutoff = mea_cutoff(gamma);
         std::vector<Pair> listed;
-        for (int i = 1; i <= n_; ++i)
-            for (int j = i + 1; j <= n_; ++j) {
-                const double v = p(i - 1, j - 1);
-                if (v < cutoff) continue;
-                const auto pf = static_cast<float>(v);
-                listed.push_back({i, j, pf});
-                pu_[i] -= pf;
-                pu_[j] -= pf;
-            }
+        visit_pairs([&](int i0, int j0, double v) {
+            if (v < cutoff) return;
+            const int i = i0 + 1, j = j0 + 1;
+            const auto pf = static_cast<float>(v);
+            listed.push_back({i, j, pf});
+            pu_[i] -= pf;
+            pu_[j] -= pf;
+        });
         for (const Pair& pair : listed)
             if (pair.p * 2 * gamma_ > pu_[pair.i] + pu_[pair.j]) candidates_.push_back(pair);
         // Rows from the last base up, pairs of a row by increasing j.
@@ -177,8 +145,26 @@ class MeaSolver {
 
 }  // namespace
 
+double mea_cutoff(double gamma) {
+    return 1e-4 / (1 + gamma);
+}
+
 std::string mea_structure(const ProbabilityView& p, double gamma, double& mea) {
-    return MeaSolver(p, gamma).solve(mea);
+    return MeaSolver(p.n, gamma,
+                     [&](const auto& f) {
+                         for (int i = 0; i < p.n; ++i)
+                             for (int j = i + 1; j < p.n; ++j) f(i, j, p(i, j));
+                     })
+        .solve(mea);
+}
+
+std::string mea_structure(const PairProbabilities& listed, int n, double gamma, double& mea) {
+    return MeaSolver(n, gamma,
+                     [&](const auto& f) {
+                         for (const PairProbability& pair : listed)
+                             f(pair.i, pair.j, pair.probability);
+                     })
+        .solve(mea);
 }
 
 }  // namespace tropic::rna::detail

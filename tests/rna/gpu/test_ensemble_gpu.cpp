@@ -3,12 +3,18 @@
 // many lengths, long records alone, dangles 2 and 0, --noLP, spans, constraints, temperatures,
 // the scale retry, interleaved groups of short records (the default for batches) and the plain
 // layout's two diagonal kernels each alone (TROPIC_ENSEMBLE_INTERLEAVE_MAX=0,
-// TROPIC_ENSEMBLE_WARP_FROM). Without a CUDA device every test SKIPs visibly.
+// TROPIC_ENSEMBLE_WARP_FROM). The listed return (the pairs at a threshold and the sums over every
+// pair, computed on the device) gives the dense return's pairs and the host's sums bit for bit.
+// Pair masks made on the device and by the host (constraints) in one batch, and several groups at
+// once (TROPIC_ENSEMBLE_GROUPS_AT_ONCE), give the CPU's results.
+// Without a CUDA device every test SKIPs visibly.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
+#include <limits>
 #include <memory>
 #include <random>
 #include <string>
@@ -16,6 +22,7 @@
 
 #include "rna/ensemble/cuda/ensemble_cuda.hpp"
 #include "rna/ensemble/ensemble_cpu.hpp"
+#include "rna/ensemble/ensemble_summary.hpp"
 #include "support/gpu_test.hpp"
 #include "support/outcome_results.hpp"
 #include "support/random_constraints.hpp"
@@ -61,16 +68,19 @@ class EnsembleGpu : public test::GpuTest {
         int mfe_scale = 1;  // mfe_dcal = -mfe_scale * n: the first scale estimate
     };
 
-    // Fills every record on both backends and compares them.
+    // Fills every record on both backends and compares them; with `constraints`, record r under
+    // its constraint when r is a multiple of `constrained_every`.
     static void expect_same(const std::vector<Seq>& seqs, const Case& c,
-                            const std::vector<rna::StructureConstraint>* constraints = nullptr) {
+                            const std::vector<rna::StructureConstraint>* constraints = nullptr,
+                            std::size_t constrained_every = 1) {
         const rna::BoltzmannFactors factors = c.model.boltzmann_factors();
         const rna::MfeParams mfe_params = c.model.mfe_params();
         std::vector<std::unique_ptr<rna::detail::EnsembleFold>> gpu;
         std::vector<rna::detail::cuda::EnsembleJob> jobs;
         for (std::size_t r = 0; r < seqs.size(); ++r) {
             gpu.push_back(std::make_unique<rna::detail::EnsembleFold>());
-            jobs.push_back({seqs[r], constraints ? &(*constraints)[r] : nullptr,
+            const bool constrained = constraints != nullptr && r % constrained_every == 0;
+            jobs.push_back({seqs[r], constrained ? &(*constraints)[r] : nullptr,
                             -c.mfe_scale * int(seqs[r].size()), r, gpu.back().get()});
         }
         rna::detail::cuda::fill_ensemble_cuda(jobs, factors, mfe_params, true, c.keep_inside, 0);
@@ -108,6 +118,64 @@ class EnsembleGpu : public test::GpuTest {
                 for (std::size_t k = 0; k < a->size(); ++k)
                     ASSERT_TRUE(close((*a)[k], (*b)[k]))
                         << "record " << r << ", n=" << n << ": inside entry " << k;
+            }
+        }
+    }
+
+    // The same records filled with the dense and the listed return: the listed pairs are the
+    // dense probabilities at or above `threshold` and the sums those of the dense ones, to the
+    // bit (the same kernels fill both; the device sums with the host's code).
+    static void expect_listed_equals_dense(const std::vector<Seq>& seqs, const Case& c,
+                                           double threshold) {
+        const rna::BoltzmannFactors factors = c.model.boltzmann_factors();
+        const rna::MfeParams mfe_params = c.model.mfe_params();
+        auto fill = [&](bool dense) {
+            std::vector<std::unique_ptr<rna::detail::EnsembleFold>> folds;
+            std::vector<rna::detail::cuda::EnsembleJob> jobs;
+            for (std::size_t r = 0; r < seqs.size(); ++r) {
+                folds.push_back(std::make_unique<rna::detail::EnsembleFold>());
+                jobs.push_back(
+                    {seqs[r], nullptr, -c.mfe_scale * int(seqs[r].size()), r, folds.back().get()});
+            }
+            rna::detail::cuda::fill_ensemble_cuda(jobs, factors, mfe_params,
+                                                  {.outside = true,
+                                                   .keep_inside = c.keep_inside,
+                                                   .dense = dense,
+                                                   .list_threshold = threshold},
+                                                  0);
+            return folds;
+        };
+        const auto dense = fill(true);
+        const auto listed = fill(false);
+        auto same_bits = [](double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; };
+        for (std::size_t r = 0; r < seqs.size(); ++r) {
+            SCOPED_TRACE(::testing::Message() << "record " << r << ", n=" << seqs[r].size()
+                                              << ", threshold " << threshold);
+            const rna::detail::EnsembleFold& d = *dense[r];
+            const rna::detail::EnsembleFold& l = *listed[r];
+            ASSERT_TRUE(d.outside_done);
+            ASSERT_TRUE(l.listed_done);
+            ASSERT_FALSE(l.outside_done);
+            ASSERT_TRUE(same_bits(l.log_z, d.log_z));
+            const rna::detail::ProbabilityView p{d.qbh.data(), d.n()};
+            const rna::PairProbabilities want = rna::detail::listed_pairs(p, threshold);
+            ASSERT_EQ(l.listed.size(), want.size());
+            for (std::size_t k = 0; k < want.size(); ++k) {
+                ASSERT_EQ(l.listed[k].i, want[k].i) << "pair " << k;
+                ASSERT_EQ(l.listed[k].j, want[k].j) << "pair " << k;
+                ASSERT_TRUE(same_bits(l.listed[k].probability, want[k].probability))
+                    << "pair " << k << ": " << l.listed[k].probability << " vs "
+                    << want[k].probability;
+            }
+            const rna::detail::EnsemblePairSums sums = rna::detail::pair_sums(p);
+            ASSERT_EQ(l.sums.pairing_tendency, sums.pairing_tendency);
+            ASSERT_EQ(l.sums.centroid, sums.centroid);
+            ASSERT_TRUE(same_bits(l.sums.centroid_distance, sums.centroid_distance))
+                << l.sums.centroid_distance << " vs " << sums.centroid_distance;
+            ASSERT_TRUE(same_bits(l.sums.diversity, sums.diversity))
+                << l.sums.diversity << " vs " << sums.diversity;
+            if (c.keep_inside) {
+                ASSERT_EQ(l.qb, d.qb);
             }
         }
     }
@@ -183,6 +251,59 @@ TEST_F(EnsembleGpu, ConstraintsEqualCpu) {
     expect_same(seqs, make(2), &constraints);
 }
 
+// Pair masks from the host (constrained records) and from the device (the others) in the same
+// interleaved groups and plain chunks, with --noLP and a span.
+TEST_F(EnsembleGpu, MasksFromHostAndDeviceTogetherEqualCpu) {
+    for (std::uint64_t seed : {std::uint64_t{29}, test::test_seed()}) {
+        std::mt19937_64 rng(seed);
+        auto seqs = random_batch(rng(), 80, 300);
+        const auto constraints = test::random_constraints(rng, seqs);
+        expect_same(seqs, make(2), &constraints, 3);
+        expect_same(seqs, make(0, true, 90), &constraints, 2);
+        const ScopedEnv plain("TROPIC_ENSEMBLE_INTERLEAVE_MAX", "0");
+        expect_same(seqs, make(2, true), &constraints, 3);
+    }
+}
+
+// The interleaved groups' other launch shapes (ensemble_interleaved.cuh): several diagonals per
+// launch (7, and a whole pass), and the per-diagonal kernel held to 64 and to 40 registers; with
+// a scale retry, which fills a subset of a group again.
+TEST_F(EnsembleGpu, InterleavedLaunchShapesEqualCpu) {
+    for (std::uint64_t seed : {std::uint64_t{31}, test::test_seed()}) {
+        std::mt19937_64 rng(seed);
+        std::vector<Seq> seqs;
+        for (int r = 0; r < 100; ++r) seqs.push_back(test::random_rna(rng, 60 + rng() % 200));
+        Case retried = make(2);
+        retried.mfe_scale = 130;
+        const std::vector<std::pair<const char*, const char*>> shapes = {
+            {"TROPIC_ENSEMBLE_DIAGONALS_PER_LAUNCH", "7"},
+            {"TROPIC_ENSEMBLE_DIAGONALS_PER_LAUNCH", "0"},
+            {"TROPIC_ENSEMBLE_MIN_BLOCKS", "8"},
+            {"TROPIC_ENSEMBLE_MIN_BLOCKS", "12"}};
+        for (const auto& [name, value] : shapes) {
+            SCOPED_TRACE(::testing::Message() << name << "=" << value);
+            const ScopedEnv shape(name, value);
+            expect_same(seqs, make(2));
+            expect_same(seqs, make(0, true, 120));
+            expect_listed_equals_dense(seqs, make(2), 1e-5);
+            expect_same({seqs.begin(), seqs.begin() + 20}, retried);
+        }
+    }
+}
+
+// Several groups at once (each host thread with its own page-locked buffers and stream).
+TEST_F(EnsembleGpu, GroupsAtOnceEqualCpu) {
+    std::mt19937_64 rng(test::test_seed());
+    std::vector<Seq> seqs;
+    for (int r = 0; r < 90; ++r) seqs.push_back(test::random_rna(rng, 120 + rng() % 80));
+    const ScopedEnv cap("TROPIC_ENSEMBLE_CHUNK_FOLDS", "9");
+    for (const char* at_once : {"1", "4"}) {
+        const ScopedEnv groups("TROPIC_ENSEMBLE_GROUPS_AT_ONCE", at_once);
+        expect_same(seqs, make(2));
+        expect_listed_equals_dense(seqs, make(2), 1e-5);
+    }
+}
+
 // Interleaved groups: many records of a few lengths (full warps of one length, a group of mixed
 // lengths under one pitch), in one group per length range and in groups of at most 32 or 7.
 TEST_F(EnsembleGpu, InterleavedGroupsEqualCpu) {
@@ -255,6 +376,71 @@ TEST_F(EnsembleGpu, FoldEnsembleManyEqualsCpu) {
             << "record " << r;
         ASSERT_EQ(gpu[r].pairs.size(), cpu[r].pairs.size()) << "record " << r;
         EXPECT_EQ(gpu[r].samples.size(), 5u);
+    }
+}
+
+// The listed return: interleaved groups (one, and several of at most 7 records), the plain
+// layout's kernels, the inside tables kept, thresholds that list every pair of probability > 0,
+// the usual ones, the centroid's and none.
+TEST_F(EnsembleGpu, ListedReturnEqualsDense) {
+    for (std::uint64_t seed : {std::uint64_t{13}, test::test_seed()}) {
+        const auto seqs = random_batch(seed, 120, 400);
+        expect_listed_equals_dense(seqs, make(2), 1e-5);
+        expect_listed_equals_dense(seqs, make(0, true), 0.0);
+        expect_listed_equals_dense(seqs, make(2, false, 80), 0.5);
+        expect_listed_equals_dense(seqs, make(2), std::numeric_limits<double>::quiet_NaN());
+        {
+            const ScopedEnv cap("TROPIC_ENSEMBLE_CHUNK_FOLDS", "7");
+            expect_listed_equals_dense(seqs, make(2), 1e-3);
+        }
+        const ScopedEnv plain("TROPIC_ENSEMBLE_INTERLEAVE_MAX", "0");
+        expect_listed_equals_dense(seqs, make(2), 1e-5);
+        Case kept = make(2);
+        kept.keep_inside = true;
+        expect_listed_equals_dense(random_batch(seed, 30, 250), kept, 1e-5);
+        Case retried = make(2);
+        retried.mfe_scale = 130;  // every fold filled again (see ScaleRetryEqualsCpu)
+        expect_listed_equals_dense(random_batch(seed, 12, 300), retried, 1e-5);
+    }
+}
+
+// Through the public API, which asks the device for the listed return (the MEA's pairs too): what
+// RNAfold -p reports agrees with the CPU's dense probabilities.
+TEST_F(EnsembleGpu, FoldEnsembleManyListedEqualsCpu) {
+    for (std::uint64_t seed : {std::uint64_t{17}, test::test_seed()}) {
+        std::mt19937_64 rng(seed);
+        std::vector<Seq> seqs;
+        for (int r = 0; r < 150; ++r) seqs.push_back(test::random_rna(rng, 150 + rng() % 100));
+        rna::EnsembleParams ensemble_params;
+        ensemble_params.mea = true;
+        ensemble_params.bpp_threshold = 1e-3;  // the MEA's cutoff, 5e-5, is lower
+        const rna::ModelDetails model;
+        const auto params = model.energy_params();
+        const auto factors = model.boltzmann_factors();
+        const auto cpu = test::results_of(
+            rna::fold_ensemble_many(seqs, params, factors, ensemble_params, run_on(Backend::Cpu)));
+        const auto gpu = test::results_of(
+            rna::fold_ensemble_many(seqs, params, factors, ensemble_params, run_on(Backend::Cuda)));
+        ASSERT_EQ(gpu.size(), cpu.size());
+        for (std::size_t r = 0; r < seqs.size(); ++r) {
+            SCOPED_TRACE(::testing::Message() << "seed " << seed << " record " << r);
+            const double n = double(seqs[r].size());
+            EXPECT_TRUE(close(gpu[r].ensemble_energy, cpu[r].ensemble_energy) ||
+                        std::abs(gpu[r].ensemble_energy - cpu[r].ensemble_energy) < 1e-9);
+            ASSERT_EQ(gpu[r].pairs.size(), cpu[r].pairs.size());
+            for (std::size_t k = 0; k < cpu[r].pairs.size(); ++k) {
+                EXPECT_EQ(gpu[r].pairs[k].i, cpu[r].pairs[k].i);
+                EXPECT_EQ(gpu[r].pairs[k].j, cpu[r].pairs[k].j);
+                EXPECT_TRUE(close(gpu[r].pairs[k].probability, cpu[r].pairs[k].probability));
+            }
+            EXPECT_EQ(gpu[r].pairing_tendency, cpu[r].pairing_tendency);
+            EXPECT_EQ(gpu[r].centroid, cpu[r].centroid);
+            EXPECT_EQ(gpu[r].centroid_energy, cpu[r].centroid_energy);
+            // Each pair's share moves by at most 1e-9 of its probability; they sum to <= n / 2.
+            EXPECT_NEAR(gpu[r].centroid_distance, cpu[r].centroid_distance, 1e-9 * n);
+            EXPECT_NEAR(gpu[r].diversity, cpu[r].diversity, 2e-9 * n);
+            EXPECT_FALSE(gpu[r].mea_structure.empty());
+        }
     }
 }
 

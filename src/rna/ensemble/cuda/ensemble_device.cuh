@@ -18,6 +18,9 @@ struct EnsembleDeviceFold {
     // Interleaved groups only (tables.step > 1): the model's generic_cost, element [n2][n1] at
     // (n2 * (kMaxLoop + 1) + n1) * tables.step, interleaved like the tables.
     const double* costs = nullptr;
+    // The listed return only (ensemble_listed.cuh): the pairing tendency, then the centroid, n
+    // chars each.
+    char* text = nullptr;
 };
 
 // Where P(i,j) lies in EnsembleDeviceFold::packed: row i holds columns i+4 .. n-1.

@@ -1,7 +1,10 @@
 // CUDA partition function: ensemble_cells.hpp's cells, one launch per diagonal d = j - i of cells
 // for every fold of a chunk at once (inside from d = 4 outwards, outside back from the longest
 // fold's last diagonal), the exterior loop Z5/Z3 in a kernel per fold between them, then P(i,j)
-// packed on the device; only the probabilities (and, for sampling, the inside tables) come back.
+// packed on the device; only the probabilities, dense or listed (ensemble_listed.cuh), and for
+// sampling the inside tables come back. The pair masks are made on the device
+// (ensemble_pair_mask.cuh) except where the host needs them (constraints, sampling); copies go
+// through page-locked buffers that each host thread keeps from group to group.
 //
 // Cells of short diagonals take a thread each (their sums are short; consecutive cells of one
 // diagonal take the same loop bounds, so a warp's threads stay together); cells of longer ones
@@ -30,9 +33,13 @@
 
 #include "core/cuda/device_buffer.cuh"
 #include "core/cuda/device_memory.cuh"
+#include "core/cuda/pinned_buffer.cuh"
 #include "core/internal/memory_fit.hpp"
 #include "rna/ensemble/cuda/ensemble_cuda.hpp"
 #include "rna/ensemble/cuda/ensemble_device.cuh"
+#include "rna/ensemble/cuda/ensemble_interleaved.cuh"
+#include "rna/ensemble/cuda/ensemble_listed.cuh"
+#include "rna/ensemble/cuda/ensemble_pair_mask.cuh"
 #include "tropic/core/error.hpp"
 
 namespace tropic::rna::detail::cuda {
@@ -40,6 +47,7 @@ namespace tropic::rna::detail::cuda {
 namespace {
 
 using tropic::detail::cuda::DeviceBuffer;
+using tropic::detail::cuda::PinnedBuffer;
 
 constexpr int kTables = 7;  // qb, qm, qm1, qbh, qmh, qm1h, w
 constexpr int kThreadBlock = 128;
@@ -50,12 +58,16 @@ constexpr int kWarpFromDiagonal = 32;
 
 // Chunks of several folds up to this long are interleaved groups (longer ones take the warp
 // kernels on long diagonals); TROPIC_ENSEMBLE_INTERLEAVE_MAX overrides it (0: never; tests and
-// benchmarks compare). An interleaved group holds at most kGroupFolds folds: two groups run at
-// once (fill_ensemble_cuda), and groups this small let one's host work hide under the other's
-// kernels (H100, 20,000 x 200 nt: 6,000 records/s at 1,024, 4,500-5,000 at the budget's 3,493,
-// 3,900 at 256). TROPIC_ENSEMBLE_CHUNK_FOLDS caps every chunk's folds instead (tests, benchmarks).
+// benchmarks compare). An interleaved group holds at most kGroupFolds folds: kGroupsAtOnce groups
+// run at once (fill_ensemble_cuda), and groups this small let one's host work hide under the
+// other's kernels (H100, 20,000 x 200 nt with the dense return: 6,000 records/s at 1,024,
+// 4,500-5,000 at the budget's 3,493, 3,900 at 256). TROPIC_ENSEMBLE_CHUNK_FOLDS caps every
+// chunk's folds instead, TROPIC_ENSEMBLE_GROUPS_AT_ONCE sets how many groups run at once, each
+// with that share of the budget (tests, benchmarks: with little host work left per group, more
+// groups at once fill the device on the long diagonals, whose cells are few).
 constexpr int kInterleaveMaxLength = 1000;
 constexpr int kGroupFolds = 1024;
+constexpr int kGroupsAtOnce = 2;
 
 int env_int(const char* name, int fallback) {
     const char* value = std::getenv(name);
@@ -65,6 +77,15 @@ int env_int(const char* name, int fallback) {
 int warp_from_diagonal() {
     return env_int("TROPIC_ENSEMBLE_WARP_FROM", kWarpFromDiagonal);
 }
+
+// How interleaved groups launch their diagonals (ensemble_interleaved.cuh), for benchmarks to
+// compare: TROPIC_ENSEMBLE_DIAGONALS_PER_LAUNCH=k (1 by default: a launch per diagonal; 0: all
+// of a pass in one launch), TROPIC_ENSEMBLE_MIN_BLOCKS=8 or 12 (the per-diagonal kernel held to
+// fewer registers; 0 by default: no bound).
+struct InterleavedShape {
+    int diagonals_per_launch = env_int("TROPIC_ENSEMBLE_DIAGONALS_PER_LAUNCH", 1);
+    int min_blocks = env_int("TROPIC_ENSEMBLE_MIN_BLOCKS", 0);
+};
 
 template <bool kOutside, class Sum>
 __device__ void cell(const EnsembleDeviceFold& fold, int i, int j, const Sum& sum) {
@@ -101,16 +122,12 @@ __global__ void __launch_bounds__(kCellWarps * 32)
     cell<kOutside>(fold, i, i + d, EnsembleWarpSum{int(threadIdx.x % 32)});
 }
 
-// The same cells of an interleaved group, one thread per cell and fold: flat = cell * count + k.
+// The same cells of an interleaved group, one thread per cell and fold.
 template <bool kOutside>
 __global__ void __launch_bounds__(kThreadBlock)
     interleaved_diagonal_kernel(const EnsembleDeviceFold* folds, int count, int d, int cells) {
-    const std::size_t flat = std::size_t(blockIdx.x) * kThreadBlock + threadIdx.x;
-    const std::size_t i = flat / std::size_t(count);
-    if (i >= std::size_t(cells)) return;
-    const EnsembleDeviceFold& fold = folds[flat - i * std::size_t(count)];
-    if (int(i) + d >= fold.model.n) return;
-    cell<kOutside>(fold, int(i), int(i) + d, EnsembleInterleavedSum{fold.tables.step, fold.costs});
+    interleaved_diagonal_cell<kOutside>(folds, count, d, cells,
+                                        std::size_t(blockIdx.x) * kThreadBlock + threadIdx.x);
 }
 
 // Z (= Z5(n)) of folds 0..count-1 into z[].
@@ -206,7 +223,8 @@ std::uint64_t fold_bytes(std::size_t n) {
     const std::uint64_t linear = 5 * (n + 1) * sizeof(double) + 2 * n;  // hairpin, ml, z5, z3,
                                                                         // scratch; bases
     return kTables * square_bytes(n) + std::uint64_t(n) * n             // pair mask
-           + ensemble_packed_size(int(n)) * sizeof(double) + linear + sizeof(EnsembleDeviceFold);
+           + ensemble_packed_size(int(n)) * sizeof(double) + linear + sizeof(EnsembleDeviceFold) +
+           ensemble_listed_bytes(n);
 }
 
 // Runs body(k) for k in [0, count) on up to 16 host threads (the per-fold host work: setups of
@@ -270,33 +288,67 @@ class PhaseTimer {
     std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
 };
 
-// Device memory of one chunk (buffers only grow from chunk to chunk).
+// Device memory of one chunk, and the page-locked host memory its copies go through, so that
+// they run asynchronously on the host thread's stream (buffers only grow from chunk to chunk).
+// A host buffer is rewritten only after the stream has been waited for since its last copy.
 struct Workspace {
     DeviceBuffer<BoltzmannFactors> factors;
     DeviceBuffer<double> tables, linear, packed, costs, z;
     DeviceBuffer<std::uint8_t> sequence, pair_ok;
+    DeviceBuffer<std::uint8_t> mask_from_host;  // by fold: 1 where the host made its mask
     DeviceBuffer<std::int8_t> base;
     DeviceBuffer<EnsembleDeviceFold> folds;
+    DeviceBuffer<char> text;  // the listed return's strings
+    EnsembleListedBuffers listed;
+    // Host side: sequences, parameter codes and mask flags; scaled factors; views.
+    PinnedBuffer<std::uint8_t> bytes_in;
+    PinnedBuffer<double> linear_in, costs_in;
+    PinnedBuffer<EnsembleDeviceFold> folds_in;
+    // The listed return.
+    PinnedBuffer<EnsembleListedFold> listed_out;
+    PinnedBuffer<char> text_out;
+    PinnedBuffer<unsigned long long> head_out;
+    PinnedBuffer<double> values_out;
+    PinnedBuffer<std::uint32_t> cells_out;
 };
+
+// Asynchronous copies on the per-thread stream; `to_device` grows the device buffer first.
+template <class T>
+void to_device(DeviceBuffer<T>& to, const T* from, std::size_t count) {
+    to.resize(std::max<std::size_t>(count, 1));
+    if (count > 0)
+        TROPIC_CUDA_CHECK(cudaMemcpyAsync(to.data(), from, count * sizeof(T),
+                                          cudaMemcpyHostToDevice, cudaStreamPerThread));
+}
+template <class T>
+void to_host(T* to, const T* from, std::size_t count) {
+    if (count > 0)
+        TROPIC_CUDA_CHECK(cudaMemcpyAsync(to, from, count * sizeof(T), cudaMemcpyDeviceToHost,
+                                          cudaStreamPerThread));
+}
 
 // Offsets of one fold's parts in the workspace.
 struct FoldPlace {
-    std::size_t tables = 0, linear = 0, packed = 0, bases = 0, pair_ok = 0;
+    std::size_t tables = 0, linear = 0, packed = 0, bases = 0, pair_ok = 0;  // text: 2 bases
     int n = 0;
 };
 
 class ChunkFill {
   public:
     ChunkFill(std::span<const EnsembleJob> jobs, std::vector<std::size_t> chunk,
-              const BoltzmannFactors& factors, const MfeParams& mfe_params, bool outside,
-              bool keep_inside, bool interleaved, Workspace& w, const Progress& on_progress)
+              const BoltzmannFactors& factors, const MfeParams& mfe_params,
+              const EnsembleOutput& output, bool interleaved, Workspace& w,
+              const Progress& on_progress)
         : jobs_(jobs),
           chunk_(std::move(chunk)),
           interleaved_(interleaved),
           factors_(factors),
           mfe_params_(mfe_params),
-          outside_(outside),
-          keep_inside_(keep_inside),
+          outside_(output.outside),
+          keep_inside_(output.keep_inside),
+          listed_(output.outside && !output.dense &&
+                  ensemble_listable(jobs_[chunk_.front()].sequence.size())),
+          list_threshold_(output.list_threshold),
           w_(w),
           on_progress_(on_progress) {}
 
@@ -340,6 +392,10 @@ class ChunkFill {
                 upload_scaled_again(todo);
             }
             upload_folds(todo);
+            if (first)
+                launch_pair_mask(w_.folds.data(), todo.size(), longest(todo),
+                                 w_.mask_from_host.data(), w_.pair_ok.data(),
+                                 mfe_params_.max_bp_span, mfe_params_.no_lonely_pairs);
             fill(todo, false);
             const std::vector<double> zs = exterior_and_z(todo);
             timer.lap(first ? "inside" : "inside again");
@@ -392,6 +448,9 @@ class ChunkFill {
                 w_.folds.data());
             TROPIC_CUDA_CHECK_LAUNCH("probability_kernel");
         }
+        if (listed_)
+            launch_pair_list(w_.folds.data(), all.size(), packed_doubles_, list_threshold_,
+                             w_.listed);
         if (timer.on()) TROPIC_CUDA_CHECK(cudaStreamSynchronize(cudaStreamPerThread));
         timer.lap("outside");
     }
@@ -436,43 +495,62 @@ class ChunkFill {
         w_.tables.resize(std::max<std::size_t>(table_doubles_, 1));
         w_.linear.resize(std::max<std::size_t>(linear_doubles_, 1));
         w_.packed.resize(std::max<std::size_t>(packed_doubles_, 1));
+        if (listed_) w_.text.resize(std::max<std::size_t>(2 * bases_, 1));
         w_.folds.resize(chunk_.size());
     }
 
     void setup(std::size_t f, double scale) {
         make_ensemble_setup(job(f).fold->setup, job(f).sequence, factors_, mfe_params_,
-                            job(f).constraint, scale);
+                            job(f).constraint, scale, mask_from_host(f));
     }
 
+    // Whether the host makes fold f's pair mask: under a constraint (the device knows none), or
+    // when the host reads it too (sampling). The device makes the others (launch_pair_mask).
+    bool mask_from_host(std::size_t f) const {
+        return keep_inside_ || job(f).constraint != nullptr;
+    }
+
+    // Sequences, parameter codes and mask flags in one page-locked area (bases, bases, folds),
+    // the host's masks straight from the setups.
     void upload_inputs() {
-        std::vector<std::uint8_t> sequence(bases_), pair_ok(pair_bytes_);
-        std::vector<std::int8_t> base(bases_);
-        host_parallel(chunk_.size(), [&](std::size_t f) {
+        const std::size_t folds = chunk_.size();
+        w_.bytes_in.resize(2 * bases_ + folds);
+        std::uint8_t* sequence = w_.bytes_in.data();
+        auto* base = reinterpret_cast<std::int8_t*>(sequence + bases_);
+        std::uint8_t* from_host = sequence + 2 * bases_;
+        for (std::size_t f = 0; f < folds; ++f) {
             const EnsembleSetup& setup = job(f).fold->setup;
             const FoldPlace& p = places_[f];
-            std::copy(job(f).sequence.begin(), job(f).sequence.end(), sequence.begin() + p.bases);
-            std::copy(setup.base.begin(), setup.base.end(), base.begin() + p.bases);
-            std::copy(setup.pair_ok.begin(), setup.pair_ok.end(), pair_ok.begin() + p.pair_ok);
-        });
-        w_.sequence.assign(std::span<const std::uint8_t>(sequence));
-        w_.base.assign(std::span<const std::int8_t>(base));
-        w_.pair_ok.assign(std::span<const std::uint8_t>(pair_ok));
+            std::copy(job(f).sequence.begin(), job(f).sequence.end(), sequence + p.bases);
+            std::copy(setup.base.begin(), setup.base.end(), base + p.bases);
+            from_host[f] = mask_from_host(f) ? 1 : 0;
+        }
+        to_device(w_.sequence, sequence, bases_);
+        to_device(w_.base, base, bases_);
+        to_device(w_.mask_from_host, from_host, folds);
+        w_.pair_ok.resize(std::max<std::size_t>(pair_bytes_, 1));
+        for (std::size_t f = 0; f < folds; ++f)
+            if (from_host[f] != 0 && places_[f].n > 0)
+                TROPIC_CUDA_CHECK(cudaMemcpy(
+                    w_.pair_ok.data() + places_[f].pair_ok, job(f).fold->setup.pair_ok.data(),
+                    job(f).fold->setup.pair_ok.size(), cudaMemcpyHostToDevice));
         upload_scaled();
     }
 
     // The parts of the setup that depend on the scale (hairpin factors and ml_unpaired) of every
     // fold, in one copy.
     void upload_scaled() {
-        std::vector<double> linear_host(linear_doubles_, 0.0);
+        w_.linear_in.resize(linear_doubles_);
+        double* linear = w_.linear_in.data();
         for (std::size_t f = 0; f < chunk_.size(); ++f) {
             const EnsembleSetup& setup = job(f).fold->setup;
             const FoldPlace& p = places_[f];
-            std::copy(setup.hairpin_factor.begin(), setup.hairpin_factor.end(),
-                      linear_host.begin() + p.linear);
-            std::copy(setup.ml_unpaired.begin(), setup.ml_unpaired.end(),
-                      linear_host.begin() + p.linear + p.n + 1);
+            double* at = linear + p.linear;
+            at = std::copy(setup.hairpin_factor.begin(), setup.hairpin_factor.end(), at);
+            at = std::copy(setup.ml_unpaired.begin(), setup.ml_unpaired.end(), at);
+            std::fill(at, linear + p.linear + 5 * (std::size_t(p.n) + 1), 0.0);  // Z5, Z3, scratch
         }
-        w_.linear.assign(std::span<const double>(linear_host));
+        to_device(w_.linear, linear, linear_doubles_);
         upload_costs();
     }
 
@@ -481,12 +559,13 @@ class ChunkFill {
     void upload_costs() {
         if (!interleaved_) return;
         const std::size_t folds = chunk_.size();
-        std::vector<double> costs(kCostDoubles * folds);
+        w_.costs_in.resize(kCostDoubles * folds);
+        double* costs = w_.costs_in.data();
         for (std::size_t f = 0; f < folds; ++f) {
             const double* from = &job(f).fold->setup.model.generic_cost[0][0];
             for (std::size_t e = 0; e < kCostDoubles; ++e) costs[e * folds + f] = from[e];
         }
-        w_.costs.assign(std::span<const double>(costs));
+        to_device(w_.costs, costs, kCostDoubles * folds);
     }
 
     // The same for a retry, fold by fold: the other folds' Z5 and Z3 stay.
@@ -505,12 +584,13 @@ class ChunkFill {
 
     // The device views of `folds` (in order), at w_.folds[0 ..].
     void upload_folds(const std::vector<std::size_t>& folds) {
-        std::vector<EnsembleDeviceFold> views(folds.size());
+        w_.folds_in.resize(folds.size());
+        EnsembleDeviceFold* views = w_.folds_in.data();
         for (std::size_t k = 0; k < folds.size(); ++k) {
             const std::size_t f = folds[k];
             const FoldPlace& p = places_[f];
             const std::size_t n = std::size_t(p.n);
-            EnsembleDeviceFold& v = views[k];
+            EnsembleDeviceFold& v = views[k] = EnsembleDeviceFold{};
             v.model = job(f).fold->setup.model;  // scale powers, n, dangles
             v.model.f = w_.factors.data();
             v.model.sequence = w_.sequence.data() + p.bases;
@@ -533,8 +613,9 @@ class ChunkFill {
             s.z3 = v.z3;
             s.n = int(pitch);
             v.packed = w_.packed.data() + p.packed;
+            if (listed_) v.text = w_.text.data() + 2 * p.bases;
         }
-        w_.folds.assign(std::span<const EnsembleDeviceFold>(views));
+        to_device(w_.folds, views, folds.size());
     }
 
     // Every diagonal of the inside (outwards) or the outside (inwards) pass of `folds` (longest
@@ -553,14 +634,7 @@ class ChunkFill {
             const int cells = n - d;
             const std::size_t total = std::size_t(cells) * std::size_t(active);
             if (interleaved_) {
-                const auto blocks = unsigned((total + kThreadBlock - 1) / kThreadBlock);
-                if (outside)
-                    interleaved_diagonal_kernel<true>
-                        <<<blocks, kThreadBlock>>>(w_.folds.data(), active, d, cells);
-                else
-                    interleaved_diagonal_kernel<false>
-                        <<<blocks, kThreadBlock>>>(w_.folds.data(), active, d, cells);
-                TROPIC_CUDA_CHECK_LAUNCH("interleaved_diagonal_kernel");
+                launch_interleaved(step, n, outside, int(folds.size()), active);
             } else if (d >= warp_from) {
                 const auto blocks = unsigned((total + kCellWarps - 1) / kCellWarps);
                 if (outside)
@@ -590,14 +664,74 @@ class ChunkFill {
         }
     }
 
+    // The listed return of every fold, in page-locked memory: their totals and strings, then as
+    // many pairs as were listed.
+    struct Listed {
+        const EnsembleListedFold* folds;
+        const char* text;
+        const double* values;
+        const std::uint32_t* cells;
+    };
+    Listed download_listed() {
+        const std::size_t folds = chunk_.size();
+        w_.listed_out.resize(folds);
+        w_.text_out.resize(2 * bases_);
+        w_.head_out.resize(1);
+        to_host(w_.listed_out.data(), w_.listed.folds.data(), folds);
+        to_host(w_.text_out.data(), w_.text.data(), 2 * bases_);
+        to_host(w_.head_out.data(), w_.listed.head.data(), 1);
+        TROPIC_CUDA_CHECK(cudaStreamSynchronize(cudaStreamPerThread));
+        const std::size_t pairs = *w_.head_out.data();
+        w_.values_out.resize(pairs);
+        w_.cells_out.resize(pairs);
+        to_host(w_.values_out.data(), w_.listed.values.data(), pairs);
+        to_host(w_.cells_out.data(), w_.listed.cells.data(), pairs);
+        TROPIC_CUDA_CHECK(cudaStreamSynchronize(cudaStreamPerThread));
+        return {w_.listed_out.data(), w_.text_out.data(), w_.values_out.data(),
+                w_.cells_out.data()};
+    }
+
+    // Launch: diagonal `step` of the pass (its d as fill's) of an interleaved group of `count`
+    // folds, `active` of them longer than d, in the shape the environment asks for: with several
+    // diagonals per launch, the launch at every k-th step covers the next k.
+    void launch_interleaved(int step, int n, bool outside, int count, int active) {
+        const int steps = n - kEnsembleMinHairpin - 1;
+        const int d = outside ? n - 1 - step : kEnsembleMinHairpin + 1 + step;
+        const int cells = n - d;
+        const int span = shape_.diagonals_per_launch > 0 ? shape_.diagonals_per_launch : steps;
+        if (span > 1) {
+            if (step % span == 0)
+                launch_interleaved_diagonals(w_.folds.data(), count, n, outside, d,
+                                             std::min(span, steps - step));
+        } else if (shape_.min_blocks > 0) {
+            launch_interleaved_capped(w_.folds.data(), active, d, cells, outside,
+                                      shape_.min_blocks);
+        } else {
+            const std::size_t total = std::size_t(cells) * std::size_t(active);
+            const auto blocks = unsigned((total + kThreadBlock - 1) / kThreadBlock);
+            if (outside)
+                interleaved_diagonal_kernel<true>
+                    <<<blocks, kThreadBlock>>>(w_.folds.data(), active, d, cells);
+            else
+                interleaved_diagonal_kernel<false>
+                    <<<blocks, kThreadBlock>>>(w_.folds.data(), active, d, cells);
+            TROPIC_CUDA_CHECK_LAUNCH("interleaved_diagonal_kernel");
+        }
+    }
+
     void download() {
-        std::vector<double> packed(packed_doubles_);
-        if (outside_ && packed_doubles_ > 0)
+        const Listed listed = listed_ ? download_listed() : Listed{};
+        const bool dense = outside_ && !listed_;
+        // Z5 and Z3 (sampling reads them) come back with every return but the listed one.
+        const bool linear_back = keep_inside_ || !listed_;
+        std::vector<double> packed(dense ? packed_doubles_ : 0);
+        if (dense && packed_doubles_ > 0)
             TROPIC_CUDA_CHECK(cudaMemcpy(packed.data(), w_.packed.data(),
                                          packed_doubles_ * sizeof(double), cudaMemcpyDeviceToHost));
-        std::vector<double> linear(linear_doubles_);
-        TROPIC_CUDA_CHECK(cudaMemcpy(linear.data(), w_.linear.data(),
-                                     linear_doubles_ * sizeof(double), cudaMemcpyDeviceToHost));
+        std::vector<double> linear(linear_back ? linear_doubles_ : 0);
+        if (linear_back)
+            TROPIC_CUDA_CHECK(cudaMemcpy(linear.data(), w_.linear.data(),
+                                         linear_doubles_ * sizeof(double), cudaMemcpyDeviceToHost));
         // The inside tables for sampling: straight into the folds' vectors (one copy each; such
         // chunks are never interleaved).
         if (keep_inside_)
@@ -619,14 +753,21 @@ class ChunkFill {
             const FoldPlace& p = places_[f];
             const int n = p.n;
             const std::size_t un = std::size_t(n);
-            const double* z5 = linear.data() + z5_at(p);
-            fold.z5.assign(z5, z5 + un + 1);
-            fold.z3.assign(z5 + un + 1, z5 + 2 * (un + 1));
+            fold.z5.clear();
+            fold.z3.clear();
+            if (linear_back) {
+                const double* z5 = linear.data() + z5_at(p);
+                fold.z5.assign(z5, z5 + un + 1);
+                fold.z3.assign(z5 + un + 1, z5 + 2 * (un + 1));
+            }
             for (auto* table : {&fold.qmh, &fold.qm1h, &fold.w}) table->clear();
             if (!keep_inside_)
                 for (auto* table : {&fold.qb, &fold.qm, &fold.qm1}) table->clear();
             fold.qbh.clear();
-            if (outside_) {
+            if (listed_)
+                unpack_listed(fold, listed.folds[f], listed.values, listed.cells,
+                              listed.text + 2 * p.bases);
+            if (dense) {
                 fold.qbh.assign(un * un, 0.0);
                 const double* from = packed.data() + p.packed;
                 for (int i = 0; i < n; ++i)
@@ -639,12 +780,12 @@ class ChunkFill {
             s.qb = keep_inside_ ? fold.qb.data() : nullptr;
             s.qm = keep_inside_ ? fold.qm.data() : nullptr;
             s.qm1 = keep_inside_ ? fold.qm1.data() : nullptr;
-            s.qbh = outside_ ? fold.qbh.data() : nullptr;
+            s.qbh = dense ? fold.qbh.data() : nullptr;
             s.ml_unpaired = fold.setup.ml_unpaired.data();
-            s.z5 = fold.z5.data();
-            s.z3 = fold.z3.data();
+            s.z5 = linear_back ? fold.z5.data() : nullptr;
+            s.z3 = linear_back ? fold.z3.data() : nullptr;
             s.n = n;
-            fold.outside_done = outside_;
+            fold.outside_done = dense;
         });
     }
 
@@ -654,8 +795,11 @@ class ChunkFill {
     const BoltzmannFactors& factors_;
     const MfeParams& mfe_params_;
     bool outside_, keep_inside_;
+    bool listed_;  // the listed return (else dense)
+    double list_threshold_;
     Workspace& w_;
     const Progress& on_progress_;
+    InterleavedShape shape_;
     std::vector<FoldPlace> places_;
     std::size_t table_doubles_ = 0, linear_doubles_ = 0, packed_doubles_ = 0, bases_ = 0,
                 pair_bytes_ = 0;
@@ -695,22 +839,27 @@ struct ChunkRules {
     int interleave_max = 0;    // chunks of records up to this long interleave (0: none)
     std::size_t max_folds = 0;
     bool capped = false;  // TROPIC_ENSEMBLE_CHUNK_FOLDS set: max_folds applies to groups too
+    int groups_at_once = kGroupsAtOnce;
 
     bool interleavable(std::size_t longest) const {
         return interleave_max > 0 && longest <= std::size_t(interleave_max);
     }
 };
 
+// The chunks' budget: the device's usable memory, at most 16 GiB (TROPIC_ENSEMBLE_BUDGET_GIB
+// moves the cap, for benchmarks of larger groups).
 ChunkRules chunk_rules(std::uint64_t usable, bool keep_inside) {
     ChunkRules rules;
-    rules.budget =
-        std::min<std::uint64_t>(usable - sizeof(BoltzmannFactors), std::uint64_t{16} << 30);
+    const auto cap_gib = std::uint64_t(std::max(1, env_int("TROPIC_ENSEMBLE_BUDGET_GIB", 16)));
+    rules.budget = std::min<std::uint64_t>(usable - sizeof(BoltzmannFactors), cap_gib << 30);
     rules.interleave_max =
         keep_inside ? 0 : env_int("TROPIC_ENSEMBLE_INTERLEAVE_MAX", kInterleaveMaxLength);
     const int chunk_folds = env_int("TROPIC_ENSEMBLE_CHUNK_FOLDS", 0);  // 0: not set
     rules.capped = chunk_folds > 0;
     rules.max_folds =  // probability_kernel's grid y at most
         std::min<std::size_t>(65535, rules.capped ? std::size_t(chunk_folds) : 65535);
+    rules.groups_at_once =
+        std::clamp(env_int("TROPIC_ENSEMBLE_GROUPS_AT_ONCE", kGroupsAtOnce), 1, 16);
     return rules;
 }
 
@@ -721,9 +870,9 @@ struct Chunk {
 
 // Plan: chunks of records that fit the budget; a record of less than half the chunk's longest
 // starts a new one, since every launch covers the longest record's cells for each record. Folds
-// of an interleaved group take their longest one's squares, and such groups run two at a time
-// (each on its own host thread and per-thread stream, with half the budget), so that one group's
-// host work (setups, unpacking the probabilities) overlaps the other's kernels.
+// of an interleaved group take their longest one's squares, and such groups run several at a time
+// (each on its own host thread and per-thread stream, with its share of the budget), so that one
+// group's host work (setups, the return) overlaps the others' kernels.
 std::vector<Chunk> plan_chunks(std::span<const EnsembleJob> jobs,
                                const std::vector<std::size_t>& order, const ChunkRules& rules) {
     std::vector<Chunk> chunks;
@@ -746,7 +895,8 @@ std::vector<Chunk> plan_chunks(std::span<const EnsembleJob> jobs,
         if (!chunk.empty()) {
             const std::size_t longest = jobs[chunk.front()].sequence.size();
             const bool group = rules.interleavable(longest);
-            const std::uint64_t limit = group ? rules.budget / 2 : rules.budget;
+            const std::uint64_t limit =
+                group ? rules.budget / std::uint64_t(rules.groups_at_once) : rules.budget;
             const std::size_t most = group && !rules.capped
                                          ? std::min<std::size_t>(rules.max_folds, kGroupFolds)
                                          : rules.max_folds;
@@ -765,26 +915,25 @@ struct FillRun {
     std::span<const EnsembleJob> jobs;
     const BoltzmannFactors& factors;
     const MfeParams& mfe_params;
-    bool outside, keep_inside;
+    const EnsembleOutput& output;
     int device;
     const Progress& on_progress;
 
     void run(Chunk& chunk, Workspace& w) const {
-        ChunkFill(jobs, std::move(chunk.folds), factors, mfe_params, outside, keep_inside,
-                  chunk.interleaved, w, on_progress)
+        ChunkFill(jobs, std::move(chunk.folds), factors, mfe_params, output, chunk.interleaved, w,
+                  on_progress)
             .run();
     }
-    Workspace workspace() const {
-        Workspace w;
+    void prepare(Workspace& w) const {
         w.factors.assign(std::span<const BoltzmannFactors>(&factors, 1));
-        return w;
     }
 };
 
 // Launch: the plain chunks one after another on this thread; returns the interleaved groups.
 std::vector<Chunk*> run_plain_chunks(const FillRun& run, std::vector<Chunk>& chunks) {
     std::vector<Chunk*> groups;
-    Workspace w = run.workspace();
+    Workspace w;
+    run.prepare(w);
     for (Chunk& c : chunks) {
         if (c.interleaved)
             groups.push_back(&c);
@@ -794,9 +943,9 @@ std::vector<Chunk*> run_plain_chunks(const FillRun& run, std::vector<Chunk>& chu
     return groups;
 }
 
-// Launch: the interleaved groups two at a time, each on its own host thread (and per-thread
-// stream); the first failure stops both and is rethrown.
-void run_groups_in_pairs(const FillRun& run, const std::vector<Chunk*>& groups) {
+// Launch: the interleaved groups `at_once` at a time, each on its own host thread (and
+// per-thread stream); the first failure stops them all and is rethrown.
+void run_groups_together(const FillRun& run, const std::vector<Chunk*>& groups, int at_once) {
     std::atomic<std::size_t> next{0};
     std::atomic<bool> failed{false};
     std::exception_ptr error;
@@ -804,7 +953,8 @@ void run_groups_in_pairs(const FillRun& run, const std::vector<Chunk*>& groups) 
     auto worker = [&] {
         try {
             TROPIC_CUDA_CHECK(cudaSetDevice(run.device));  // per host thread
-            Workspace w = run.workspace();
+            Workspace w;
+            run.prepare(w);
             for (std::size_t k = next++; k < groups.size() && !failed; k = next++)
                 run.run(*groups[k], w);
         } catch (...) {
@@ -813,13 +963,11 @@ void run_groups_in_pairs(const FillRun& run, const std::vector<Chunk*>& groups) 
             if (!error) error = std::current_exception();
         }
     };
-    if (groups.size() <= 1) {
-        worker();
-    } else {
-        std::thread other(worker);
-        worker();
-        other.join();
-    }
+    std::vector<std::thread> others;
+    const std::size_t threads = std::min<std::size_t>(groups.size(), std::size_t(at_once));
+    for (std::size_t t = 1; t < threads; ++t) others.emplace_back(worker);
+    worker();
+    for (std::thread& other : others) other.join();
     if (error) std::rethrow_exception(error);
 }
 
@@ -830,17 +978,17 @@ std::uint64_t ensemble_device_bytes(std::size_t length) {
 }
 
 void fill_ensemble_cuda(std::span<const EnsembleJob> jobs, const BoltzmannFactors& factors,
-                        const MfeParams& mfe_params, bool outside, bool keep_inside, int device,
+                        const MfeParams& mfe_params, const EnsembleOutput& output, int device,
                         const Progress& on_progress) {
     if (jobs.empty()) return;
     TROPIC_CUDA_CHECK(cudaSetDevice(device));
     const MemoryBudget device_memory = tropic::detail::cuda::device_budget(device);
     const std::vector<std::size_t> order = longest_first(jobs);
     check_fits(jobs, order, device_memory);
-    std::vector<Chunk> chunks =
-        plan_chunks(jobs, order, chunk_rules(device_memory.bytes, keep_inside));
-    const FillRun run{jobs, factors, mfe_params, outside, keep_inside, device, on_progress};
-    run_groups_in_pairs(run, run_plain_chunks(run, chunks));
+    const ChunkRules rules = chunk_rules(device_memory.bytes, output.keep_inside);
+    std::vector<Chunk> chunks = plan_chunks(jobs, order, rules);
+    const FillRun run{jobs, factors, mfe_params, output, device, on_progress};
+    run_groups_together(run, run_plain_chunks(run, chunks), rules.groups_at_once);
 }
 
 }  // namespace tropic::rna::detail::cuda

@@ -9,7 +9,7 @@ std::uint64_t ensemble_device_bytes(std::size_t length) {
 }
 
 void fill_ensemble_cuda(std::span<const EnsembleJob>, const BoltzmannFactors&, const MfeParams&,
-                        bool, bool, int, const Progress&) {
+                        const EnsembleOutput&, int, const Progress&) {
     throw ResourceError("this tropic was built without CUDA: use --backend cpu");
 }
 
