@@ -2,9 +2,10 @@
 // (strassen_winograd.hpp) over it.
 //
 // The classical kernel cuts C into tiles of kTileRows x kTileCols, handed to the thread pool. A
-// tile runs over k in windows of kDepth (the window of B, kDepth x kTileCols, stays in L2), and a
-// micro block keeps 4 rows x 2 vectors of C in registers while it runs along the window: per k,
-// two vectors of B and four broadcast elements of A give eight vector multiply-adds. The sum
+// tile runs over k in windows of kDepth; the window of B (kDepth x kTileCols) is packed into
+// panels contiguous along k, and a micro block keeps 4 rows x 2 vectors of C in registers while
+// it runs along a panel: per k, two vectors of B and four broadcast elements of A give eight
+// vector multiply-adds. The sum
 // over k runs in order for every cell (no reassociation), so a float cell's rounding does not
 // depend on the threads.
 #include "semiring/plus_times/plus_times_cpu.hpp"
@@ -60,15 +61,16 @@ template <typename V, int RI, typename A>
             std::memcpy(c + r * ldc + s * kLanes, &acc[r][s], sizeof(V));
 }
 
-// Rows [0, RI) of a window: whole micro blocks, then the last columns one by one.
+// Rows [0, RI) of a window: whole micro blocks from the packed panels of B, then the last
+// columns one by one from B itself.
 template <typename V, int RI, typename A>
 [[gnu::always_inline]] inline void row_block(std::size_t depth, const A* a, std::size_t lda,
-                                             const A* b, std::size_t ldb, A* c, std::size_t ldc,
-                                             std::size_t cols, bool load) {
+                                             const A* panels, const A* b, std::size_t ldb, A* c,
+                                             std::size_t ldc, std::size_t cols, bool load) {
     constexpr std::size_t kWidth = kMicroVectors * sizeof(V) / sizeof(A);
     std::size_t j = 0;
     for (; j + kWidth <= cols; j += kWidth)
-        micro_block<V, RI>(depth, a, lda, b + j, ldb, c + j, ldc, load);
+        micro_block<V, RI>(depth, a, lda, panels + j * depth, kWidth, c + j, ldc, load);
     for (; j < cols; ++j)
         for (int r = 0; r < RI; ++r) {
             A sum = load ? c[r * ldc + j] : A{};
@@ -77,25 +79,40 @@ template <typename V, int RI, typename A>
         }
 }
 
+// The whole micro blocks of a window of B (depth rows from b) as panels, one after the other,
+// each kWidth columns wide and contiguous along k: the micro block then reads B in order, where
+// B's own rows, a power of two apart, would meet in a few cache sets.
+template <std::size_t kWidth, typename A>
+[[gnu::always_inline]] inline void pack_panels(std::size_t depth, const A* b, std::size_t ldb,
+                                               std::size_t cols, A* panels) {
+    for (std::size_t j = 0; j + kWidth <= cols; j += kWidth)
+        for (std::size_t k = 0; k < depth; ++k)
+            std::memcpy(panels + j * depth + k * kWidth, b + k * ldb + j, kWidth * sizeof(A));
+}
+
 // The tile of C at rows [i0, i1), columns [j0, j1).
 template <typename V, typename A>
 [[gnu::always_inline]] inline void tile(const Matrix<const A>& a, const Matrix<const A>& b,
                                         const Matrix<A>& c, bool accumulate, std::size_t i0,
                                         std::size_t i1, std::size_t j0, std::size_t j1) {
+    constexpr std::size_t kWidth = kMicroVectors * sizeof(V) / sizeof(A);
+    thread_local std::vector<A> panels;
     const std::size_t depth_total = a.cols, cols = j1 - j0;
     if (depth_total == 0 && !accumulate)
         for (std::size_t i = i0; i < i1; ++i) std::fill_n(c.data + i * c.ld + j0, cols, A{});
+    panels.resize(kDepth * kTileCols);
     for (std::size_t k0 = 0; k0 < depth_total; k0 += kDepth) {
         const std::size_t depth = std::min(kDepth, depth_total - k0);
         const bool load = accumulate || k0 > 0;
         const A* bk = b.data + k0 * b.ld + j0;
+        pack_panels<kWidth>(depth, bk, b.ld, cols, panels.data());
         std::size_t i = i0;
         for (; i + kMicroRows <= i1; i += kMicroRows)
-            row_block<V, kMicroRows>(depth, a.data + i * a.ld + k0, a.ld, bk, b.ld,
+            row_block<V, kMicroRows>(depth, a.data + i * a.ld + k0, a.ld, panels.data(), bk, b.ld,
                                      c.data + i * c.ld + j0, c.ld, cols, load);
         for (; i < i1; ++i)
-            row_block<V, 1>(depth, a.data + i * a.ld + k0, a.ld, bk, b.ld, c.data + i * c.ld + j0,
-                            c.ld, cols, load);
+            row_block<V, 1>(depth, a.data + i * a.ld + k0, a.ld, panels.data(), bk, b.ld,
+                            c.data + i * c.ld + j0, c.ld, cols, load);
     }
 }
 
