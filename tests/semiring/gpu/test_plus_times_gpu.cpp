@@ -52,8 +52,10 @@ TYPED_TEST(PlusTimesGpu, MatchesCpu) {
         for (auto [algorithm, threshold] :
              {std::pair{ProductAlgorithm::Classical, std::size_t{0}},
               std::pair{ProductAlgorithm::StrassenWinograd, std::size_t{1}},
+              std::pair{ProductAlgorithm::StrassenWinograd, std::size_t{16}},
               std::pair{ProductAlgorithm::StrassenWinograd, std::size_t{64}}}) {
-            if (threshold == 1 && d.m > 300) continue;  // millions of tiny launches
+            // Every level multiplies the launches by 7: deep recursions only on small products.
+            if ((threshold == 1 && d.m > 8) || (threshold == 16 && d.m > 600)) continue;
             const auto product = this->with(algorithm, threshold);
             const int levels = algorithm == ProductAlgorithm::Classical
                                    ? 0
