@@ -14,7 +14,7 @@ import json
 from . import _analysis, _tropic
 from ._analysis import *  # noqa: F401,F403  (align, Database, MapIndex, cnv, ...)
 from ._analysis import map  # noqa: A004  (not in __all__: it would hide the builtin)
-from ._engine import maxplus, minplus
+from ._engine import maxplus, minplus, plustimes
 from ._rna import Ensemble, Ensembles, Folds, eval, fold, fold_ensemble, sample, subopt
 
 __version__: str = _tropic.__version__
@@ -46,6 +46,7 @@ __all__ = [
     "fold_ensemble",
     "maxplus",
     "minplus",
+    "plustimes",
     "sample",
     "subopt",
 ]

@@ -1,4 +1,5 @@
-"""The tropical engine: matrix products over (max,+) and (min,+) on numpy arrays.
+"""The tropical engine: matrix products over (max,+) and (min,+) on numpy arrays, and ordinary
+(plus-times) products with Strassen-Winograd.
 
 The engine computes on 32-bit integers. Integer arrays go in as they are; float arrays may hold
 the semiring's zero (-inf for max-plus, +inf for min-plus) and otherwise whole numbers. Values
@@ -88,3 +89,47 @@ def minplus(A, B, C=None, backend: str = "auto", threads: int = 0,
     """The min-plus product: out[i, j] = min_k A[i, k] + B[k, j], and min(C[i, j], ...) when C is
     given; otherwise as maxplus (+inf where no term is finite)."""
     return _product(False, A, B, C, backend, threads, devices)
+
+
+def _plus_times_type(arrays) -> np.dtype:
+    """The type a plus-times product computes in: int32, int64, float32 or float64."""
+    kind = np.result_type(*arrays)
+    if kind.kind in "biu":
+        return np.dtype(np.int32) if kind == np.int32 else np.dtype(np.int64)
+    if kind.kind == "f":
+        return np.dtype(np.float32) if kind.itemsize <= 4 else np.dtype(np.float64)
+    raise ValueError(f"plustimes multiplies integers and floats, not {kind}")
+
+
+def plustimes(A, B, C=None, algorithm: str = "auto", threshold: int = 0,
+              allow_float_strassen: bool = False, backend: str = "auto", threads: int = 0,
+              devices: Devices = None) -> np.ndarray:
+    """The ordinary matrix product A @ B (plus C when given), on the CPU's threads or a CUDA
+    device. The type is that of the operands: int32 and int64 stay exact and wrap as two's
+    complement on overflow (every algorithm gives the same bits), other integers compute in
+    int64, float32 and float64 round (float16 computes in float32). algorithm: "auto"
+    (Strassen-Winograd above the threshold for integers, and for floats when
+    allow_float_strassen), "classical" or "strassen" (floats need allow_float_strassen);
+    threshold 0: the backend's default."""
+    arrays = [np.asarray(x) for x in (A, B) + (() if C is None else (C,))]
+    for name, x in zip("ABC", arrays):
+        if x.ndim != 2:
+            raise ValueError(f"{name}: a matrix (2 dimensions), not {x.ndim}")
+    dtype = _plus_times_type(arrays)
+    a, b = (np.ascontiguousarray(x, dtype=dtype) for x in arrays[:2])
+    if a.shape[1] != b.shape[0]:
+        raise ValueError(f"A is {a.shape[0]} x {a.shape[1]} and B {b.shape[0]} x {b.shape[1]}: "
+                         f"A's columns must be B's rows")
+    shape = (a.shape[0], b.shape[1])
+    if C is None:
+        c = np.zeros(shape, dtype=dtype)
+    else:
+        c = np.array(arrays[2], dtype=dtype, order="C", copy=True)
+        if c.shape != shape:
+            raise ValueError(f"C is {c.shape[0]} x {c.shape[1]}, the product "
+                             f"{shape[0]} x {shape[1]}")
+    if isinstance(threshold, bool) or not isinstance(threshold, int) or threshold < 0:
+        raise ValueError(f"threshold={threshold!r}: give 0 (the default) or a size")
+    _tropic.plus_times(a, b, c, algorithm, threshold, bool(allow_float_strassen),
+                       make_run(backend, threads, devices, None))
+    return c

@@ -76,3 +76,53 @@ def test_a_larger_product_on_every_thread():
 def test_bad_operands_are_value_errors(A, B, message):
     with pytest.raises(ValueError, match=message):
         tropic.maxplus(A, B)
+
+
+def exact_product(A, B, C, bits):
+    """A @ B + C in Python integers, wrapped to `bits` as two's complement."""
+    out = np.matmul(A.astype(object), B.astype(object)) + C.astype(object)
+    wrap = lambda v: (int(v) + 2**(bits - 1)) % 2**bits - 2**(bits - 1)  # noqa: E731
+    return np.vectorize(wrap, otypes=[object])(out).astype(np.int64)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("dtype,bits", [(np.int32, 32), (np.int64, 64)])
+def test_plustimes_integers_wrap_exactly_with_every_algorithm(seed, dtype, bits):
+    rng = np.random.default_rng(seed)
+    info = np.iinfo(dtype)
+    m, k, n = rng.integers(1, 60, size=3)
+    A = rng.integers(info.min, info.max, size=(m, k), dtype=dtype, endpoint=True)
+    B = rng.integers(info.min, info.max, size=(k, n), dtype=dtype, endpoint=True)
+    C = rng.integers(info.min, info.max, size=(m, n), dtype=dtype, endpoint=True)
+    expected = exact_product(A, B, C, bits)
+    for algorithm, threshold in [("classical", 0), ("strassen", 1), ("strassen", 7), ("auto", 4)]:
+        out = tropic.plustimes(A, B, C, algorithm=algorithm, threshold=threshold)
+        assert out.dtype == dtype
+        assert np.array_equal(out.astype(np.int64), expected), (algorithm, threshold)
+
+
+@pytest.mark.parametrize("dtype,tolerance", [(np.float32, 1e-4), (np.float64, 1e-12)])
+def test_plustimes_floats_round_within_their_precision(dtype, tolerance):
+    rng = np.random.default_rng(SEEDS[-1])
+    A = rng.uniform(-1, 1, size=(130, 97)).astype(dtype)
+    B = rng.uniform(-1, 1, size=(97, 111)).astype(dtype)
+    expected = A.astype(np.float64) @ B.astype(np.float64)
+    for options in [{}, {"algorithm": "strassen", "threshold": 8, "allow_float_strassen": True}]:
+        out = tropic.plustimes(A, B, threads=2, **options)
+        assert out.dtype == dtype
+        assert np.max(np.abs(out - expected)) <= tolerance * np.max(np.abs(expected)), options
+
+
+def test_plustimes_types_and_errors():
+    assert tropic.plustimes(np.ones((2, 2), dtype=np.int8), np.ones((2, 2))).dtype == np.float64
+    assert tropic.plustimes([[1, 2]], [[3], [4]]).tolist() == [[11]]
+    assert tropic.plustimes(np.ones((1, 1), dtype=np.float16), [[2.0]]).dtype in (np.float32,
+                                                                                   np.float64)
+    with pytest.raises(ValueError, match="allow_float_strassen"):
+        tropic.plustimes(np.ones((4, 4)), np.ones((4, 4)), algorithm="strassen")
+    with pytest.raises(ValueError, match="A's columns must be B's rows"):
+        tropic.plustimes(np.ones((2, 3)), np.ones((2, 3)))
+    with pytest.raises(ValueError, match="algorithm='fast'"):
+        tropic.plustimes(np.ones((2, 2)), np.ones((2, 2)), algorithm="fast")
+    with pytest.raises(ValueError, match="not complex128"):
+        tropic.plustimes(np.ones((2, 2), dtype=complex), np.ones((2, 2)))
