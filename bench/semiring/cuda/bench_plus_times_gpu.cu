@@ -10,6 +10,7 @@
 #include "core/cuda/device_buffer.cuh"
 #include "core/cuda/device_memory.cuh"
 #include "core/internal/memory_fit.hpp"
+#include "median_event_time.cuh"
 #include "plus_times_timing.hpp"
 #include "semiring/plus_times/cuda/plus_times_cuda.hpp"
 #include "semiring/plus_times/strassen_winograd.hpp"
@@ -87,28 +88,6 @@ Comparison compare(const T* x, const R* ref, std::size_t count) {
     return {largest > 0 ? worst / largest : worst, host[2]};
 }
 
-template <typename F>
-double median_seconds(F run) {
-    cudaEvent_t start, stop;
-    TROPIC_CUDA_CHECK(cudaEventCreate(&start));
-    TROPIC_CUDA_CHECK(cudaEventCreate(&stop));
-    run();  // warm-up
-    std::vector<double> times;
-    for (int r = 0; r < kRepeats; ++r) {
-        TROPIC_CUDA_CHECK(cudaEventRecord(start, cudaStreamPerThread));
-        run();
-        TROPIC_CUDA_CHECK(cudaEventRecord(stop, cudaStreamPerThread));
-        TROPIC_CUDA_CHECK(cudaEventSynchronize(stop));
-        float ms = 0;
-        TROPIC_CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
-        times.push_back(ms / 1e3);
-    }
-    TROPIC_CUDA_CHECK(cudaEventDestroy(start));
-    TROPIC_CUDA_CHECK(cudaEventDestroy(stop));
-    std::sort(times.begin(), times.end());
-    return times[times.size() / 2];
-}
-
 template <typename T>
 PlusTimesTiming run(std::size_t n, std::size_t threshold, bool classical, bool reference_error) {
     PlusTimesTiming t;
@@ -136,10 +115,11 @@ PlusTimesTiming run(std::size_t n, std::size_t threshold, bool classical, bool r
     };
     const PlusTimesPlan plain{false, 0}, fast{true, threshold};
     if (classical)
-        t.classical_seconds = median_seconds([&] { product(c_classical.data(), plain); });
+        t.classical_seconds =
+            median_event_seconds(kRepeats, [&] { product(c_classical.data(), plain); });
     else
         product(c_classical.data(), plain);
-    t.strassen_seconds = median_seconds([&] { product(c_strassen.data(), fast); });
+    t.strassen_seconds = median_event_seconds(kRepeats, [&] { product(c_strassen.data(), fast); });
     const Comparison between = compare(c_strassen.data(), c_classical.data(), cells);
     t.strassen_vs_classical = std::is_integral_v<T> ? double(between.differ) : between.relative;
     if (widen) {

@@ -8,6 +8,7 @@
 #include "core/cuda/cuda_check.cuh"
 #include "core/cuda/device_buffer.cuh"
 #include "kernel_timing.hpp"
+#include "median_event_time.cuh"
 #include "semiring/cuda/product_kernels.cuh"
 #include "semiring/device/band_packed.cuh"
 
@@ -15,8 +16,8 @@ namespace tropic::bench {
 
 namespace {
 
-using tropic::detail::cuda::DeviceBuffer;
 using semiring::Shape;
+using tropic::detail::cuda::DeviceBuffer;
 namespace gpu = semiring::cuda;
 
 // Values in [-range, range], a hash of the index and the seed.
@@ -30,28 +31,6 @@ __global__ void random_fill_kernel(T* data, std::size_t count, std::uint32_t see
         h ^= h >> 13;
         data[i] = T(int(h % std::uint32_t(2 * range + 1)) - range);
     }
-}
-
-template <typename F>
-double median_kernel_seconds(int repeats, F launch) {
-    cudaEvent_t start, stop;
-    TROPIC_CUDA_CHECK(cudaEventCreate(&start));
-    TROPIC_CUDA_CHECK(cudaEventCreate(&stop));
-    launch();  // warm-up
-    std::vector<double> times;
-    for (int r = 0; r < repeats; ++r) {
-        TROPIC_CUDA_CHECK(cudaEventRecord(start));
-        launch();
-        TROPIC_CUDA_CHECK(cudaEventRecord(stop));
-        TROPIC_CUDA_CHECK(cudaEventSynchronize(stop));
-        float ms = 0;
-        TROPIC_CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
-        times.push_back(ms / 1e3);
-    }
-    TROPIC_CUDA_CHECK(cudaEventDestroy(start));
-    TROPIC_CUDA_CHECK(cudaEventDestroy(stop));
-    std::sort(times.begin(), times.end());
-    return times[times.size() / 2];
 }
 
 template <typename T>
@@ -76,7 +55,7 @@ double time_dense(Shape shape, int n, int batch, int repeats) {
     const dim3 grid(static_cast<unsigned>(tiles), static_cast<unsigned>(tiles),
                     static_cast<unsigned>(batch));
     const int threads = gpu::DenseTile<S>::kThreads;
-    return median_kernel_seconds(repeats, [&] {
+    return median_event_seconds(repeats, [&] {
         if (shape == Shape::UpperTriangular)
             gpu::dense_kernel<S, true><<<grid, threads>>>(device_jobs.data());
         else
@@ -97,7 +76,7 @@ double time_band(int n, int width, int batch, int repeats) {
     }
     const gpu::BandSlots slots(std::size_t(batch), false);
     const gpu::BandSums<T> job = slots.job<T>(a.data(), b.data(), c.data(), g);
-    return median_kernel_seconds(
+    return median_event_seconds(
         repeats, [&] { gpu::launch_band_sums<semiring::MaxPlus<T>>(job, std::size_t(batch)); });
 }
 

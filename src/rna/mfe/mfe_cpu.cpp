@@ -24,6 +24,7 @@
 #include "rna/mfe/mfe_model.hpp"
 #include "rna/mfe/mfe_tables.hpp"
 #include "rna/mfe/mfe_traceback.hpp"
+#include "rna/mfe/owned_mfe_model.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/core/thread_pool.hpp"
 #include "tropic/rna/mfe.hpp"
@@ -47,24 +48,11 @@ class MfeEngine {
           n_(static_cast<int>(sequence.size())),
           p_(params),
           no_lonely_pairs_(mfe_params.no_lonely_pairs),
-          base_(sequence.size()),
-          hairpin_initiation_(sequence.size() + 1),
+          owned_(sequence, params, mfe_params, constraint),
           row_start_(sequence.size()),
           col_start_(sequence.size()) {
-        model_.params = &params;
-        model_.sequence = sequence.data();
-        model_.base = base_.data();
-        model_.hairpin_initiation = hairpin_initiation_.data();
-        model_.allowed = constraint != nullptr ? constraint->allowed_mask().data() : nullptr;
-        model_.n = n_;
-        model_.dangles = mfe_params.dangles;
-        model_.no_lonely_pairs = mfe_params.no_lonely_pairs;
-        model_.max_span = mfe_params.max_bp_span;
-        for (int size = 0; size <= n_; ++size)
-            hairpin_initiation_[size] = hairpin_initiation(params, size);
         std::size_t cells = 0;
         for (int k = 0; k < n_; ++k) {
-            base_[k] = static_cast<std::int8_t>(param_base(s_[k]));
             col_start_[k] = cells;  // column k holds i = 0..k
             // Row k holds j = k..n-1 and starts after the n - r cells of every row r < k.
             row_start_[k] = row_offset(k) - static_cast<std::size_t>(k);
@@ -335,9 +323,9 @@ class MfeEngine {
     int n_;
     const EnergyParams& p_;
     bool no_lonely_pairs_;
-    std::vector<std::int8_t> base_;
-    std::vector<int> hairpin_initiation_;
-    MfeModel model_;
+    OwnedMfeModel owned_;
+    const MfeModel& model_ = owned_.model();
+    const std::int8_t* base_ = model_.base;  // parameter codes of the sequence
     std::vector<std::size_t> row_start_, col_start_;
     // interior[n1+n2] + asymmetry of generic interior loops, by n1 and n2.
     int generic_loop_[kMaxLoop + 1][kMaxLoop + 1] = {};

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "rna/mfe/mfe_traceback.hpp"
+#include "rna/mfe/owned_mfe_model.hpp"
 #include "tropic/core/error.hpp"
 #include "tropic/rna/structure_constraint.hpp"
 
@@ -31,24 +32,8 @@ MfeTableArrays mfe_table_arrays(int n, bool no_lonely_pairs) {
 
 void MfeTables::adopt(std::span<const std::uint8_t> sequence, const EnergyParams& params,
                       const MfeParams& mfe_params, const StructureConstraint* constraint) {
-    base_.resize(sequence.size());
-    hairpin_initiation_.resize(sequence.size() + 1);
-    own_model_ = std::make_unique<MfeModel>();
-    const int n = static_cast<int>(sequence.size());
-    for (int k = 0; k < n; ++k) base_[k] = static_cast<std::int8_t>(param_base(sequence[k]));
-    for (int size = 0; size <= n; ++size)
-        hairpin_initiation_[size] = hairpin_initiation(params, size);
-    MfeModel& m = *own_model_;
-    m.params = &params;
-    m.sequence = sequence.data();
-    m.base = base_.data();
-    m.hairpin_initiation = hairpin_initiation_.data();
-    m.allowed = constraint != nullptr ? constraint->allowed_mask().data() : nullptr;
-    m.n = n;
-    m.dangles = mfe_params.dangles;
-    m.no_lonely_pairs = mfe_params.no_lonely_pairs;
-    m.max_span = mfe_params.max_bp_span;
-    model_ = own_model_.get();
+    own_model_ = std::make_unique<OwnedMfeModel>(sequence, params, mfe_params, constraint);
+    model_ = &own_model_->model();
     row_start_ = arrays_.row_start.data();
     col_start_ = arrays_.col_start.data();
     c_ = arrays_.c.data();

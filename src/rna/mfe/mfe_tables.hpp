@@ -21,6 +21,7 @@ class ThreadPool;
 namespace tropic::rna::detail {
 
 class MfeEngine;
+class OwnedMfeModel;
 
 // Tables filled elsewhere, in the CPU engine's layout: cell (i,j), i <= j, of the row-major
 // tables (c, cc, fml) at row_start[i] + j, of the column-major one (fm1) at col_start[j] + i;
@@ -75,9 +76,7 @@ class MfeTables {
     std::unique_ptr<MfeEngine> engine_;  // the CPU fill, or
     // adopted tables and what their model points to
     MfeTableArrays arrays_;
-    std::vector<std::int8_t> base_;
-    std::vector<int> hairpin_initiation_;
-    std::unique_ptr<MfeModel> own_model_;
+    std::unique_ptr<OwnedMfeModel> own_model_;
     const MfeModel* model_ = nullptr;
     const std::size_t* row_start_ = nullptr;  // cell (i,j) of a row-major table: row_start_[i] + j
     const std::size_t* col_start_ = nullptr;  // ... of a column-major one: col_start_[j] + i
