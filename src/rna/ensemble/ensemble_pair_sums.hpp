@@ -49,8 +49,8 @@ TROPIC_HOST_DEVICE char pairing_tendency_of(const Probability& p, int n, int j) 
     return tendency_symbol(unpaired, upstream, downstream);
 }
 
-// a * b rounded once, never fused with a following addition (nvcc fuses by default; the host's
-// default target has no fused multiply-add).
+// a * b rounded once, never fused with a following addition (nvcc fuses by default; on the host
+// ensemble_summary.cpp is compiled with -ffp-contract=off, see CMakeLists.txt).
 TROPIC_HOST_DEVICE inline double unfused_product(double a, double b) {
 #if defined(__CUDA_ARCH__)
     return __dmul_rn(a, b);
