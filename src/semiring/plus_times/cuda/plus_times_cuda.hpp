@@ -30,7 +30,8 @@ class PlusTimesDevice {
                   const detail::PlusTimesPlan& plan, T* workspace);
 
   private:
-    void* handle_ = nullptr;  // cublasHandle_t
+    // cublasHandle_t (unused where the build has no CUDA: the stub never creates one).
+    [[maybe_unused]] void* handle_ = nullptr;
 };
 
 #define TROPIC_PLUS_TIMES_CUDA_INSTANTIATE(T)                                                     \
