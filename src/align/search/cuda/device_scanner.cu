@@ -184,7 +184,7 @@ struct DeviceScanner::Impl {
     DeviceBlock slots[2];
     cudaStream_t compute = nullptr, copy = nullptr;
     cudaEvent_t kernel_start = nullptr, kernel_end = nullptr;
-    DeviceBuffer<std::uint32_t> profiles16;  // the packed launches' profiles
+    DeviceBuffer<std::uint32_t> packed_profiles;  // the packed launches' profiles
     std::vector<PackedLaunch> packed_launches;
     DeviceBuffer<std::int32_t> profiles32;
     DeviceBuffer<std::int32_t> device_scores, ids;  // a block's scores; the targets to score
@@ -360,7 +360,7 @@ void DeviceScanner::scan(std::span<const std::span<const std::uint8_t>> queries,
 void DeviceScanner::Impl::upload_profiles(std::span<const std::span<const std::uint8_t>> scanned) {
     queries = scanned;
     QueryProfiles profiles = plan_queries(queries, params.scoring.matrix, packed);
-    if (packed) profiles16.assign(profiles.words);
+    if (packed) packed_profiles.assign(profiles.words);
     packed_launches = std::move(profiles.launches);
     profiles32.assign(profiles.int32);
     plans = std::move(profiles.plans);
@@ -419,7 +419,7 @@ void DeviceScanner::Impl::launch_packed(const PackedLaunch& launch, const ScanTa
                                         std::size_t block_count) {
     PackedScanArgs args;
     args.targets = view;
-    args.profile = profiles16.data() + launch.at;
+    args.profile = packed_profiles.data() + launch.at;
     if (launch.paired) args.scores_b = scores + launch.b * block_count;
     args.codes = params.scoring.matrix.size + 1;
     args.rows = 32 * launch.rows * launch.passes;
